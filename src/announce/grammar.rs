@@ -1,0 +1,228 @@
+//! Tokens to readings: the shape of an announcement, with no position.
+//!
+//! A token may mean several things (in German "d" is the d-file or the queen's letter; in
+//! Turkish "şah" is the king at the start and check at the end). The grammar tries every
+//! combination of meanings (there are few: most words mean one thing) and keeps each one that
+//! forms a move. Which reading is meant is decided later, against the position.
+
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
+
+use super::lexer::Token;
+use super::vocab::Lexeme;
+use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
+
+/// Upper bound on meaning combinations tried for one announcement.
+const MAX_COMBINATIONS: usize = 1024;
+
+pub(crate) fn parse_tokens(
+    tokens: &[Token],
+    raw_words: &[&str],
+) -> Result<Announcement, ParseError> {
+    let counts: Vec<usize> = tokens.iter().map(|t| t.meanings.len()).collect();
+    let total = counts
+        .iter()
+        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
+        .filter(|&n| n <= MAX_COMBINATIONS)
+        .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
+
+    let mut announcement = Announcement::default();
+    let mut furthest = 0usize;
+    let mut lexemes: Vec<Lexeme> = Vec::with_capacity(tokens.len());
+    for combination in 0..total {
+        lexemes.clear();
+        let mut rest = combination;
+        for (token, &n) in tokens.iter().zip(&counts) {
+            lexemes.push(token.meanings.get(rest % n));
+            rest /= n;
+        }
+        match parse_sequence(&lexemes) {
+            Ok((reading, claim)) => {
+                if !announcement.readings.contains(&reading) {
+                    announcement.readings.push(reading);
+                }
+                if announcement.claim.is_none() {
+                    announcement.claim = claim;
+                }
+            }
+            Err(at) => furthest = furthest.max(at),
+        }
+    }
+    if announcement.readings.is_empty() {
+        let word = tokens[furthest.min(tokens.len() - 1)].word;
+        let kind = if furthest >= tokens.len() {
+            ParseErrorKind::Incomplete
+        } else {
+            ParseErrorKind::UnexpectedWord
+        };
+        let text = if kind == ParseErrorKind::Incomplete {
+            ""
+        } else {
+            raw_words[word]
+        };
+        return Err(ParseError::new(kind, text, word));
+    }
+    Ok(announcement)
+}
+
+/// Parses one sequence of meanings. On failure returns the index of the first token that
+/// does not fit (the length of the sequence if it ended too early).
+fn parse_sequence(lex: &[Lexeme]) -> Result<(Reading, Option<Claim>), usize> {
+    // Trailing check/mate and en passant words.
+    let mut end = lex.len();
+    let mut claim = None;
+    let mut en_passant = false;
+    while end > 0 {
+        match lex[end - 1] {
+            Lexeme::Check if claim.is_none() => claim = Some(Claim::Check),
+            Lexeme::Mate if claim.is_none() || claim == Some(Claim::Mate) => {
+                claim = Some(Claim::Mate)
+            }
+            // "Schach matt": the mate word came last and the check word before it.
+            Lexeme::Check if claim == Some(Claim::Mate) => {}
+            Lexeme::EnPassant if !en_passant => en_passant = true,
+            _ => break,
+        }
+        end -= 1;
+    }
+    let body = &lex[..end];
+    if body.is_empty() {
+        return Err(0);
+    }
+    if let Some(side) = parse_castle(body)? {
+        if en_passant {
+            return Err(end);
+        }
+        return Ok((Reading::Castle(side), claim));
+    }
+    parse_normal(body, en_passant).map(|r| (r, claim))
+}
+
+/// Castling forms: a complete phrase, side + word in either order, or O-O / O-O-O.
+/// `Ok(None)` if the body is not castling at all.
+fn parse_castle(body: &[Lexeme]) -> Result<Option<Option<CastlingSide>>, usize> {
+    use Lexeme::*;
+    match body {
+        [Side(side), CastleWord] | [CastleWord, Side(side)] => return Ok(Some(Some(*side))),
+        [CastleWord] => return Ok(Some(None)),
+        _ => {}
+    }
+    if !matches!(body.first(), Some(CastleO)) {
+        return Ok(None);
+    }
+    let mut os = 0;
+    let mut expect_o = true;
+    for (i, l) in body.iter().enumerate() {
+        match l {
+            CastleO => {
+                os += 1;
+                expect_o = false;
+            }
+            To if !expect_o => expect_o = true,
+            _ => return Err(i),
+        }
+    }
+    match (os, expect_o) {
+        (2, false) => Ok(Some(Some(CastlingSide::KingSide))),
+        (3, false) => Ok(Some(Some(CastlingSide::QueenSide))),
+        _ => Err(body.len()),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Coord {
+    File(File),
+    Rank(Rank),
+}
+
+fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize> {
+    use Lexeme::*;
+    let mut i = 0;
+    let mut role = None;
+    if let Some(Piece(r)) = body.first() {
+        role = Some(*r);
+        i = 1;
+    }
+
+    let mut coords: [Option<Coord>; 4] = [None; 4];
+    let mut n_coords = 0;
+    let mut separator_at = None; // coordinate count when a capture/to word came
+    let mut capture = false;
+    let mut captured = None;
+    while i < body.len() {
+        match body[i] {
+            File(_) | Rank(_) if n_coords == 4 => return Err(i),
+            File(f) => {
+                coords[n_coords] = Some(Coord::File(f));
+                n_coords += 1;
+            }
+            Rank(r) => {
+                coords[n_coords] = Some(Coord::Rank(r));
+                n_coords += 1;
+            }
+            Capture | To if separator_at.is_some() => return Err(i),
+            Capture => {
+                capture = true;
+                separator_at = Some(n_coords);
+                // "schlägt Bauer Felix sieben": the piece that is taken.
+                if let (Some(Piece(p)), Some(File(_))) = (body.get(i + 1), body.get(i + 2)) {
+                    captured = Some(*p);
+                    i += 1;
+                }
+            }
+            To => separator_at = Some(n_coords),
+            EnPassant if !en_passant && n_coords > 0 => en_passant = true,
+            Promote | Piece(_) => break,
+            _ => return Err(i),
+        }
+        i += 1;
+    }
+
+    let coords = &coords[..n_coords];
+    let (origin, to) = match coords {
+        [origin @ .., Some(Coord::File(f)), Some(Coord::Rank(r))] => {
+            (origin, Square::from_coords(*f, *r))
+        }
+        _ => return Err(i.min(body.len())),
+    };
+    let (from_file, from_rank) = match origin {
+        [] => (None, None),
+        [Some(Coord::File(f))] => (Some(*f), None),
+        [Some(Coord::Rank(r))] => (None, Some(*r)),
+        [Some(Coord::File(f)), Some(Coord::Rank(r))] => (Some(*f), Some(*r)),
+        _ => return Err(1),
+    };
+    if let Some(at) = separator_at
+        && at != origin.len()
+    {
+        return Err(i.min(body.len()));
+    }
+
+    // Promotion: words and exactly one piece, in any order after the destination.
+    let mut promotion = None;
+    let mut promote_word = false;
+    while i < body.len() {
+        match body[i] {
+            Promote => promote_word = true,
+            Piece(r) if promotion.is_none() && !matches!(r, Role::King | Role::Pawn) => {
+                promotion = Some(r)
+            }
+            EnPassant if !en_passant => en_passant = true,
+            _ => return Err(i),
+        }
+        i += 1;
+    }
+    if promote_word && promotion.is_none() {
+        return Err(body.len());
+    }
+
+    Ok(Reading::Normal {
+        role,
+        from_file,
+        from_rank,
+        capture,
+        captured,
+        to,
+        promotion,
+        en_passant,
+    })
+}

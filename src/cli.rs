@@ -1,0 +1,187 @@
+//! The `hamle` command line: `parse`, `say`, `replay` and (with no subcommand) `serve`.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
+
+use crate::announce::{Lang, Style, understand};
+use crate::say::Speaker;
+
+/// hamle: chess by voice, screen reader and tactile board, for blind and visually impaired
+/// players (FIDE Laws, appendix for visually impaired players).
+#[derive(Parser, Debug)]
+#[command(name = "hamle", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Understand one announcement: prints the move's UCI and SAN, or the reason on stderr.
+    Parse {
+        /// Language of the announcement: de, tr or en.
+        #[arg(long, value_parser = parse_lang)]
+        lang: Lang,
+        /// Position (FEN); the start position if omitted.
+        #[arg(long)]
+        fen: Option<String>,
+        /// The announcement, e.g. "Springer Felix drei".
+        phrase: String,
+    },
+    /// Say a move (UCI or SAN) in words.
+    Say {
+        #[arg(long, value_parser = parse_lang)]
+        lang: Lang,
+        /// short (Appendix style) or full (origin, destination, captured piece).
+        #[arg(long, default_value = "short", value_parser = parse_style)]
+        style: Style,
+        #[arg(long)]
+        fen: Option<String>,
+        /// The move, in UCI (g1f3) or SAN (Nf3).
+        #[arg(name = "MOVE")]
+        mv: String,
+    },
+    /// Read one announcement a line from stdin and play them; print each move and the
+    /// final FEN.
+    Replay {
+        #[arg(long, value_parser = parse_lang)]
+        lang: Lang,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse()
+        .map_err(|e: crate::announce::UnknownLang| e.to_string())
+}
+
+fn parse_style(s: &str) -> Result<Style, String> {
+    s.parse()
+}
+
+/// Entry point of the binary.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Parse { lang, fen, phrase }) => run_parse(lang, fen.as_deref(), &phrase),
+        Some(Command::Say {
+            lang,
+            style,
+            fen,
+            mv,
+        }) => run_say(lang, style, fen.as_deref(), &mv),
+        Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// A position from an optional FEN (the start position when `None`).
+pub fn position_from_fen(fen: Option<&str>) -> Result<Chess, String> {
+    let Some(fen) = fen else {
+        return Ok(Chess::default());
+    };
+    let fen: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e| format!("invalid FEN: {e}"))?;
+    fen.into_position(CastlingMode::Standard)
+        .map_err(|e| format!("impossible position: {e}"))
+}
+
+/// UCI and SAN of a legal move, space separated.
+pub fn uci_and_san(pos: &Chess, m: Move) -> String {
+    format!(
+        "{} {}",
+        m.to_uci(CastlingMode::Standard),
+        SanPlus::from_move(pos.clone(), m)
+    )
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("{message}");
+    ExitCode::FAILURE
+}
+
+fn run_parse(lang: Lang, fen: Option<&str>, phrase: &str) -> ExitCode {
+    let pos = match position_from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    match understand(lang, phrase, &pos) {
+        Ok(m) => {
+            println!("{}", uci_and_san(&pos, m));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&Speaker::new(lang).say_error(&pos, &e)),
+    }
+}
+
+/// A move given as UCI or (English) SAN.
+pub fn move_from_notation(pos: &Chess, text: &str) -> Option<Move> {
+    let text = text.trim();
+    if let Ok(uci) = text.parse::<UciMove>()
+        && let Ok(m) = uci.to_move(pos)
+    {
+        return Some(m);
+    }
+    let san: San = text.parse::<SanPlus>().ok()?.san;
+    san.to_move(pos).ok()
+}
+
+fn run_say(lang: Lang, style: Style, fen: Option<&str>, mv: &str) -> ExitCode {
+    let pos = match position_from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    match move_from_notation(&pos, mv) {
+        Some(m) => {
+            println!("{}", Speaker::new(lang).say_move(&pos, m, style));
+            ExitCode::SUCCESS
+        }
+        None => fail(&format!("not a legal move in UCI or SAN here: {mv}")),
+    }
+}
+
+fn run_replay(lang: Lang, fen: Option<&str>) -> ExitCode {
+    let mut pos = match position_from_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let speaker = Speaker::new(lang);
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for (number, line) in stdin.lock().lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return fail(&format!("{}: {e}", number + 1)),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match understand(lang, &line, &pos) {
+            Ok(m) => {
+                let words = speaker.say_move(&pos, m, Style::Short);
+                let _ = writeln!(out, "{} {}", uci_and_san(&pos, m), words);
+                pos.play_unchecked(m);
+            }
+            Err(e) => {
+                let _ = out.flush();
+                return fail(&format!("{}: {}", number + 1, speaker.say_error(&pos, &e)));
+            }
+        }
+    }
+    let _ = writeln!(out, "{}", Fen::from_position(&pos, EnPassantMode::Legal));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,10 @@
+//! hamle: a play server for blind and visually impaired chess players.
+//!
+//! The pure core is [`announce`] (spoken moves in German, Turkish and English). Around it
+//! sit the I/O shell: [`i18n`] and [`say`] (Fluent), and the command line in [`cli`].
+//! See `ARCHITECTURE.md` for the code map and its invariants.
+
+pub mod announce;
+pub mod cli;
+pub mod i18n;
+pub mod say;
