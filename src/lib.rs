@@ -7,4 +7,5 @@
 pub mod announce;
 pub mod cli;
 pub mod i18n;
+pub mod sample;
 pub mod say;
