@@ -6,6 +6,7 @@
 
 pub mod announce;
 pub mod cli;
+pub mod game;
 pub mod i18n;
 pub mod sample;
 pub mod say;
