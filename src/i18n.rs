@@ -23,6 +23,10 @@ macro_rules! locale_files {
                 "server.ftl",
                 include_str!(concat!("../locales/", $lang, "/server.ftl")),
             ),
+            (
+                "speech.ftl",
+                include_str!(concat!("../locales/", $lang, "/speech.ftl")),
+            ),
         ]
     };
 }

@@ -10,3 +10,5 @@ pub mod game;
 pub mod i18n;
 pub mod sample;
 pub mod say;
+pub mod store;
+pub mod speech;

@@ -1,0 +1,1 @@
+//! System voice test (placeholder while being written).
