@@ -11,4 +11,5 @@ pub mod i18n;
 pub mod sample;
 pub mod say;
 pub mod store;
+pub mod store;
 pub mod speech;
