@@ -11,5 +11,4 @@ pub mod i18n;
 pub mod sample;
 pub mod say;
 pub mod store;
-pub mod store;
 pub mod speech;
