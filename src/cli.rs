@@ -113,10 +113,14 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::FAILURE
 }
 
+fn fail_fen(lang: Lang, detail: &str) -> ExitCode {
+    fail(&Speaker::new(lang).message("cli-bad-fen", &[("detail", detail.to_owned())]))
+}
+
 fn run_parse(lang: Lang, fen: Option<&str>, phrase: &str) -> ExitCode {
     let pos = match position_from_fen(fen) {
         Ok(p) => p,
-        Err(e) => return fail(&e),
+        Err(e) => return fail_fen(lang, &e),
     };
     match understand(lang, phrase, &pos) {
         Ok(m) => {
@@ -142,21 +146,21 @@ pub fn move_from_notation(pos: &Chess, text: &str) -> Option<Move> {
 fn run_say(lang: Lang, style: Style, fen: Option<&str>, mv: &str) -> ExitCode {
     let pos = match position_from_fen(fen) {
         Ok(p) => p,
-        Err(e) => return fail(&e),
+        Err(e) => return fail_fen(lang, &e),
     };
     match move_from_notation(&pos, mv) {
         Some(m) => {
             println!("{}", Speaker::new(lang).say_move(&pos, m, style));
             ExitCode::SUCCESS
         }
-        None => fail(&format!("not a legal move in UCI or SAN here: {mv}")),
+        None => fail(&Speaker::new(lang).message("cli-not-a-move", &[("move", mv.to_owned())])),
     }
 }
 
 fn run_replay(lang: Lang, fen: Option<&str>) -> ExitCode {
     let mut pos = match position_from_fen(fen) {
         Ok(p) => p,
-        Err(e) => return fail(&e),
+        Err(e) => return fail_fen(lang, &e),
     };
     let speaker = Speaker::new(lang);
     let stdin = io::stdin();
@@ -165,7 +169,15 @@ fn run_replay(lang: Lang, fen: Option<&str>) -> ExitCode {
     for (number, line) in stdin.lock().lines().enumerate() {
         let line = match line {
             Ok(l) => l,
-            Err(e) => return fail(&format!("{}: {e}", number + 1)),
+            Err(e) => {
+                return fail(&speaker.message(
+                    "cli-line",
+                    &[
+                        ("line", (number + 1).to_string()),
+                        ("reason", e.to_string()),
+                    ],
+                ));
+            }
         };
         if line.trim().is_empty() {
             continue;
@@ -178,7 +190,13 @@ fn run_replay(lang: Lang, fen: Option<&str>) -> ExitCode {
             }
             Err(e) => {
                 let _ = out.flush();
-                return fail(&format!("{}: {}", number + 1, speaker.say_error(&pos, &e)));
+                return fail(&speaker.message(
+                    "cli-line",
+                    &[
+                        ("line", (number + 1).to_string()),
+                        ("reason", speaker.say_error(&pos, &e)),
+                    ],
+                ));
             }
         }
     }

@@ -123,3 +123,9 @@ illegal-castling-out-of-check = Rochade geht nicht: Der König steht im Schach.
 illegal-castling-through-check = Rochade geht nicht: Der König müsste über das angegriffene Feld { $square } ziehen.
 illegal-castling-into-check = Rochade geht nicht: Der König stünde danach im Schach.
 illegal-no-legal-moves = Die Partie ist zu Ende: Es gibt keinen legalen Zug mehr.
+
+## Command line
+
+cli-not-a-move = „{ $move }“ ist hier kein legaler Zug (erwartet: UCI wie g1f3 oder SAN wie Nf3).
+cli-bad-fen = Die Stellung (FEN) ist ungültig: { $detail }
+cli-line = Zeile { $line }: { $reason }

@@ -97,3 +97,9 @@ illegal-castling-out-of-check = You cannot castle: your king is in check.
 illegal-castling-through-check = You cannot castle: the king would pass through { $square }, which is attacked.
 illegal-castling-into-check = You cannot castle: the king would land in check.
 illegal-no-legal-moves = The game is over: there is no legal move.
+
+## Command line
+
+cli-not-a-move = "{ $move }" is not a legal move here (expected UCI such as g1f3 or SAN such as Nf3).
+cli-bad-fen = The position (FEN) is not valid: { $detail }
+cli-line = Line { $line }: { $reason }

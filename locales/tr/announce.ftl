@@ -115,3 +115,9 @@ illegal-castling-out-of-check = Rok yapılamaz: şahınız şah altında.
 illegal-castling-through-check = Rok yapılamaz: şah, saldırı altındaki { $square } karesinden geçmek zorunda.
 illegal-castling-into-check = Rok yapılamaz: şah rok sonrası şah altında kalır.
 illegal-no-legal-moves = Oyun bitti: yapılabilecek yasal hamle yok.
+
+## Command line
+
+cli-not-a-move = "{ $move }" burada yasal bir hamle değil (beklenen: g1f3 gibi UCI veya Nf3 gibi SAN).
+cli-bad-fen = Konum (FEN) geçersiz: { $detail }
+cli-line = Satır { $line }: { $reason }
