@@ -337,7 +337,10 @@ mod tests {
                 .filter(|t| moves_pushed.contains(t))
                 .collect();
             let expected: Vec<&String> = moves_pushed.iter().collect();
-            assert_eq!(said_moves, expected, "seed {seed}: moves out of order or twice");
+            assert_eq!(
+                said_moves, expected,
+                "seed {seed}: moves out of order or twice"
+            );
         }
     }
 
@@ -358,7 +361,10 @@ mod tests {
         let c = q.repeat();
         assert_eq!(
             c,
-            vec![Command::Stop, Command::Speak(Ticket(1), u(Kind::Move, "e4"))]
+            vec![
+                Command::Stop,
+                Command::Speak(Ticket(1), u(Kind::Move, "e4"))
+            ]
         );
     }
 

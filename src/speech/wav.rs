@@ -159,7 +159,10 @@ mod tests {
         }
         let wav = Wav::from_stream(b).unwrap();
         let info = wav.info();
-        assert_eq!((info.channels, info.sample_rate, info.bits_per_sample), (1, 22050, 16));
+        assert_eq!(
+            (info.channels, info.sample_rate, info.bits_per_sample),
+            (1, 22050, 16)
+        );
         assert_eq!(info.samples(), 4);
         assert_eq!(&wav.as_bytes()[4..8], &44u32.to_le_bytes());
         assert_eq!(&wav.as_bytes()[40..44], &8u32.to_le_bytes());
