@@ -52,6 +52,13 @@ fn bench(c: &mut Criterion) {
                 .map(|(p, m)| (p.clone(), speaker.say_move(p, *m, style)))
                 .collect();
             let name = format!("hamle_{lang}_{style:?}").to_lowercase();
+            group.bench_function(format!("{name}_parse_only"), |b| {
+                b.iter(|| {
+                    for (_, text) in &phrases {
+                        black_box(parse(lang, text).unwrap());
+                    }
+                })
+            });
             group.bench_function(name, |b| {
                 b.iter(|| {
                     for (pos, text) in &phrases {

@@ -7,7 +7,9 @@
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use super::lexer::Token;
+use arrayvec::ArrayVec;
+
+use super::lexer::{MAX_TOKENS, Token};
 use super::vocab::Lexeme;
 use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 
@@ -16,29 +18,32 @@ const MAX_COMBINATIONS: usize = 1024;
 
 pub(crate) fn parse_tokens(
     tokens: &[Token],
-    raw_words: &[&str],
-) -> Result<Announcement, ParseError> {
-    let counts: Vec<usize> = tokens.iter().map(|t| t.meanings.len()).collect();
-    let total = counts
+    text: &str,
+    announcement: &mut Announcement,
+) -> Result<(), ParseError> {
+    let total = tokens
         .iter()
-        .try_fold(1usize, |acc, &n| acc.checked_mul(n))
+        .try_fold(1usize, |acc, t| acc.checked_mul(t.meanings.len()))
         .filter(|&n| n <= MAX_COMBINATIONS)
         .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
 
-    let mut announcement = Announcement::default();
+    announcement.readings.clear();
+    announcement.claim = None;
     let mut furthest = 0usize;
-    let mut lexemes: Vec<Lexeme> = Vec::with_capacity(tokens.len());
+    let mut lexemes: ArrayVec<Lexeme, MAX_TOKENS> = ArrayVec::new();
     for combination in 0..total {
         lexemes.clear();
         let mut rest = combination;
-        for (token, &n) in tokens.iter().zip(&counts) {
+        for token in tokens {
+            let n = token.meanings.len();
             lexemes.push(token.meanings.get(rest % n));
             rest /= n;
         }
         match parse_sequence(&lexemes) {
             Ok((reading, claim)) => {
                 if !announcement.readings.contains(&reading) {
-                    announcement.readings.push(reading);
+                    // More distinct readings than fit cannot all be meant; keep the first.
+                    let _ = announcement.readings.try_push(reading);
                 }
                 if announcement.claim.is_none() {
                     announcement.claim = claim;
@@ -48,20 +53,18 @@ pub(crate) fn parse_tokens(
         }
     }
     if announcement.readings.is_empty() {
-        let word = tokens[furthest.min(tokens.len() - 1)].word;
-        let kind = if furthest >= tokens.len() {
-            ParseErrorKind::Incomplete
-        } else {
-            ParseErrorKind::UnexpectedWord
-        };
-        let text = if kind == ParseErrorKind::Incomplete {
-            ""
-        } else {
-            raw_words[word]
-        };
-        return Err(ParseError::new(kind, text, word));
+        if furthest >= tokens.len() {
+            return Err(ParseError::new(
+                ParseErrorKind::Incomplete,
+                "",
+                tokens.len(),
+            ));
+        }
+        let index = tokens[furthest].word;
+        let word = super::lexer::words(text).nth(index).unwrap_or("");
+        return Err(ParseError::new(ParseErrorKind::UnexpectedWord, word, index));
     }
-    Ok(announcement)
+    Ok(())
 }
 
 /// Parses one sequence of meanings. On failure returns the index of the first token that
@@ -159,6 +162,8 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
                 coords[n_coords] = Some(Coord::Rank(r));
                 n_coords += 1;
             }
+            // "schlägt auf f7", "nimmt auf e5": a "to" word right after the capture word.
+            To if i > 0 && body[i - 1] == Capture => {}
             Capture | To if separator_at.is_some() => return Err(i),
             Capture => {
                 capture = true;
@@ -170,6 +175,12 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
                 }
             }
             To => separator_at = Some(n_coords),
+            // Turkish word order, the capture word after the destination: "At e beşi alır".
+            CaptureAfter if separator_at.is_none() && n_coords >= 2 => {
+                capture = true;
+                i += 1;
+                break;
+            }
             EnPassant if !en_passant && n_coords > 0 => en_passant = true,
             Promote | Piece(_) => break,
             _ => return Err(i),

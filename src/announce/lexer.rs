@@ -4,7 +4,9 @@
 //! "0-0") is split into its characters, each looked up as a file, rank, piece letter,
 //! capture `x` or castling `O`. Fillers are dropped here.
 
-use super::vocab::{Lexeme, Meanings, Vocabulary};
+use arrayvec::ArrayVec;
+
+use super::vocab::{Key, Lexeme, MAX_WORD, Meanings, Vocabulary};
 use super::{Lang, ParseError, ParseErrorKind};
 
 /// The longest input accepted, in bytes.
@@ -20,37 +22,119 @@ pub(crate) struct Token {
     pub word: usize,
 }
 
+/// What one input character becomes after folding.
+enum Folded {
+    Skip,
+    One(u8),
+    Two(u8, u8),
+    /// A character outside the folded alphabet (no vocabulary word contains it).
+    Foreign,
+}
+
+fn fold_char(c: char) -> Folded {
+    match c {
+        'A'..='Z' => Folded::One(c.to_ascii_lowercase() as u8),
+        'a'..='z' | '0'..='9' | '-' | '=' | '+' | '#' => Folded::One(c as u8),
+        '–' | '—' => Folded::One(b'-'),
+        'ä' | 'Ä' | 'à' | 'á' | 'â' | 'À' | 'Á' | 'Â' => Folded::One(b'a'),
+        'ö' | 'Ö' | 'ò' | 'ó' | 'ô' | 'Ò' | 'Ó' | 'Ô' => Folded::One(b'o'),
+        'ü' | 'Ü' | 'ù' | 'ú' | 'û' | 'Ù' | 'Ú' | 'Û' => Folded::One(b'u'),
+        'é' | 'è' | 'ê' | 'É' | 'È' | 'Ê' => Folded::One(b'e'),
+        'ı' | 'İ' | 'î' | 'Î' | 'í' | 'Í' => Folded::One(b'i'),
+        'ç' | 'Ç' => Folded::One(b'c'),
+        'ğ' | 'Ğ' => Folded::One(b'g'),
+        'ş' | 'Ş' => Folded::One(b's'),
+        'ß' => Folded::Two(b's', b's'),
+        // Combining marks (decomposed input: "u\u{308}").
+        '\u{300}'..='\u{36f}' => Folded::Skip,
+        _ => Folded::Foreign,
+    }
+}
+
 /// Lower-cases and removes diacritics the way announcements arrive from keyboards and
-/// speech recognisers: ä→a, ß→ss, ç→c, ğ→g, ı/İ→i, ş→s, and so on.
+/// speech recognisers: ä→a, ß→ss, ç→c, ğ→g, ı/İ→i, ş→s, and so on. Characters outside
+/// that alphabet are lower-cased and kept.
 pub(crate) fn fold(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
-    fold_into(word, &mut out);
+    for c in word.chars() {
+        match fold_char(c) {
+            Folded::Skip => {}
+            Folded::One(b) => out.push(b as char),
+            Folded::Two(a, b) => {
+                out.push(a as char);
+                out.push(b as char);
+            }
+            Folded::Foreign => out.extend(c.to_lowercase()),
+        }
+    }
     out
 }
 
-fn fold_into(word: &str, out: &mut String) {
-    for c in word.chars() {
-        match c {
-            'A'..='Z' => out.push(c.to_ascii_lowercase()),
-            'a'..='z' | '0'..='9' => out.push(c),
-            'ä' | 'Ä' | 'à' | 'á' | 'â' | 'À' | 'Á' | 'Â' => out.push('a'),
-            'ö' | 'Ö' | 'ò' | 'ó' | 'ô' | 'Ò' | 'Ó' | 'Ô' => out.push('o'),
-            'ü' | 'Ü' | 'ù' | 'ú' | 'û' | 'Ù' | 'Ú' | 'Û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'É' | 'È' | 'Ê' => out.push('e'),
-            'ı' | 'İ' | 'î' | 'Î' | 'í' | 'Í' => out.push('i'),
-            'ç' | 'Ç' => out.push('c'),
-            'ğ' | 'Ğ' => out.push('g'),
-            'ş' | 'Ş' => out.push('s'),
-            'ß' => out.push_str("ss"),
-            // Combining marks (decomposed input: "u\u{308}").
-            '\u{300}'..='\u{36f}' => {}
-            other => {
-                for l in other.to_lowercase() {
-                    out.push(l);
+/// Splits and folds in one pass: the key of every word and symbol of `text`, in order
+/// (`None` for a word no vocabulary can hold). Agrees with [`words`] word for word.
+fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result<(), ParseError> {
+    let mut buf = [0u8; MAX_WORD];
+    let mut n = 0usize;
+    let mut in_word = false;
+    let mut foreign = false;
+    let finish = |keys: &mut ArrayVec<Option<Key>, MAX_WORDS>,
+                  buf: &[u8; MAX_WORD],
+                  n: usize,
+                  foreign: bool|
+     -> Result<(), ParseError> {
+        let key = if foreign || n > MAX_WORD {
+            None
+        } else {
+            Key::new(&buf[..n])
+        };
+        keys.try_push(key).map_err(|_| too_long())
+    };
+    for c in text.chars() {
+        let folded = fold_char(c);
+        let word_char = match folded {
+            Folded::One(b) => b.is_ascii_alphanumeric(),
+            Folded::Two(..) | Folded::Skip => true,
+            Folded::Foreign => is_word_char(c),
+        };
+        if word_char {
+            in_word = true;
+            match folded {
+                Folded::One(b) => {
+                    if n < MAX_WORD {
+                        buf[n] = b;
+                    }
+                    n += 1;
                 }
+                Folded::Two(a, b) => {
+                    for x in [a, b] {
+                        if n < MAX_WORD {
+                            buf[n] = x;
+                        }
+                        n += 1;
+                    }
+                }
+                Folded::Skip => {}
+                Folded::Foreign => foreign = true,
             }
+            continue;
+        }
+        if in_word {
+            finish(keys, &buf, n, foreign)?;
+            in_word = false;
+            foreign = false;
+            n = 0;
+        }
+        if is_symbol(c) {
+            let Folded::One(b) = folded else {
+                unreachable!("symbols fold to one byte")
+            };
+            finish(keys, &[b; MAX_WORD], 1, false)?;
         }
     }
+    if in_word {
+        finish(keys, &buf, n, foreign)?;
+    }
+    Ok(())
 }
 
 /// Characters that stand as words of their own.
@@ -59,97 +143,131 @@ fn is_symbol(c: char) -> bool {
 }
 
 fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || ('\u{300}'..='\u{36f}').contains(&c)
+    c.is_ascii_alphanumeric()
+        || (!c.is_ascii() && c.is_alphanumeric())
+        || ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// The words and symbols of raw text, in their original spelling.
+pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| is_word_char(c) || is_symbol(c))?;
+        rest = &rest[start..];
+        let first = rest.chars().next()?;
+        let len = if is_symbol(first) {
+            first.len_utf8()
+        } else {
+            rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
+        };
+        let (word, tail) = rest.split_at(len);
+        rest = tail;
+        Some(word)
+    })
 }
 
 /// Splits raw text into words and symbols, keeping the original spelling.
+#[cfg(test)]
 pub(crate) fn split_words(text: &str) -> Vec<&str> {
-    let mut words = Vec::with_capacity(8);
-    let mut start = None;
-    for (i, c) in text.char_indices() {
-        if is_word_char(c) {
-            start.get_or_insert(i);
-            continue;
-        }
-        if let Some(s) = start.take() {
-            words.push(&text[s..i]);
-        }
-        if is_symbol(c) {
-            words.push(&text[i..i + c.len_utf8()]);
-        }
-    }
-    if let Some(s) = start {
-        words.push(&text[s..]);
-    }
-    words
+    words(text).collect()
 }
 
-/// Words to tokens in one language.
-pub(crate) fn tokenize(lang: Lang, text: &str) -> Result<Vec<Token>, ParseError> {
+/// The most words (before fillers are dropped) one announcement may have.
+const MAX_WORDS: usize = 32;
+
+/// The tokens of one announcement.
+pub(crate) type Tokens = ArrayVec<Token, MAX_TOKENS>;
+
+fn error_at(text: &str, kind: ParseErrorKind, index: usize) -> ParseError {
+    let word = words(text).nth(index).unwrap_or("");
+    ParseError::new(kind, word, index)
+}
+
+fn too_long() -> ParseError {
+    ParseError::new(ParseErrorKind::TooLong, "", 0)
+}
+
+/// Words to tokens in one language, into `tokens` (cleared first).
+pub(crate) fn tokenize(lang: Lang, text: &str, tokens: &mut Tokens) -> Result<(), ParseError> {
+    tokens.clear();
     if text.len() > MAX_INPUT_BYTES {
-        return Err(ParseError::new(ParseErrorKind::TooLong, "", 0));
+        return Err(too_long());
     }
     let vocab = Vocabulary::get(lang);
-    let raw = split_words(text);
-    let mut folded: Vec<String> = raw
-        .iter()
-        .map(|w| match *w {
-            "–" | "—" => "-".to_owned(),
-            w => fold(w),
-        })
-        .collect();
+    let mut keys: ArrayVec<Option<Key>, MAX_WORDS> = ArrayVec::new();
+    let mut index: ArrayVec<usize, MAX_WORDS> = ArrayVec::new();
+    fold_words(text, &mut keys)?;
+    index.extend(0..keys.len());
     // "e.p." arrives as the two words "e" and "p".
-    for i in 0..folded.len().saturating_sub(1) {
-        if folded[i] == "e" && folded[i + 1] == "p" {
-            folded[i] = "ep".to_owned();
-            folded[i + 1].clear();
+    let (e, p, ep) = (Key::new(b"e"), Key::new(b"p"), Key::new(b"ep"));
+    let mut i = 0;
+    while i + 1 < keys.len() {
+        if keys[i] == e && keys[i + 1] == p {
+            keys[i] = ep;
+            keys.remove(i + 1);
+            index.remove(i + 1);
         }
+        i += 1;
     }
 
-    let mut tokens = Vec::with_capacity(folded.len() + 4);
     let mut i = 0;
-    while i < folded.len() {
-        if folded[i].is_empty() {
-            i += 1;
-            continue;
-        }
-        if let Some((lexeme, len)) = vocab.phrase(&folded[i..]) {
-            tokens.push(Token {
-                meanings: Meanings::one(lexeme),
-                word: i,
-            });
+    while i < keys.len() {
+        if let Some((lexeme, len)) = vocab.phrase(&keys[i..]) {
+            tokens
+                .try_push(Token {
+                    meanings: Meanings::one(lexeme),
+                    word: index[i],
+                })
+                .map_err(|_| too_long())?;
             i += len;
             continue;
         }
-        let word = folded[i].as_str();
-        if let Some(meanings) = vocab.word(word) {
+        let Some(key) = keys[i] else {
+            return Err(error_at(text, ParseErrorKind::UnknownWord, index[i]));
+        };
+        if let Some(meanings) = vocab.word(&key) {
             if !meanings.is_filler() {
-                tokens.push(Token { meanings, word: i });
+                tokens
+                    .try_push(Token {
+                        meanings,
+                        word: index[i],
+                    })
+                    .map_err(|_| too_long())?;
             }
-        } else if !explode(vocab, word, i, &mut tokens) {
-            return Err(ParseError::new(ParseErrorKind::UnknownWord, raw[i], i));
-        }
-        if tokens.len() > MAX_TOKENS {
-            return Err(ParseError::new(ParseErrorKind::TooLong, "", 0));
+        } else if !explode(vocab, key.as_bytes(), index[i], tokens)? {
+            return Err(error_at(text, ParseErrorKind::UnknownWord, index[i]));
         }
         i += 1;
     }
     if tokens.is_empty() {
         return Err(ParseError::new(ParseErrorKind::Empty, "", 0));
     }
-    Ok(tokens)
+    Ok(())
 }
 
 /// Splits written notation into one token per character. Returns false (and pushes
 /// nothing) if any character is not notation.
-fn explode(vocab: &Vocabulary, word: &str, index: usize, tokens: &mut Vec<Token>) -> bool {
-    let bytes = word.as_bytes();
-    if !bytes.iter().all(|b| b.is_ascii_alphanumeric()) {
-        return false;
+fn explode(
+    vocab: &Vocabulary,
+    word: &[u8],
+    index: usize,
+    tokens: &mut Tokens,
+) -> Result<bool, ParseError> {
+    if !word.iter().all(|b| b.is_ascii_alphanumeric()) {
+        return Ok(false);
     }
+    let start = tokens.len();
+    let push = |tokens: &mut Tokens, meanings: Meanings| {
+        tokens
+            .try_push(Token {
+                meanings,
+                word: index,
+            })
+            .map_err(|_| too_long())
+    };
     // UCI with an English promotion letter ("e7e8q") in every language.
-    if bytes.len() == 5 && is_uci_squares(&bytes[..4]) {
-        let role = match bytes[4] {
+    if word.len() == 5 && is_uci_squares(&word[..4]) {
+        let role = match word[4] {
             b'q' => Some(shakmaty::Role::Queen),
             b'r' => Some(shakmaty::Role::Rook),
             b'b' => Some(shakmaty::Role::Bishop),
@@ -157,35 +275,27 @@ fn explode(vocab: &Vocabulary, word: &str, index: usize, tokens: &mut Vec<Token>
             _ => None,
         };
         if let Some(role) = role {
-            let start = tokens.len();
-            if explode(vocab, &word[..4], index, tokens) {
-                tokens.push(Token {
-                    meanings: Meanings::one(Lexeme::Promote),
-                    word: index,
-                });
-                tokens.push(Token {
-                    meanings: Meanings::one(Lexeme::Piece(role)),
-                    word: index,
-                });
-                return true;
+            for &b in &word[..4] {
+                push(
+                    tokens,
+                    vocab.letter(b).expect("files and ranks are notation"),
+                )?;
             }
-            tokens.truncate(start);
+            push(tokens, Meanings::one(Lexeme::Promote))?;
+            push(tokens, Meanings::one(Lexeme::Piece(role)))?;
+            return Ok(true);
         }
     }
-    let start = tokens.len();
-    for &b in bytes {
+    for &b in word {
         match vocab.letter(b) {
-            Some(meanings) => tokens.push(Token {
-                meanings,
-                word: index,
-            }),
+            Some(meanings) => push(tokens, meanings)?,
             None => {
                 tokens.truncate(start);
-                return false;
+                return Ok(false);
             }
         }
     }
-    true
+    Ok(true)
 }
 
 fn is_uci_squares(b: &[u8]) -> bool {
@@ -207,6 +317,29 @@ mod tests {
         assert_eq!(fold("üç"), "uc");
         assert_eq!(fold("Şah"), "sah");
         assert_eq!(fold("u\u{308}c\u{327}"), "uc");
+    }
+
+    #[test]
+    fn one_pass_folding_agrees_with_word_splitting() {
+        for text in [
+            "Läufer schlägt Felix sieben, Schach!",
+            "At fe üç",
+            "0-0-0+",
+            "e.p. — İKİ  große",
+            "Sg1–f3 ш x",
+            "u\u{308}c\u{327} ok",
+        ] {
+            let mut keys = ArrayVec::new();
+            fold_words(text, &mut keys).unwrap();
+            let expected: Vec<Option<String>> = words(text)
+                .map(|w| Some(fold(w)).filter(|f| f.is_ascii()))
+                .collect();
+            let got: Vec<Option<String>> = keys
+                .iter()
+                .map(|k| k.map(|k| String::from_utf8(k.as_bytes().to_vec()).unwrap()))
+                .collect();
+            assert_eq!(got, expected, "{text}");
+        }
     }
 
     #[test]

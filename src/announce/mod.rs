@@ -33,6 +33,7 @@ mod vocab;
 use std::fmt;
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
 pub use describe::{MoveDescription, MoveShape, Origin, Suffix, describe};
@@ -140,11 +141,14 @@ pub enum Reading {
     },
 }
 
+/// At most this many distinct readings are kept for one announcement.
+pub const MAX_READINGS: usize = 8;
+
 /// An announcement understood as words, not yet tied to a position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Announcement {
     /// Every way the words can be read, most likely first. Never empty once parsed.
-    pub readings: Vec<Reading>,
+    pub readings: ArrayVec<Reading, MAX_READINGS>,
     /// Check or mate as said.
     pub claim: Option<Claim>,
 }
@@ -293,9 +297,16 @@ impl std::error::Error for AnnounceError {}
 
 /// Stage one: words to an announcement.
 pub fn parse(lang: Lang, text: &str) -> Result<Announcement, ParseError> {
-    let tokens = lexer::tokenize(lang, text)?;
-    let raw = lexer::split_words(text);
-    grammar::parse_tokens(&tokens, &raw)
+    let mut announcement = Announcement::default();
+    parse_into(lang, text, &mut announcement)?;
+    Ok(announcement)
+}
+
+/// [`parse`] into an existing announcement (no copies of the result; for hot loops).
+pub fn parse_into(lang: Lang, text: &str, out: &mut Announcement) -> Result<(), ParseError> {
+    let mut tokens = lexer::Tokens::new();
+    lexer::tokenize(lang, text, &mut tokens)?;
+    grammar::parse_tokens(&tokens, text, out)
 }
 
 impl Announcement {
@@ -307,5 +318,7 @@ impl Announcement {
 
 /// Both stages: words to the one legal move they name in `pos`.
 pub fn understand(lang: Lang, text: &str, pos: &Chess) -> Result<Move, AnnounceError> {
-    Ok(parse(lang, text)?.resolve(pos)?)
+    let mut announcement = Announcement::default();
+    parse_into(lang, text, &mut announcement)?;
+    Ok(announcement.resolve(pos)?)
 }

@@ -15,11 +15,7 @@ use super::{Announcement, IllegalReason, Reading, ResolveError};
 pub(crate) fn resolve(a: &Announcement, pos: &Chess) -> Result<Move, ResolveError> {
     let mut found = MoveList::new();
     for reading in &a.readings {
-        for m in candidates(reading, pos) {
-            if !found.contains(&m) {
-                found.push(m);
-            }
-        }
+        add_candidates(reading, pos, &mut found);
     }
     match found.len() {
         1 => Ok(found[0]),
@@ -29,6 +25,12 @@ pub(crate) fn resolve(a: &Announcement, pos: &Chess) -> Result<Move, ResolveErro
             all.sort_by_key(|m| (m.from().map(u32::from), u32::from(m.to())));
             Err(ResolveError::Ambiguous(all))
         }
+    }
+}
+
+fn push_new(found: &mut MoveList, m: Move) {
+    if !found.contains(&m) {
+        found.push(m);
     }
 }
 
@@ -44,14 +46,17 @@ pub(crate) fn castle_side(m: &Move) -> Option<CastlingSide> {
     }
 }
 
-/// Every legal move in `pos` that fits one reading.
-fn candidates(reading: &Reading, pos: &Chess) -> MoveList {
+/// Adds every legal move in `pos` that fits one reading to `found` (once).
+fn add_candidates(reading: &Reading, pos: &Chess, found: &mut MoveList) {
     match *reading {
-        Reading::Castle(Some(side)) => pos.castling_moves(side),
-        Reading::Castle(None) => {
-            let mut moves = pos.castling_moves(CastlingSide::KingSide);
-            moves.extend(pos.castling_moves(CastlingSide::QueenSide));
-            moves
+        Reading::Castle(side) => {
+            for s in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if side.is_none_or(|side| side == s) {
+                    for m in pos.castling_moves(s) {
+                        push_new(found, m);
+                    }
+                }
+            }
         }
         Reading::Normal {
             role,
@@ -64,20 +69,9 @@ fn candidates(reading: &Reading, pos: &Chess) -> MoveList {
             en_passant,
         } => {
             let Some(role) = effective_role(pos, role, from_file, from_rank) else {
-                return MoveList::new();
+                return;
             };
-            let mut moves = pos.san_candidates(role, to);
-            if role == Role::King {
-                // "König Gustav eins" / "e1g1": the king's own move when castling.
-                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                    for m in pos.castling_moves(side) {
-                        if side.king_to(pos.turn()) == to {
-                            moves.push(m);
-                        }
-                    }
-                }
-            }
-            moves.retain(|m| {
+            let fits = |m: &Move| {
                 let from = m.from().expect("no drops in standard chess");
                 from_file.is_none_or(|f| f == from.file())
                     && from_rank.is_none_or(|r| r == from.rank())
@@ -85,8 +79,25 @@ fn candidates(reading: &Reading, pos: &Chess) -> MoveList {
                     && captured.is_none_or(|c| m.capture() == Some(c))
                     && (!en_passant || m.is_en_passant())
                     && m.promotion() == promotion
-            });
-            moves
+            };
+            let moves = pos.san_candidates(role, to);
+            for m in moves.iter() {
+                if fits(m) {
+                    push_new(found, *m);
+                }
+            }
+            if role == Role::King {
+                // "König Gustav eins" / "e1g1": the king's own move when castling.
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    if side.king_to(pos.turn()) == to {
+                        for m in pos.castling_moves(side) {
+                            if fits(&m) {
+                                push_new(found, m);
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

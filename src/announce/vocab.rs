@@ -5,7 +5,6 @@
 //! The tables are data, not sentences: what hamle *says* comes from `locales/`, and the
 //! round-trip test makes sure everything said there is understood here.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use shakmaty::{CastlingSide, File, Rank, Role};
@@ -21,6 +20,8 @@ pub(crate) enum Lexeme {
     Piece(Role),
     /// "schlägt", "alır", "takes", "x".
     Capture,
+    /// A capture word after the destination, in Turkish word order: "At e beşi alır".
+    CaptureAfter,
     /// "nach", "auf", "to", "-".
     To,
     /// "wird", "Umwandlung in", "terfi", "promotes to", "=".
@@ -114,15 +115,17 @@ const DE_RANKS: [&[&str]; 8] = [
     &["sieben"],
     &["acht"],
 ];
+/// With the case endings a square takes in a sentence: dative ("fe üçe", to f3), accusative
+/// ("e beşi alır", takes e5) and ablative ("ge birden", from g1).
 const TR_RANKS: [&[&str]; 8] = [
-    &["bir"],
-    &["iki"],
-    &["üç"],
-    &["dört"],
-    &["beş"],
-    &["altı"],
-    &["yedi"],
-    &["sekiz"],
+    &["bir", "bire", "biri", "birden"],
+    &["iki", "ikiye", "ikiyi", "ikiden"],
+    &["üç", "üçe", "üçü", "üçten"],
+    &["dört", "dörde", "dördü", "dörtten"],
+    &["beş", "beşe", "beşi", "beşten"],
+    &["altı", "altıya", "altıyı", "altıdan"],
+    &["yedi", "yediye", "yediyi", "yediden"],
+    &["sekiz", "sekize", "sekizi", "sekizden"],
 ];
 const EN_RANKS: [&[&str]; 8] = [
     &["one", "won"],
@@ -162,6 +165,9 @@ const DE_WORDS: &[Entry] = &[
     ("matt", Mate),
     ("schachmatt", Mate),
     ("rochade", CastleWord),
+    ("rochiere", CastleWord),
+    ("rochieren", CastleWord),
+    ("rochiert", CastleWord),
     ("kurze", Side(CastlingSide::KingSide)),
     ("kurz", Side(CastlingSide::KingSide)),
     ("kleine", Side(CastlingSide::KingSide)),
@@ -171,6 +177,8 @@ const DE_WORDS: &[Entry] = &[
     ("grosse", Side(CastlingSide::QueenSide)),
     ("ep", EnPassant),
     ("bitte", Filler),
+    ("von", Filler),
+    ("und", Filler),
     ("äh", Filler),
     ("ähm", Filler),
     ("öhm", Filler),
@@ -204,6 +212,9 @@ const TR_WORDS: &[Entry] = &[
     ("alır", Capture),
     ("alıyor", Capture),
     ("yer", Capture),
+    ("alır", CaptureAfter),
+    ("alıyor", CaptureAfter),
+    ("yer", CaptureAfter),
     ("terfi", Promote),
     ("çıkar", Promote),
     ("olur", Promote),
@@ -216,6 +227,22 @@ const TR_WORDS: &[Entry] = &[
     ("geçerken", EnPassant),
     ("ep", EnPassant),
     ("lütfen", Filler),
+    ("ve", Filler),
+    ("yapıyorum", Filler),
+    ("atıyorum", Filler),
+    // Case endings typed after an apostrophe: "Fil f7'yi alır", "At g1'den".
+    ("yi", Filler),
+    ("yı", Filler),
+    ("i", Filler),
+    ("ı", Filler),
+    ("u", Filler),
+    ("ü", Filler),
+    ("ye", Filler),
+    ("ya", Filler),
+    ("den", Filler),
+    ("dan", Filler),
+    ("ten", Filler),
+    ("tan", Filler),
     ("şey", Filler),
     ("ee", Filler),
     ("eee", Filler),
@@ -260,6 +287,8 @@ const EN_WORDS: &[Entry] = &[
     ("queenside", Side(CastlingSide::QueenSide)),
     ("ep", EnPassant),
     ("please", Filler),
+    ("from", Filler),
+    ("and", Filler),
     ("uh", Filler),
     ("um", Filler),
     ("er", Filler),
@@ -284,6 +313,8 @@ const DE_PHRASES: &[(&[&str], Lexeme)] = &[
 ];
 const TR_PHRASES: &[(&[&str], Lexeme)] = &[
     (&["geçerken", "alma"], EnPassant),
+    // "rok atmak", to castle: "kısa rok at".
+    (&["rok", "at"], CastleWord),
     (&["geçerken", "alır"], EnPassant),
     (&["en", "passant"], EnPassant),
     (&["şah", "çek"], Check),
@@ -364,10 +395,47 @@ impl Meanings {
     }
 }
 
+/// The longest word (folded, in bytes) the vocabulary can hold.
+pub(crate) const MAX_WORD: usize = 16;
+
+/// A folded word as a fixed-size key: cheap to hash and compare, no allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Key {
+    bytes: [u8; MAX_WORD],
+}
+
+impl Key {
+    /// The key of an already folded word; `None` if it is too long to be in the vocabulary.
+    pub(crate) fn new(folded: &[u8]) -> Option<Key> {
+        if folded.is_empty() || folded.len() > MAX_WORD {
+            return None;
+        }
+        let mut bytes = [0u8; MAX_WORD];
+        bytes[..folded.len()].copy_from_slice(folded);
+        Some(Key { bytes })
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(MAX_WORD);
+        &self.bytes[..len]
+    }
+
+    fn hash(&self) -> usize {
+        let lo = u64::from_le_bytes(self.bytes[..8].try_into().expect("8 bytes"));
+        let hi = u64::from_le_bytes(self.bytes[8..].try_into().expect("8 bytes"));
+        let h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> 40) as usize
+    }
+}
+
+/// Slots in the open-addressing word table (a power of two, well above the word count).
+const TABLE_SIZE: usize = 1024;
+
 /// One language's lookup tables, built once.
 pub(crate) struct Vocabulary {
-    words: HashMap<String, Meanings>,
-    phrases: Vec<(Vec<String>, Lexeme)>,
+    table: Box<[Option<(Key, Meanings)>]>,
+    phrases: Vec<(Vec<Key>, Lexeme)>,
+    phrase_starts: Vec<Key>,
     letters: [Meanings; 128],
 }
 
@@ -383,6 +451,29 @@ impl Vocabulary {
         }
     }
 
+    fn key(word: &str) -> Key {
+        let folded = fold(word);
+        Key::new(folded.as_bytes())
+            .unwrap_or_else(|| panic!("vocabulary word {word:?} is longer than {MAX_WORD} bytes"))
+    }
+
+    fn insert(&mut self, key: Key, lexeme: Lexeme) {
+        let mut i = key.hash() % TABLE_SIZE;
+        loop {
+            match &mut self.table[i] {
+                Some((k, meanings)) if *k == key => {
+                    meanings.push(lexeme);
+                    return;
+                }
+                Some(_) => i = (i + 1) % TABLE_SIZE,
+                slot @ None => {
+                    *slot = Some((key, Meanings::one(lexeme)));
+                    return;
+                }
+            }
+        }
+    }
+
     fn build(lang: Lang) -> Vocabulary {
         let (files, ranks, words, phrases, letters) = match lang {
             Lang::De => (&DE_FILES, &DE_RANKS, DE_WORDS, DE_PHRASES, DE_LETTERS),
@@ -390,12 +481,13 @@ impl Vocabulary {
             Lang::En => (&EN_FILES, &EN_RANKS, EN_WORDS, EN_PHRASES, EN_LETTERS),
         };
         let mut vocab = Vocabulary {
-            words: HashMap::new(),
+            table: vec![None; TABLE_SIZE].into_boxed_slice(),
             phrases: Vec::new(),
+            phrase_starts: Vec::new(),
             letters: [Meanings::default(); 128],
         };
         let mut add = |word: &str, lexeme: Lexeme| {
-            vocab.words.entry(fold(word)).or_default().push(lexeme);
+            vocab.insert(Vocabulary::key(word), lexeme);
         };
         for (i, names) in FILE_NAMES.iter().chain(files.iter()).enumerate() {
             for name in names.iter() {
@@ -419,9 +511,11 @@ impl Vocabulary {
         add("+", Check);
         add("#", Mate);
         for (phrase, lexeme) in phrases {
-            vocab
-                .phrases
-                .push((phrase.iter().map(|w| fold(w)).collect(), *lexeme));
+            let keys: Vec<Key> = phrase.iter().map(|w| Vocabulary::key(w)).collect();
+            if !vocab.phrase_starts.contains(&keys[0]) {
+                vocab.phrase_starts.push(keys[0]);
+            }
+            vocab.phrases.push((keys, *lexeme));
         }
         vocab
             .phrases
@@ -445,8 +539,15 @@ impl Vocabulary {
     }
 
     /// The meanings of one folded word, if it is a known word.
-    pub(crate) fn word(&self, folded: &str) -> Option<Meanings> {
-        self.words.get(folded).copied()
+    pub(crate) fn word(&self, key: &Key) -> Option<Meanings> {
+        let mut i = key.hash() % TABLE_SIZE;
+        loop {
+            match &self.table[i] {
+                Some((k, meanings)) if k == key => return Some(*meanings),
+                Some(_) => i = (i + 1) % TABLE_SIZE,
+                None => return None,
+            }
+        }
     }
 
     /// The meanings of one character of written notation.
@@ -456,9 +557,13 @@ impl Vocabulary {
     }
 
     /// The longest fixed phrase starting at `words[0]`, with its length in words.
-    pub(crate) fn phrase<S: AsRef<str>>(&self, words: &[S]) -> Option<(Lexeme, usize)> {
+    pub(crate) fn phrase(&self, words: &[Option<Key>]) -> Option<(Lexeme, usize)> {
+        let first = words.first().copied().flatten()?;
+        if !self.phrase_starts.contains(&first) {
+            return None;
+        }
         self.phrases.iter().find_map(|(phrase, lexeme)| {
-            (phrase.len() <= words.len() && phrase.iter().zip(words).all(|(p, w)| p == w.as_ref()))
+            (phrase.len() <= words.len() && phrase.iter().zip(words).all(|(p, w)| Some(*p) == *w))
                 .then_some((*lexeme, phrase.len()))
         })
     }
