@@ -92,7 +92,7 @@ fn check_position(pos: &Chess, speakers: &[Speaker; 3], failures: &mut Vec<Strin
 
 #[test]
 fn every_move_said_in_every_language_parses_back() {
-    let mut positions = random_positions(0x6861_6d6c_65, 10_000);
+    let mut positions = random_positions(0x0068_616d_6c65, 10_000);
     for fen in HAND_PICKED {
         let fen: Fen = fen.parse().unwrap();
         positions.push(fen.into_position(CastlingMode::Standard).unwrap());
