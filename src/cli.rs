@@ -55,7 +55,21 @@ pub enum Command {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Run the play server (the default when no command is given). Stops on Ctrl-C or
+    /// SIGTERM.
+    Serve {
+        /// Address to listen on (port 0 picks a free port; the first line printed names it).
+        #[arg(long, default_value = DEFAULT_LISTEN)]
+        listen: std::net::SocketAddr,
+        /// Directory of the game database and the admin token [default: the user's data
+        /// directory, e.g. ~/.local/share/hamle].
+        #[arg(long)]
+        data: Option<std::path::PathBuf>,
+    },
 }
+
+/// Where `hamle serve` listens by default.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:7878";
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
     s.parse()
@@ -78,11 +92,11 @@ pub fn main() -> ExitCode {
             mv,
         }) => run_say(lang, style, fen.as_deref(), &mv),
         Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        Some(Command::Serve { listen, data }) => crate::server::serve_command(listen, data),
+        None => crate::server::serve_command(
+            DEFAULT_LISTEN.parse().expect("valid default address"),
+            None,
+        ),
     }
 }
 

@@ -10,5 +10,6 @@ pub mod game;
 pub mod i18n;
 pub mod sample;
 pub mod say;
-pub mod store;
+pub mod server;
 pub mod speech;
+pub mod store;

@@ -1,0 +1,99 @@
+//! `hamle serve`: bind, serve, stop cleanly on Ctrl-C or SIGTERM.
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use tokio_util::sync::CancellationToken;
+
+use super::{Config, admin_token_path, bind, default_data_dir, render, run};
+use crate::announce::Lang;
+
+/// The operator's language from `LC_ALL`, `LC_MESSAGES` or `LANG` (de, tr; else English).
+fn operator_lang() -> Lang {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .and_then(|v| v.get(..2).and_then(|code| code.parse().ok()))
+        .unwrap_or(Lang::En)
+}
+
+/// Cancels `token` on Ctrl-C or (on Unix) SIGTERM.
+async fn cancel_on_signal(token: CancellationToken) {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+        _ = token.cancelled() => {}
+    }
+    token.cancel();
+}
+
+/// Runs the server in the foreground. The first line on stdout names the address.
+pub fn serve_command(listen: SocketAddr, data: Option<PathBuf>) -> ExitCode {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .try_init();
+    let lang = operator_lang();
+    let failed = |reason: String| {
+        eprintln!(
+            "{}",
+            render::text(lang, "serve-failed", &[("reason", reason)])
+        );
+        ExitCode::FAILURE
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return failed(e.to_string()),
+    };
+    let data_dir = data.unwrap_or_else(default_data_dir);
+    runtime.block_on(async move {
+        let listener = match bind(listen) {
+            Ok(l) => l,
+            Err(e) => return failed(format!("{listen}: {e}")),
+        };
+        let url = match listener.local_addr() {
+            Ok(a) => format!("http://{a}"),
+            Err(e) => return failed(e.to_string()),
+        };
+        println!("{}", render::text(lang, "serve-listening", &[("url", url)]));
+        let _ = std::io::stdout().flush();
+        let path = admin_token_path(&data_dir).display().to_string();
+        eprintln!(
+            "{}",
+            render::text(lang, "serve-admin-token", &[("path", path)])
+        );
+        let shutdown = CancellationToken::new();
+        tokio::spawn(cancel_on_signal(shutdown.clone()));
+        match run(listener, Config::new(data_dir), shutdown).await {
+            Ok(()) => {
+                println!("{}", render::text(lang, "serve-stopped", &[]));
+                ExitCode::SUCCESS
+            }
+            Err(e) => failed(e.to_string()),
+        }
+    })
+}

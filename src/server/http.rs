@@ -1,0 +1,446 @@
+//! The HTTP routes: create, list, state, PGN, and the WebSocket upgrade.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use shakmaty::ByColor;
+
+use super::actor::{self, GameHandle};
+use super::auth::{bearer, hash_token, new_token, same_hash};
+use super::render::{self, lang_from_accept};
+use super::wire::{CreateGame, Created, GameList, GameSummary, HttpError, PlayerIn};
+use super::{AppState, pgn, ws};
+use crate::announce::Lang;
+use crate::game::{BoardKind, Player, Seat, Setup, TimeControl};
+use crate::store::{GameId, NewGame, StoredGame};
+
+/// The longest player name accepted (characters).
+pub const MAX_NAME_CHARS: usize = 100;
+
+pub fn router(app: AppState) -> Router {
+    let limit = app.0.limits.max_body_bytes;
+    Router::new()
+        .route("/health", get(health))
+        .route("/api/games", get(list_games).post(create_game))
+        .route("/api/games/{id}", get(game_state))
+        .route("/api/games/{id}/pgn", get(game_pgn))
+        .route("/api/games/{id}/ws", get(game_ws))
+        .fallback(unknown_path)
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(app)
+}
+
+fn lang_of(headers: &HeaderMap) -> Lang {
+    lang_from_accept(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    )
+}
+
+fn error(
+    lang: Lang,
+    status: StatusCode,
+    code: &'static str,
+    args: &[(&str, String)],
+    detail: Option<String>,
+) -> Response {
+    let body = HttpError {
+        code,
+        message: render::error(lang, code, args),
+        detail,
+    };
+    (status, Json(body)).into_response()
+}
+
+fn not_found(lang: Lang) -> Response {
+    error(lang, StatusCode::NOT_FOUND, "not_found", &[], None)
+}
+
+fn unauthorized(lang: Lang) -> Response {
+    let mut r = error(lang, StatusCode::UNAUTHORIZED, "unauthorized", &[], None);
+    r.headers_mut().insert(
+        header::WWW_AUTHENTICATE,
+        "Bearer".parse().expect("static header"),
+    );
+    r
+}
+
+async fn health() -> Json<serde_json::Value> {
+    Json(
+        serde_json::json!({ "status": "ok", "server": concat!("hamle ", env!("CARGO_PKG_VERSION")) }),
+    )
+}
+
+async fn unknown_path(headers: HeaderMap) -> Response {
+    error(
+        lang_of(&headers),
+        StatusCode::NOT_FOUND,
+        "unknown_path",
+        &[],
+        None,
+    )
+}
+
+/// The game named in the path, if it exists and the request's bearer token opens one of its
+/// seats.
+fn authorised(
+    app: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(GameHandle, Seat), Box<Response>> {
+    let lang = lang_of(headers);
+    let handle = GameId::parse(id)
+        .and_then(|id| app.game(&id))
+        .ok_or_else(|| Box::new(not_found(lang)))?;
+    let token = bearer(headers).ok_or_else(|| Box::new(unauthorized(lang)))?;
+    let seat = handle
+        .seat_for(token)
+        .ok_or_else(|| Box::new(unauthorized(lang)))?;
+    Ok((handle, seat))
+}
+
+async fn game_state(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&headers);
+    let (handle, _) = match authorised(&app, &id, &headers) {
+        Ok(x) => x,
+        Err(r) => return *r,
+    };
+    match handle.state().await {
+        Some(state) => Json(state).into_response(),
+        None => error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "game_unavailable",
+            &[],
+            None,
+        ),
+    }
+}
+
+async fn game_pgn(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = lang_of(&headers);
+    let (handle, _) = match authorised(&app, &id, &headers) {
+        Ok(x) => x,
+        Err(r) => return *r,
+    };
+    match handle.state().await {
+        Some(state) => (
+            [(
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8",
+            )],
+            pgn::pgn(&state),
+        )
+            .into_response(),
+        None => error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "game_unavailable",
+            &[],
+            None,
+        ),
+    }
+}
+
+async fn game_ws(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let lang = lang_of(&headers);
+    let Some(handle) = GameId::parse(&id).and_then(|id| app.game(&id)) else {
+        return not_found(lang);
+    };
+    let upgrade = match upgrade {
+        Ok(u) => u,
+        Err(rejection) => {
+            let status = rejection.status();
+            return error(
+                lang,
+                status,
+                "invalid_request",
+                &[],
+                Some(rejection.body_text()),
+            );
+        }
+    };
+    let limits = app.limits();
+    // Counted by the tracker, so shutdown waits for this connection to close.
+    let running = app.0.tracker.token();
+    upgrade
+        .max_message_size(limits.max_message_bytes)
+        .max_frame_size(limits.max_message_bytes)
+        .on_upgrade(move |socket| async move {
+            ws::serve(socket, app, handle, lang).await;
+            drop(running);
+        })
+}
+
+async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response {
+    let lang = lang_of(&headers);
+    let Some(token) = bearer(&headers) else {
+        return unauthorized(lang);
+    };
+    let hash = hash_token(token);
+    let admin = same_hash(&hash, &app.0.admin);
+    let handles: Vec<GameHandle> = app
+        .games()
+        .values()
+        .filter(|h| admin || h.arbiter_hash().is_some_and(|a| same_hash(&a, &hash)))
+        .cloned()
+        .collect();
+    if handles.is_empty() && !admin {
+        return unauthorized(lang);
+    }
+    let mut games = Vec::with_capacity(handles.len());
+    for h in handles {
+        if let Some(s) = h.state().await {
+            games.push(GameSummary {
+                id: s.game,
+                created_ms: s.created_ms,
+                white: s.white.name,
+                black: s.black.name,
+                status: s.status,
+                result: s.result,
+                seq: s.seq,
+                moves: s.moves.len(),
+            });
+        }
+    }
+    games.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+    Json(GameList { games }).into_response()
+}
+
+/// A rejected setting: the field and its value's problem.
+struct BadSetting(String);
+
+fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
+    let input = input.unwrap_or_default();
+    let name = input.name.unwrap_or_default().trim().to_owned();
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(BadSetting(format!("{field}.name")));
+    }
+    let board = match input.board.as_deref() {
+        None if input.visually_impaired => BoardKind::Tactile,
+        None => BoardKind::Normal,
+        Some(b) => BoardKind::from_key(b).ok_or_else(|| BadSetting(format!("{field}.board")))?,
+    };
+    Ok(Player {
+        name,
+        visually_impaired: input.visually_impaired,
+        board,
+        assistant: input.assistant,
+    })
+}
+
+/// The setup a create request asks for. Unnamed seats speak German: the Appendix's own
+/// announcement words, which the whole table uses unless the arbiter decides otherwise.
+fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
+    let time_control = match req.time_control {
+        None => TimeControl {
+            base_ms: 15 * 60 * 1000,
+            increment_ms: 10 * 1000,
+        },
+        Some(tc) => {
+            if tc.base_seconds == 0 || tc.base_seconds > 24 * 3600 {
+                return Err(BadSetting("time_control.base_seconds".into()));
+            }
+            if tc.increment_seconds > 3600 {
+                return Err(BadSetting("time_control.increment_seconds".into()));
+            }
+            TimeControl {
+                base_ms: tc.base_seconds * 1000,
+                increment_ms: tc.increment_seconds * 1000,
+            }
+        }
+    };
+    let mut languages = [Lang::De; 6];
+    for (seat, lang) in &req.languages {
+        let seat: Seat = seat
+            .parse()
+            .map_err(|_| BadSetting(format!("languages.{seat}")))?;
+        languages[seat.index()] = lang
+            .parse()
+            .map_err(|_| BadSetting(format!("languages.{seat}")))?;
+    }
+    Ok(Setup {
+        time_control,
+        players: ByColor {
+            white: player(req.white, "white")?,
+            black: player(req.black, "black")?,
+        },
+        languages,
+    })
+}
+
+async fn create_game(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let lang = lang_of(&headers);
+    let body = match body {
+        Ok(b) => b,
+        Err(rejection) => {
+            let status = rejection.status();
+            return error(
+                lang,
+                status,
+                "invalid_request",
+                &[],
+                Some(rejection.body_text()),
+            );
+        }
+    };
+    let req: CreateGame = if body.iter().all(u8::is_ascii_whitespace) {
+        CreateGame::default()
+    } else {
+        match serde_json::from_slice(&body) {
+            Ok(r) => r,
+            Err(e) => {
+                return error(
+                    lang,
+                    StatusCode::BAD_REQUEST,
+                    "invalid_request",
+                    &[],
+                    Some(e.to_string()),
+                );
+            }
+        }
+    };
+    let setup = match setup(req) {
+        Ok(s) => s,
+        Err(BadSetting(field)) => {
+            return error(
+                lang,
+                StatusCode::BAD_REQUEST,
+                "invalid_setting",
+                &[("field", field)],
+                None,
+            );
+        }
+    };
+
+    // A bearer token, if any, must be the admin token or an arbiter's token; an arbiter's
+    // token becomes this game's arbiter token too, so one arbiter lists all his games.
+    let mut arbiter_token = None;
+    if let Some(token) = bearer(&headers) {
+        let hash = hash_token(token);
+        let is_admin = same_hash(&hash, &app.0.admin);
+        let is_arbiter = app
+            .games()
+            .values()
+            .any(|h| h.arbiter_hash().is_some_and(|a| same_hash(&a, &hash)));
+        if !is_admin && !is_arbiter {
+            return unauthorized(lang);
+        }
+        if is_arbiter {
+            arbiter_token = Some(token.to_owned());
+        }
+    }
+
+    let id = loop {
+        let id = GameId::from_bytes(rand::random());
+        if app.game(&id).is_none() {
+            break id;
+        }
+    };
+    let mut tokens = BTreeMap::new();
+    let mut hashes = Vec::new();
+    for seat in Seat::ALL {
+        if !setup.has_seat(seat) {
+            tokens.insert(seat.key(), None);
+            continue;
+        }
+        let token = match (seat, &arbiter_token) {
+            (Seat::Arbiter, Some(t)) => t.clone(),
+            _ => new_token(),
+        };
+        hashes.push((seat, hash_token(&token)));
+        tokens.insert(seat.key(), Some(token));
+    }
+    let new = NewGame {
+        id: id.clone(),
+        created_ms: app.0.clock.now_ms(),
+        setup,
+        tokens: hashes,
+    };
+    let store = std::sync::Arc::clone(&app.0.store);
+    let written = {
+        let new = new.clone();
+        tokio::task::spawn_blocking(move || store.create_game(&new)).await
+    };
+    if !matches!(written, Ok(Ok(()))) {
+        tracing::error!(game = %id, "could not store a new game: {written:?}");
+        return error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage_failed",
+            &[],
+            None,
+        );
+    }
+    let stored = StoredGame {
+        id: new.id,
+        created_ms: new.created_ms,
+        setup: new.setup,
+        tokens: new.tokens,
+        events: Vec::new(),
+    };
+    let handle = match actor::spawn(
+        stored,
+        std::sync::Arc::clone(&app.0.store),
+        app.0.clock,
+        app.shutdown(),
+        &app.0.tracker,
+    ) {
+        Ok(h) => h,
+        Err(e) => {
+            tracing::error!(game = %id, "new game does not start: {e}");
+            return error(
+                lang,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                &[],
+                None,
+            );
+        }
+    };
+    app.insert(handle.clone());
+    tracing::info!(game = %id, "created");
+    let Some(state) = handle.state().await else {
+        return error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "game_unavailable",
+            &[],
+            None,
+        );
+    };
+    let created = Created {
+        ws: format!("/api/games/{id}/ws"),
+        id: id.to_string(),
+        tokens,
+        state,
+    };
+    (StatusCode::CREATED, Json(created)).into_response()
+}

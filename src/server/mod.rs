@@ -1,0 +1,225 @@
+//! The play server: HTTP to create and inspect games, a WebSocket per seat to play them.
+//!
+//! - [`run`] serves on an already bound listener until the shutdown token is cancelled.
+//! - `actor`: one task owns each game; connections talk to it through a [`actor::GameHandle`].
+//! - `ws`: one WebSocket connection; `http`: the HTTP routes; `wire`: the JSON.
+//! - The store ([`crate::store`]) holds every accepted action before it is acknowledged.
+//!
+//! The protocol is documented in `docs/protocol.md`.
+
+mod actor;
+mod auth;
+mod clock;
+mod command;
+mod http;
+mod pgn;
+mod render;
+pub mod wire;
+pub mod ws;
+
+use std::collections::HashMap;
+use std::io;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use tokio::net::{TcpListener, TcpSocket};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use crate::store::{GameId, SqliteStore, Store, StoreError};
+use actor::GameHandle;
+use auth::TokenHash;
+use clock::ServerClock;
+
+pub use auth::admin_token_path;
+pub use command::serve_command;
+
+/// Limits that protect the server from its clients.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Largest WebSocket message or frame accepted (bytes).
+    pub max_message_bytes: usize,
+    /// Largest HTTP request body (bytes).
+    pub max_body_bytes: usize,
+    /// Time a new WebSocket connection has to send its `hello`.
+    pub hello_timeout: Duration,
+    /// Messages a connection may send at once...
+    pub burst: u32,
+    /// ...and per second after that.
+    pub per_second: f64,
+    /// Messages dropped in a row before the connection is closed (1008).
+    pub flood_strikes: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_message_bytes: 4096,
+            max_body_bytes: 16 * 1024,
+            hello_timeout: Duration::from_secs(10),
+            burst: 20,
+            per_second: 10.0,
+            flood_strikes: 50,
+        }
+    }
+}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where the SQLite database and the admin token live.
+    pub data_dir: PathBuf,
+    pub limits: Limits,
+}
+
+impl Config {
+    pub fn new(data_dir: PathBuf) -> Config {
+        Config {
+            data_dir,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// The default data directory: `<user data dir>/hamle` (e.g. `~/.local/share/hamle`).
+pub fn default_data_dir() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("hamle")
+}
+
+/// Binds a listening socket with a deep accept backlog.
+pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug)]
+pub enum ServeError {
+    Store(StoreError),
+    Io(io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Store(e) => write!(f, "{e}"),
+            ServeError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+struct Inner {
+    games: RwLock<HashMap<GameId, GameHandle>>,
+    store: Arc<dyn Store>,
+    limits: Limits,
+    clock: ServerClock,
+    admin: TokenHash,
+    shutdown: CancellationToken,
+    tracker: TaskTracker,
+}
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+impl AppState {
+    fn limits(&self) -> Limits {
+        self.0.limits.clone()
+    }
+
+    fn shutdown(&self) -> CancellationToken {
+        self.0.shutdown.clone()
+    }
+
+    fn clock(&self) -> ServerClock {
+        self.0.clock
+    }
+
+    fn game(&self, id: &GameId) -> Option<GameHandle> {
+        self.games().get(id).cloned()
+    }
+
+    fn games(&self) -> std::sync::RwLockReadGuard<'_, HashMap<GameId, GameHandle>> {
+        // Handles are plain data; a panic elsewhere cannot leave the map half-changed.
+        self.0.games.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn insert(&self, handle: GameHandle) {
+        let mut games = self.0.games.write().unwrap_or_else(|p| p.into_inner());
+        games.insert(handle.id.clone(), handle);
+    }
+}
+
+/// Serves until `shutdown` is cancelled, then closes every connection (1001), stops every
+/// game task and returns.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: CancellationToken,
+) -> Result<(), ServeError> {
+    let dir = config.data_dir.clone();
+    let (store, admin) = tokio::task::spawn_blocking(move || {
+        let store = SqliteStore::open_dir(&dir).map_err(ServeError::Store)?;
+        let admin = auth::load_or_create_admin_token(&dir).map_err(ServeError::Io)?;
+        Ok::<_, ServeError>((store, admin))
+    })
+    .await
+    .map_err(|e| ServeError::Io(io::Error::other(e)))??;
+    let store: Arc<dyn Store> = Arc::new(store);
+    let loader = Arc::clone(&store);
+    let stored = tokio::task::spawn_blocking(move || loader.load_games())
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(e)))?
+        .map_err(ServeError::Store)?;
+
+    let app = AppState(Arc::new(Inner {
+        games: RwLock::new(HashMap::new()),
+        store: Arc::clone(&store),
+        limits: config.limits.clone(),
+        clock: ServerClock::start(),
+        admin,
+        shutdown: shutdown.clone(),
+        tracker: TaskTracker::new(),
+    }));
+    let count = stored.len();
+    for game in stored {
+        let id = game.id.clone();
+        match actor::spawn(
+            game,
+            Arc::clone(&store),
+            app.0.clock,
+            shutdown.clone(),
+            &app.0.tracker,
+        ) {
+            Ok(handle) => app.insert(handle),
+            // One damaged game must not keep the others from being served.
+            Err(e) => tracing::error!(game = %id, "not restored: {e}"),
+        }
+    }
+    tracing::info!(
+        games = count,
+        "store opened at {}",
+        config.data_dir.display()
+    );
+
+    let router = http::router(app.clone());
+    let served = axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown.clone().cancelled_owned())
+        .await;
+    shutdown.cancel();
+    app.0.tracker.close();
+    app.0.tracker.wait().await;
+    served.map_err(ServeError::Io)
+}

@@ -1,0 +1,101 @@
+//! A game as PGN (the Seven Tag Roster plus time control and termination).
+
+use super::wire::StateBody;
+
+/// Year, month, day of a Unix day number (Howard Hinnant's civil-from-days).
+fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+fn quoted(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
+    if clean.is_empty() {
+        "?".to_owned()
+    } else {
+        clean
+    }
+}
+
+/// The PGN text of a game state.
+pub fn pgn(state: &StateBody) -> String {
+    let (y, m, d) = civil((state.created_ms / 86_400_000) as i64);
+    let result = state.result.unwrap_or("*");
+    let termination = match state.end_reason {
+        None => "unterminated",
+        Some("timeout") | Some("timeout_draw") => "time forfeit",
+        Some("arbiter") => "adjudication",
+        Some(_) => "normal",
+    };
+    let mut out = String::new();
+    let tags = [
+        ("Event", "hamle game".to_owned()),
+        ("Site", "hamle".to_owned()),
+        ("Date", format!("{y:04}.{m:02}.{d:02}")),
+        ("Round", "-".to_owned()),
+        ("White", quoted(&state.white.name)),
+        ("Black", quoted(&state.black.name)),
+        ("Result", result.to_owned()),
+        (
+            "TimeControl",
+            format!(
+                "{}+{}",
+                state.time_control.base_ms / 1000,
+                state.time_control.increment_ms / 1000
+            ),
+        ),
+        ("Termination", termination.to_owned()),
+        ("HamleGame", state.game.clone()),
+    ];
+    for (k, v) in tags {
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut push = |token: String, out: &mut String| {
+        if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    };
+    for mv in &state.moves {
+        if mv.ply % 2 == 1 {
+            push(format!("{}.", mv.ply.div_ceil(2)), &mut out);
+        }
+        push(mv.san.clone(), &mut out);
+    }
+    push(result.to_owned(), &mut out);
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(19_723), (2024, 1, 1));
+        assert_eq!(civil(20_513), (2026, 3, 1));
+    }
+}

@@ -1,0 +1,556 @@
+//! The JSON on the wire (HTTP bodies and WebSocket messages), kept apart from the domain
+//! types in [`crate::game`]. `docs/protocol.md` documents every message here.
+//!
+//! Server messages are serde types. Client messages are decoded by hand from a JSON value, so
+//! that each problem (not JSON, no `type`, an unknown type, a missing or mistyped field) gets
+//! its own stable error code and a localised sentence naming the field.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use shakmaty::Color;
+
+use crate::announce::Lang;
+use crate::game::{ClockReading, GameResult, Seat, Setup};
+
+/// The protocol version this server speaks.
+pub const PROTOCOL_VERSION: u64 = 1;
+
+/// The longest request id accepted (bytes).
+pub const MAX_ID_LEN: usize = 64;
+
+pub fn color_key(c: Color) -> &'static str {
+    c.fold_wb("white", "black")
+}
+
+pub fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Client to server (WebSocket)
+
+/// A message from a client, decoded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClientMsg {
+    Hello {
+        token: String,
+        since: Option<u64>,
+        lang: Option<Lang>,
+    },
+    Move {
+        id: Value,
+        uci: String,
+    },
+    Announce {
+        id: Value,
+        text: String,
+    },
+    Pause {
+        id: Value,
+    },
+    Resume {
+        id: Value,
+    },
+    SetClock {
+        id: Value,
+        color: Color,
+        remaining_ms: u64,
+    },
+    End {
+        id: Value,
+        result: GameResult,
+    },
+    State {
+        id: Value,
+    },
+    Ping {
+        id: Value,
+    },
+}
+
+/// Why a client message could not be decoded. Each maps to one error code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DecodeError {
+    /// Not a JSON object.
+    BadJson,
+    UnknownType(String),
+    MissingField(&'static str),
+    InvalidField(&'static str),
+    UnsupportedVersion(u64),
+}
+
+impl DecodeError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            DecodeError::BadJson => "bad_json",
+            DecodeError::UnknownType(_) => "unknown_type",
+            DecodeError::MissingField(_) => "missing_field",
+            DecodeError::InvalidField(_) => "invalid_field",
+            DecodeError::UnsupportedVersion(_) => "unsupported_version",
+        }
+    }
+}
+
+/// A decoded message, or the error and the request id if one could be read.
+pub type Decoded = Result<ClientMsg, (DecodeError, Option<Value>)>;
+
+fn field<'a>(obj: &'a Map<String, Value>, name: &'static str) -> Result<&'a Value, DecodeError> {
+    match obj.get(name) {
+        None | Some(Value::Null) => Err(DecodeError::MissingField(name)),
+        Some(v) => Ok(v),
+    }
+}
+
+fn str_field(obj: &Map<String, Value>, name: &'static str) -> Result<String, DecodeError> {
+    field(obj, name)?
+        .as_str()
+        .map(str::to_owned)
+        .ok_or(DecodeError::InvalidField(name))
+}
+
+fn u64_field(obj: &Map<String, Value>, name: &'static str) -> Result<u64, DecodeError> {
+    field(obj, name)?
+        .as_u64()
+        .ok_or(DecodeError::InvalidField(name))
+}
+
+fn opt<T>(r: Result<T, DecodeError>) -> Result<Option<T>, DecodeError> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(DecodeError::MissingField(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// A request id: a string of at most [`MAX_ID_LEN`] bytes or an integer.
+fn request_id(obj: &Map<String, Value>) -> Result<Value, DecodeError> {
+    let v = field(obj, "id")?;
+    match v {
+        Value::String(s) if s.len() <= MAX_ID_LEN => Ok(v.clone()),
+        Value::Number(n) if n.is_i64() || n.is_u64() => Ok(v.clone()),
+        _ => Err(DecodeError::InvalidField("id")),
+    }
+}
+
+/// Decodes one text frame.
+pub fn decode(text: &str) -> Decoded {
+    let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) else {
+        return Err((DecodeError::BadJson, None));
+    };
+    let id = request_id(&obj).ok();
+    decode_object(&obj).map_err(|e| (e, id))
+}
+
+fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
+    if let Some(v) = opt(u64_field(obj, "v"))?
+        && v != PROTOCOL_VERSION
+    {
+        return Err(DecodeError::UnsupportedVersion(v));
+    }
+    let kind = str_field(obj, "type")?;
+    if kind == "hello" {
+        // The version is required in the greeting: it is the handshake.
+        u64_field(obj, "v")?;
+        let lang = match opt(str_field(obj, "lang"))? {
+            None => None,
+            Some(l) => Some(
+                l.parse::<Lang>()
+                    .map_err(|_| DecodeError::InvalidField("lang"))?,
+            ),
+        };
+        return Ok(ClientMsg::Hello {
+            token: str_field(obj, "token")?,
+            since: opt(u64_field(obj, "since"))?,
+            lang,
+        });
+    }
+    let known = [
+        "move",
+        "announce",
+        "pause",
+        "resume",
+        "set_clock",
+        "end",
+        "state",
+        "ping",
+    ];
+    if !known.contains(&kind.as_str()) {
+        return Err(DecodeError::UnknownType(kind));
+    }
+    let id = request_id(obj)?;
+    Ok(match kind.as_str() {
+        "move" => ClientMsg::Move {
+            id,
+            uci: str_field(obj, "uci")?,
+        },
+        "announce" => ClientMsg::Announce {
+            id,
+            text: str_field(obj, "text")?,
+        },
+        "pause" => ClientMsg::Pause { id },
+        "resume" => ClientMsg::Resume { id },
+        "set_clock" => ClientMsg::SetClock {
+            id,
+            color: parse_color(&str_field(obj, "color")?)
+                .ok_or(DecodeError::InvalidField("color"))?,
+            remaining_ms: u64_field(obj, "remaining_ms")?,
+        },
+        "end" => ClientMsg::End {
+            id,
+            result: GameResult::from_pgn(&str_field(obj, "result")?)
+                .ok_or(DecodeError::InvalidField("result"))?,
+        },
+        "state" => ClientMsg::State { id },
+        _ => ClientMsg::Ping { id },
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Server to client (WebSocket)
+
+/// Every server message: the protocol version and a `type`-tagged body.
+#[derive(Serialize)]
+pub struct Envelope {
+    pub v: u64,
+    #[serde(flatten)]
+    pub msg: ServerMsg,
+}
+
+impl Envelope {
+    pub fn json(msg: ServerMsg) -> String {
+        serde_json::to_string(&Envelope {
+            v: PROTOCOL_VERSION,
+            msg,
+        })
+        .expect("server messages serialise")
+    }
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// Sent once after a good `hello`.
+    Welcome {
+        game: String,
+        seat: &'static str,
+        lang: &'static str,
+        /// The number of the last event; what follows (events or a state) brings the client
+        /// up to it.
+        seq: u64,
+        /// `true`: the missed events follow; `false`: a full state follows.
+        resumed: bool,
+        server: &'static str,
+    },
+    State {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+        state: StateBody,
+    },
+    Event(EventMsg),
+    Ack {
+        id: Value,
+        /// The number of the last event the action caused (`null` when it caused none).
+        seq: Option<u64>,
+    },
+    Error {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+        code: &'static str,
+        message: String,
+    },
+    Pong {
+        id: Value,
+        server_ms: u64,
+    },
+}
+
+/// One numbered game event.
+#[derive(Clone, Serialize)]
+pub struct EventMsg {
+    pub seq: u64,
+    pub at_ms: u64,
+    /// The clock right after the event.
+    pub clock: ClockBody,
+    #[serde(flatten)]
+    pub body: EventBody,
+}
+
+#[derive(Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventBody {
+    Move {
+        by: &'static str,
+        color: &'static str,
+        ply: usize,
+        uci: String,
+        san: String,
+        /// The position after the move.
+        fen: String,
+        /// The move said in the recipient's language, Appendix style.
+        short: String,
+        /// The move said in full: origin, destination, the piece captured.
+        full: String,
+    },
+    Pause {
+        by: Option<&'static str>,
+        /// `arbiter` or `restart`.
+        reason: &'static str,
+        text: String,
+    },
+    Resume {
+        by: &'static str,
+        text: String,
+    },
+    ClockSet {
+        by: &'static str,
+        color: &'static str,
+        remaining_ms: u64,
+        text: String,
+    },
+    End {
+        by: Option<&'static str>,
+        result: &'static str,
+        reason: &'static str,
+        text: String,
+    },
+}
+
+#[derive(Clone, Copy, Serialize, Deserialize, Debug, PartialEq, Eq)]
+pub struct ClockBody {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    pub running: Option<&'static str>,
+}
+
+impl From<ClockReading> for ClockBody {
+    fn from(r: ClockReading) -> ClockBody {
+        ClockBody {
+            white_ms: r.white_ms,
+            black_ms: r.black_ms,
+            running: r.running.map(color_key),
+        }
+    }
+}
+
+#[derive(Clone, Serialize)]
+pub struct MoveRow {
+    pub ply: usize,
+    pub by: &'static str,
+    pub uci: String,
+    pub san: String,
+}
+
+#[derive(Clone, Serialize)]
+pub struct TimeControlBody {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+#[derive(Clone, Serialize)]
+pub struct PlayerBody {
+    pub name: String,
+    pub visually_impaired: bool,
+    pub board: &'static str,
+    pub assistant: bool,
+}
+
+/// A game's full state (WebSocket `state` and HTTP `GET /api/games/{id}`).
+#[derive(Clone, Serialize)]
+pub struct StateBody {
+    pub game: String,
+    pub created_ms: u64,
+    /// The number of the last event.
+    pub seq: u64,
+    /// `playing`, `paused` or `over`.
+    pub status: &'static str,
+    /// While paused: `arbiter` or `restart`.
+    pub pause_reason: Option<&'static str>,
+    pub result: Option<&'static str>,
+    pub end_reason: Option<&'static str>,
+    pub turn: &'static str,
+    pub fen: String,
+    pub moves: Vec<MoveRow>,
+    /// Read when the state was made.
+    pub clock: ClockBody,
+    pub time_control: TimeControlBody,
+    pub white: PlayerBody,
+    pub black: PlayerBody,
+    /// The seats this game has (assistant seats only for players with an assistant).
+    pub seats: Vec<&'static str>,
+    pub languages: BTreeMap<&'static str, &'static str>,
+}
+
+pub fn player_body(setup: &Setup, color: Color) -> PlayerBody {
+    let p = setup.player(color);
+    PlayerBody {
+        name: p.name.clone(),
+        visually_impaired: p.visually_impaired,
+        board: p.board.key(),
+        assistant: p.assistant,
+    }
+}
+
+pub fn seats_and_languages(
+    setup: &Setup,
+) -> (Vec<&'static str>, BTreeMap<&'static str, &'static str>) {
+    let seats: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|s| setup.has_seat(*s))
+        .collect();
+    let langs = seats
+        .iter()
+        .map(|s| (s.key(), setup.language(*s).code()))
+        .collect();
+    (seats.iter().map(|s| s.key()).collect(), langs)
+}
+
+// ---------------------------------------------------------------------------------------
+// HTTP
+
+/// `POST /api/games`. Every field may be left out.
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    #[serde(default)]
+    pub time_control: Option<TimeControlIn>,
+    #[serde(default)]
+    pub white: Option<PlayerIn>,
+    #[serde(default)]
+    pub black: Option<PlayerIn>,
+    /// Language per seat (`de`, `tr`, `en`); seats not named speak German.
+    #[serde(default)]
+    pub languages: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControlIn {
+    pub base_seconds: u64,
+    #[serde(default)]
+    pub increment_seconds: u64,
+}
+
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerIn {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub visually_impaired: bool,
+    /// `tactile` or `normal`; tactile for a visually impaired player unless given.
+    #[serde(default)]
+    pub board: Option<String>,
+    #[serde(default)]
+    pub assistant: bool,
+}
+
+#[derive(Serialize)]
+pub struct Created {
+    pub id: String,
+    /// One secret token per seat of the game (`null` for an assistant seat the game lacks).
+    pub tokens: BTreeMap<&'static str, Option<String>>,
+    /// Path of the WebSocket endpoint.
+    pub ws: String,
+    pub state: StateBody,
+}
+
+#[derive(Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub created_ms: u64,
+    pub white: String,
+    pub black: String,
+    pub status: &'static str,
+    pub result: Option<&'static str>,
+    pub seq: u64,
+    pub moves: usize,
+}
+
+#[derive(Serialize)]
+pub struct GameList {
+    pub games: Vec<GameSummary>,
+}
+
+/// The body of every HTTP error.
+#[derive(Serialize)]
+pub struct HttpError {
+    pub code: &'static str,
+    pub message: String,
+    /// A technical detail for developers (e.g. the JSON parser's own words), not localised.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> (DecodeError, Option<Value>) {
+        decode(text).unwrap_err()
+    }
+
+    #[test]
+    fn decoding_table() {
+        assert_eq!(
+            decode(r#"{"type":"hello","v":1,"token":"x","since":3}"#),
+            Ok(ClientMsg::Hello {
+                token: "x".into(),
+                since: Some(3),
+                lang: None
+            })
+        );
+        assert_eq!(
+            decode(r#"{"type":"move","id":"a","uci":"e2e4"}"#),
+            Ok(ClientMsg::Move {
+                id: Value::from("a"),
+                uci: "e2e4".into()
+            })
+        );
+        assert_eq!(err("[1]").0, DecodeError::BadJson);
+        assert_eq!(err("{nope").0, DecodeError::BadJson);
+        assert_eq!(err(r#"{"id":1}"#).0, DecodeError::MissingField("type"));
+        assert_eq!(
+            err(r#"{"type":"castle","id":1}"#),
+            (
+                DecodeError::UnknownType("castle".into()),
+                Some(Value::from(1))
+            )
+        );
+        assert_eq!(
+            err(r#"{"type":"move","id":1}"#).0,
+            DecodeError::MissingField("uci")
+        );
+        assert_eq!(
+            err(r#"{"type":"move","id":1,"uci":5}"#).0,
+            DecodeError::InvalidField("uci")
+        );
+        assert_eq!(
+            err(r#"{"type":"move","uci":"e2e4"}"#).0,
+            DecodeError::MissingField("id")
+        );
+        assert_eq!(
+            err(r#"{"type":"ping","id":1,"v":2}"#).0,
+            DecodeError::UnsupportedVersion(2)
+        );
+        assert_eq!(
+            err(r#"{"type":"hello","token":"x"}"#).0,
+            DecodeError::MissingField("v")
+        );
+        assert_eq!(
+            err(r#"{"type":"end","id":1,"result":"2-0"}"#).0,
+            DecodeError::InvalidField("result")
+        );
+        assert_eq!(
+            err(r#"{"type":"set_clock","id":1,"color":"red","remaining_ms":1}"#).0,
+            DecodeError::InvalidField("color")
+        );
+        let long = format!(r#"{{"type":"ping","id":"{}"}}"#, "x".repeat(65));
+        assert_eq!(err(&long).0, DecodeError::InvalidField("id"));
+    }
+}

@@ -1,0 +1,485 @@
+//! One WebSocket connection: greeting, catch-up, then actions in and events out.
+//!
+//! Written against `Stream` + `Sink` of axum messages, so the same code runs on a real
+//! socket and on channels.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use serde_json::Value;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+use super::actor::{Action, Backlog, GameHandle, Published};
+use super::render;
+use super::wire::{
+    ClientMsg, DecodeError, Envelope, PROTOCOL_VERSION, ServerMsg, StateBody, decode,
+};
+use super::{AppState, Limits};
+use crate::announce::Lang;
+use crate::game::Seat;
+
+/// WebSocket close codes hamle uses (besides 1000 normal closure).
+pub mod close {
+    /// The server is shutting down.
+    pub const GOING_AWAY: u16 = 1001;
+    /// A flood of messages.
+    pub const POLICY: u16 = 1008;
+    /// A message over the size limit.
+    pub const TOO_BIG: u16 = 1009;
+    /// The game's task is gone (should not happen).
+    pub const INTERNAL: u16 = 1011;
+    /// The first message was not a valid `hello`.
+    pub const BAD_HELLO: u16 = 4400;
+    /// The token opens no seat of this game.
+    pub const BAD_TOKEN: u16 = 4401;
+    /// No `hello` within the time limit.
+    pub const HELLO_TIMEOUT: u16 = 4408;
+    /// The same seat connected again; this older connection is closed.
+    pub const REPLACED: u16 = 4409;
+}
+
+/// Tokens per connection: `burst` at once, refilled at `per_second`.
+struct RateLimit {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+    /// Messages dropped since the last one accepted.
+    strikes: u32,
+}
+
+impl RateLimit {
+    fn new(limits: &Limits) -> RateLimit {
+        RateLimit {
+            tokens: f64::from(limits.burst),
+            burst: f64::from(limits.burst),
+            per_second: limits.per_second,
+            last: Instant::now(),
+            strikes: 0,
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            self.strikes = 0;
+            true
+        } else {
+            self.strikes += 1;
+            false
+        }
+    }
+}
+
+/// Why a connection ends, as the close frame says it.
+struct Closing {
+    code: u16,
+    reason: &'static str,
+}
+
+fn is_too_large(e: &axum::Error) -> bool {
+    let text = e.to_string();
+    text.contains("too long") || text.contains("too big") || text.contains("Space limit")
+}
+
+struct Conn<S> {
+    socket: S,
+    lang: Lang,
+}
+
+impl<S> Conn<S>
+where
+    S: Sink<Message, Error = axum::Error> + Unpin,
+{
+    async fn send(&mut self, msg: ServerMsg) -> Result<(), axum::Error> {
+        self.socket
+            .send(Message::Text(Envelope::json(msg).into()))
+            .await
+    }
+
+    async fn error(
+        &mut self,
+        id: Option<Value>,
+        code: &'static str,
+        args: &[(&str, String)],
+    ) -> Result<(), axum::Error> {
+        let message = render::error(self.lang, code, args);
+        self.send(ServerMsg::Error { id, code, message }).await
+    }
+
+    async fn close(&mut self, closing: Closing) {
+        let frame = CloseFrame {
+            code: closing.code,
+            reason: closing.reason.into(),
+        };
+        let _ = self.socket.send(Message::Close(Some(frame))).await;
+        let _ = self.socket.close().await;
+    }
+
+    /// Sends an error, then closes.
+    async fn fail(&mut self, code: &'static str, args: &[(&str, String)], close_code: u16) {
+        let _ = self.error(None, code, args).await;
+        self.close(Closing {
+            code: close_code,
+            reason: code,
+        })
+        .await;
+    }
+}
+
+fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
+    match e {
+        DecodeError::BadJson => vec![],
+        DecodeError::UnknownType(t) => vec![("type", t.chars().take(40).collect())],
+        DecodeError::MissingField(f) | DecodeError::InvalidField(f) => {
+            vec![("field", (*f).to_owned())]
+        }
+        DecodeError::UnsupportedVersion(v) => vec![
+            ("version", v.to_string()),
+            ("supported", PROTOCOL_VERSION.to_string()),
+        ],
+    }
+}
+
+/// Runs one connection to the end. `fallback` is the language for errors before the
+/// greeting names a seat (from the upgrade request's `Accept-Language`).
+pub async fn serve<S>(socket: S, app: AppState, handle: GameHandle, fallback: Lang)
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    let mut conn = Conn {
+        socket,
+        lang: fallback,
+    };
+    let limits = app.limits();
+    let shutdown = app.shutdown();
+
+    // 1. The greeting.
+    let first = tokio::select! {
+        _ = shutdown.cancelled() => {
+            conn.fail("shutting_down", &[], close::GOING_AWAY).await;
+            return;
+        }
+        r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
+    };
+    let text = match first {
+        Err(_) => return conn.fail("hello_timeout", &[], close::HELLO_TIMEOUT).await,
+        Ok(Next::Text(t)) => t,
+        Ok(Next::Binary) => {
+            return conn.fail("unsupported_frame", &[], close::BAD_HELLO).await;
+        }
+        Ok(Next::TooLarge) => {
+            let limit = [("limit", limits.max_message_bytes.to_string())];
+            return conn.fail("too_large", &limit, close::TOO_BIG).await;
+        }
+        Ok(Next::Gone) => return,
+    };
+    let (token, since, asked_lang) = match decode(&text) {
+        Ok(ClientMsg::Hello { token, since, lang }) => (token, since, lang),
+        Ok(_) => return conn.fail("hello_required", &[], close::BAD_HELLO).await,
+        Err((e, _)) => {
+            let args = decode_error_args(&e);
+            return conn.fail(e.code(), &args, close::BAD_HELLO).await;
+        }
+    };
+    if let Some(l) = asked_lang {
+        conn.lang = l;
+    }
+    let Some(seat) = handle.seat_for(&token) else {
+        return conn.fail("bad_token", &[], close::BAD_TOKEN).await;
+    };
+    conn.lang = asked_lang.unwrap_or_else(|| handle.setup.language(seat));
+    let Some(mut joined) = handle.connect(seat, since).await else {
+        return conn.fail("game_unavailable", &[], close::INTERNAL).await;
+    };
+    tracing::debug!(game = %handle.id, %seat, "connected");
+
+    // 2. Catch up.
+    let resumed = matches!(joined.backlog, Backlog::Events(_));
+    let welcome = ServerMsg::Welcome {
+        game: handle.id.to_string(),
+        seat: seat.key(),
+        lang: conn.lang.code(),
+        seq: joined.seq,
+        resumed,
+        server: concat!("hamle ", env!("CARGO_PKG_VERSION")),
+    };
+    if conn.send(welcome).await.is_err() {
+        return;
+    }
+    let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
+    let sent = match backlog {
+        Backlog::Events(events) => send_events(&mut conn, &events).await,
+        Backlog::State(state) => {
+            conn.send(ServerMsg::State {
+                id: None,
+                state: *state,
+            })
+            .await
+        }
+    };
+    if sent.is_err() {
+        return;
+    }
+    let mut session = Session {
+        seat,
+        last_sent: joined.seq,
+        handle,
+        rate: RateLimit::new(&limits),
+        limits,
+        clock: app.clock(),
+    };
+
+    // 3. Live.
+    let closing = loop {
+        tokio::select! {
+            biased;
+            _ = shutdown.cancelled() => {
+                let _ = conn.error(None, "shutting_down", &[]).await;
+                break Closing { code: close::GOING_AWAY, reason: "shutting_down" };
+            }
+            _ = joined.replaced.cancelled() => {
+                let _ = conn.error(None, "replaced", &[]).await;
+                break Closing { code: close::REPLACED, reason: "replaced" };
+            }
+            ev = joined.events.recv() => {
+                match session.on_event(&mut conn, ev).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
+            msg = next_text(&mut conn) => {
+                match session.on_message(&mut conn, &mut joined.events, msg).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
+        }
+    };
+    conn.close(closing).await;
+}
+
+enum Next {
+    Text(String),
+    Binary,
+    TooLarge,
+    Gone,
+}
+
+/// The next data frame (control frames are answered by the library and skipped here,
+/// but still count against the rate limit of the caller through `Binary`/`Text` only).
+async fn next_text<S>(conn: &mut Conn<S>) -> Next
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    loop {
+        match conn.socket.next().await {
+            None => return Next::Gone,
+            Some(Err(e)) => {
+                return if is_too_large(&e) {
+                    Next::TooLarge
+                } else {
+                    Next::Gone
+                };
+            }
+            Some(Ok(Message::Text(t))) => return Next::Text(t.as_str().to_owned()),
+            Some(Ok(Message::Binary(_))) => return Next::Binary,
+            Some(Ok(Message::Close(_))) => return Next::Gone,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+        }
+    }
+}
+
+async fn send_events<S>(conn: &mut Conn<S>, events: &[Arc<Published>]) -> Result<(), axum::Error>
+where
+    S: Sink<Message, Error = axum::Error> + Unpin,
+{
+    for p in events {
+        let msg = render::event(conn.lang, p);
+        conn.send(ServerMsg::Event(msg)).await?;
+    }
+    Ok(())
+}
+
+struct Session {
+    seat: Seat,
+    /// The number of the last event this client has (sent as an event or inside a state).
+    last_sent: u64,
+    handle: GameHandle,
+    rate: RateLimit,
+    limits: Limits,
+    clock: super::clock::ServerClock,
+}
+
+type Step = Result<Option<Closing>, axum::Error>;
+
+impl Session {
+    async fn resync<S>(&mut self, conn: &mut Conn<S>, id: Option<Value>) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(state) = self.handle.state().await else {
+            let _ = conn.error(None, "game_unavailable", &[]).await;
+            return Ok(Some(Closing {
+                code: close::INTERNAL,
+                reason: "game_unavailable",
+            }));
+        };
+        self.send_state(conn, id, state).await
+    }
+
+    async fn send_state<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        id: Option<Value>,
+        state: StateBody,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        self.last_sent = self.last_sent.max(state.seq);
+        conn.send(ServerMsg::State { id, state }).await?;
+        Ok(None)
+    }
+
+    async fn on_event<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        ev: Result<Arc<Published>, RecvError>,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        match ev {
+            Ok(p) if p.rec.seq <= self.last_sent => Ok(None),
+            Ok(p) if p.rec.seq == self.last_sent + 1 => {
+                self.last_sent = p.rec.seq;
+                conn.send(ServerMsg::Event(render::event(conn.lang, &p)))
+                    .await?;
+                Ok(None)
+            }
+            // A gap (cannot happen) or a connection that fell behind: start over from a state.
+            Ok(_) | Err(RecvError::Lagged(_)) => self.resync(conn, None).await,
+            Err(RecvError::Closed) => {
+                let _ = conn.error(None, "game_unavailable", &[]).await;
+                Ok(Some(Closing {
+                    code: close::INTERNAL,
+                    reason: "game_unavailable",
+                }))
+            }
+        }
+    }
+
+    async fn on_message<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        msg: Next,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let text = match msg {
+            Next::Gone => return Err(axum::Error::new("closed")),
+            Next::TooLarge => {
+                let limit = [("limit", self.limits.max_message_bytes.to_string())];
+                let _ = conn.error(None, "too_large", &limit).await;
+                return Ok(Some(Closing {
+                    code: close::TOO_BIG,
+                    reason: "too_large",
+                }));
+            }
+            Next::Binary => None,
+            Next::Text(t) => Some(t),
+        };
+        if !self.rate.take() {
+            if self.rate.strikes >= self.limits.flood_strikes {
+                let _ = conn.error(None, "flood", &[]).await;
+                return Ok(Some(Closing {
+                    code: close::POLICY,
+                    reason: "flood",
+                }));
+            }
+            if self.rate.strikes == 1 {
+                conn.error(None, "rate_limited", &[]).await?;
+            }
+            return Ok(None);
+        }
+        let Some(text) = text else {
+            conn.error(None, "unsupported_frame", &[]).await?;
+            return Ok(None);
+        };
+        let msg = match decode(&text) {
+            Ok(m) => m,
+            Err((e, id)) => {
+                let args = decode_error_args(&e);
+                conn.error(id, e.code(), &args).await?;
+                return Ok(None);
+            }
+        };
+        let (id, action) = match msg {
+            ClientMsg::Hello { .. } => {
+                conn.error(None, "already_authenticated", &[]).await?;
+                return Ok(None);
+            }
+            ClientMsg::Ping { id } => {
+                let server_ms = self.clock.now_ms();
+                conn.send(ServerMsg::Pong { id, server_ms }).await?;
+                return Ok(None);
+            }
+            ClientMsg::State { id } => return self.resync(conn, Some(id)).await,
+            ClientMsg::Move { id, uci } => (id, Action::Uci(uci)),
+            ClientMsg::Announce { id, text } => (id, Action::Announce(text)),
+            ClientMsg::Pause { id } => (id, Action::Pause),
+            ClientMsg::Resume { id } => (id, Action::Resume),
+            ClientMsg::SetClock {
+                id,
+                color,
+                remaining_ms,
+            } => (
+                id,
+                Action::SetClock {
+                    color,
+                    remaining_ms,
+                },
+            ),
+            ClientMsg::End { id, result } => (id, Action::End(result)),
+        };
+        match self.handle.act(self.seat, conn.lang, action).await {
+            Ok(seq) => {
+                // The events an action caused go out before its acknowledgement.
+                if let Some(seq) = seq {
+                    while self.last_sent < seq {
+                        let ev = tokio::time::timeout(Duration::from_secs(5), events.recv()).await;
+                        let ev = match ev {
+                            Ok(ev) => ev,
+                            Err(_) => Err(RecvError::Lagged(0)),
+                        };
+                        if let Some(c) = self.on_event(conn, ev).await? {
+                            return Ok(Some(c));
+                        }
+                    }
+                }
+                conn.send(ServerMsg::Ack { id, seq }).await?;
+            }
+            Err(refused) => {
+                conn.send(ServerMsg::Error {
+                    id: Some(id),
+                    code: refused.code,
+                    message: refused.message,
+                })
+                .await?;
+            }
+        }
+        Ok(None)
+    }
+}
