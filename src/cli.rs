@@ -46,6 +46,13 @@ pub enum Command {
         /// The move, in UCI (g1f3) or SAN (Nf3).
         #[arg(name = "MOVE")]
         mv: String,
+        /// Also say it through this machine's voice (needs a build with
+        /// `--features system-voice`; see docs/speech.md).
+        #[arg(long)]
+        speak: bool,
+        /// Also render it with espeak-ng into this WAV file.
+        #[arg(long, value_name = "FILE")]
+        wav: Option<std::path::PathBuf>,
     },
     /// Read one announcement a line from stdin and play them; print each move and the
     /// final FEN.
@@ -90,7 +97,9 @@ pub fn main() -> ExitCode {
             style,
             fen,
             mv,
-        }) => run_say(lang, style, fen.as_deref(), &mv),
+            speak,
+            wav,
+        }) => run_say(lang, style, fen.as_deref(), &mv, speak, wav.as_deref()),
         Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
         Some(Command::Serve { listen, data }) => crate::server::serve_command(listen, data),
         None => crate::server::serve_command(
@@ -157,14 +166,31 @@ pub fn move_from_notation(pos: &Chess, text: &str) -> Option<Move> {
     san.to_move(pos).ok()
 }
 
-fn run_say(lang: Lang, style: Style, fen: Option<&str>, mv: &str) -> ExitCode {
+fn run_say(
+    lang: Lang,
+    style: Style,
+    fen: Option<&str>,
+    mv: &str,
+    speak: bool,
+    wav: Option<&std::path::Path>,
+) -> ExitCode {
     let pos = match position_from_fen(fen) {
         Ok(p) => p,
         Err(e) => return fail_fen(lang, &e),
     };
     match move_from_notation(&pos, mv) {
         Some(m) => {
-            println!("{}", Speaker::new(lang).say_move(&pos, m, style));
+            let text = Speaker::new(lang).say_move(&pos, m, style);
+            println!("{text}");
+            let utterance = crate::speech::Utterance::new(lang, crate::speech::Kind::Move, text);
+            if let Some(path) = wav
+                && let Err(e) = crate::speech::write_wav(&utterance, path)
+            {
+                return fail(&e.message(lang));
+            }
+            if speak && let Err(e) = crate::speech::speak_and_wait(&utterance) {
+                return fail(&e.message(lang));
+            }
             ExitCode::SUCCESS
         }
         None => fail(&Speaker::new(lang).message("cli-not-a-move", &[("move", mv.to_owned())])),

@@ -23,7 +23,7 @@
 //! let m = pos.legal_moves().into_iter().find(|m| m.to().to_string() == "f3").unwrap();
 //! let u = Utterance::for_move(Lang::De, &pos, m, Style::Short);
 //! assert_eq!(u.kind, Kind::Move);
-//! assert_eq!(TextOutput.speak(&u).unwrap(), "Springer f3");
+//! assert_eq!(TextOutput.speak(&u).unwrap(), "Springer Felix drei");
 //! ```
 
 mod espeak;
@@ -41,6 +41,7 @@ pub use text::TextOutput;
 pub use wav::Wav;
 
 use std::fmt;
+use std::path::Path;
 
 use shakmaty::{Chess, Move};
 
@@ -129,6 +130,8 @@ pub enum SpeechError {
     NoVoiceForLanguage { lang: Lang },
     /// The system voice did not report the end of an utterance in time.
     SystemVoiceTimeout,
+    /// An audio file could not be written.
+    WriteFailed { path: String, detail: String },
 }
 
 impl SpeechError {
@@ -151,8 +154,45 @@ impl SpeechError {
                 &[("language", speaker.message(language_id(*missing), &[]))],
             ),
             SpeechError::SystemVoiceTimeout => speaker.message("speech-system-voice-timeout", &[]),
+            SpeechError::WriteFailed { path, detail } => speaker.message(
+                "speech-wav-write-failed",
+                &[("path", path.clone()), ("detail", detail.clone())],
+            ),
         }
     }
+}
+
+/// Renders `utterance` with espeak-ng into a WAV file at `path` (`hamle say --wav`).
+pub fn write_wav(utterance: &Utterance, path: &Path) -> Result<(), SpeechError> {
+    let wav = Espeak::new().render(utterance)?;
+    std::fs::write(path, wav.as_bytes()).map_err(|e| SpeechError::WriteFailed {
+        path: path.display().to_string(),
+        detail: e.to_string(),
+    })
+}
+
+/// Says `utterance` through the system voice and waits until it has been said
+/// (`hamle say --speak`).
+#[cfg(feature = "system-voice")]
+pub fn speak_and_wait(utterance: &Utterance) -> Result<(), SpeechError> {
+    use std::time::Duration;
+    let (voice, events) = SystemVoice::start(SystemVoiceOptions::new(&[utterance.lang]))?;
+    voice.say(utterance.clone());
+    loop {
+        match events.recv_timeout(Duration::from_secs(30)) {
+            Ok(VoiceEvent::Begin { .. }) => {}
+            Ok(VoiceEvent::End { .. } | VoiceEvent::Stopped { .. }) => return Ok(()),
+            Ok(VoiceEvent::Failed { error, .. }) => return Err(error),
+            Err(_) => return Err(SpeechError::SystemVoiceTimeout),
+        }
+    }
+}
+
+/// Without the `system-voice` feature there is no system voice: the error says how to build
+/// one in.
+#[cfg(not(feature = "system-voice"))]
+pub fn speak_and_wait(_utterance: &Utterance) -> Result<(), SpeechError> {
+    Err(SpeechError::SystemVoiceNotBuilt)
 }
 
 fn language_id(lang: Lang) -> &'static str {
