@@ -291,6 +291,7 @@ impl Speaker {
                 ],
             ),
             NotEnPassant => self.msg("illegal-not-en-passant", &[]),
+            NoEnPassant => self.msg("illegal-no-en-passant", &[]),
             PromotionMissing => self.msg("illegal-promotion-missing", &[]),
             NoPromotion => self.msg("illegal-no-promotion", &[]),
             CastlingRightsLost { side } => self.msg(

@@ -76,24 +76,7 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
 }
 
 fn reason_name(reason: &IllegalReason) -> &'static str {
-    use IllegalReason::*;
-    match reason {
-        CannotReach { .. } => "cannot_reach",
-        NoPieceOnSquare { .. } => "no_piece_on_square",
-        OwnPieceOnSquare { .. } => "own_piece_on_square",
-        KingInCheck { .. } => "king_in_check",
-        NothingToCapture { .. } => "nothing_to_capture",
-        WrongCapturedPiece { .. } => "wrong_captured_piece",
-        NotEnPassant => "not_en_passant",
-        PromotionMissing => "promotion_missing",
-        NoPromotion => "no_promotion",
-        CastlingRightsLost { .. } => "castling_rights_lost",
-        CastlingBlocked { .. } => "castling_blocked",
-        CastlingOutOfCheck { .. } => "castling_out_of_check",
-        CastlingThroughCheck { .. } => "castling_through_check",
-        CastlingIntoCheck { .. } => "castling_into_check",
-        NoLegalMoves => "no_legal_moves",
-    }
+    reason.code()
 }
 
 const REASONS: &[&str] = &[
@@ -104,6 +87,7 @@ const REASONS: &[&str] = &[
     "nothing_to_capture",
     "wrong_captured_piece",
     "not_en_passant",
+    "no_en_passant",
     "promotion_missing",
     "no_promotion",
     "castling_rights_lost",

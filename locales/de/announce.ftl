@@ -109,6 +109,7 @@ illegal-wrong-captured = { $actual_role ->
    *[other] Auf { $square } steht kein { $said }, sondern ein { $actual }.
 }
 illegal-not-en-passant = Dieser Zug ist kein Schlagen en passant.
+illegal-no-en-passant = Schlagen en passant ist jetzt nicht möglich.
 illegal-promotion-missing = Der Bauer wird umgewandelt: Bitte die Figur nennen, Dame, Turm, Läufer oder Springer.
 illegal-no-promotion = Dieser Zug ist keine Umwandlung.
 illegal-castling-rights-lost = { $side ->

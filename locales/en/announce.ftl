@@ -83,6 +83,7 @@ illegal-wrong-captured = { $actual_role ->
    *[other] There is no { $said } on { $square }; it is a { $actual }.
 }
 illegal-not-en-passant = That move is not an en passant capture.
+illegal-no-en-passant = No en passant capture is possible now.
 illegal-promotion-missing = The pawn promotes: please name the piece, queen, rook, bishop or knight.
 illegal-no-promotion = That move is not a promotion.
 illegal-castling-rights-lost = { $side ->

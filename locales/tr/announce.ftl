@@ -101,6 +101,7 @@ illegal-wrong-captured = { $actual_role ->
    *[other] { $square } karesinde { $said } değil, { $actual } var.
 }
 illegal-not-en-passant = Bu hamle geçerken alma değil.
+illegal-no-en-passant = Şu anda geçerken alma mümkün değil.
 illegal-promotion-missing = Piyon terfi ediyor: lütfen taşı söyleyin, vezir, kale, fil veya at.
 illegal-no-promotion = Bu hamle bir terfi değil.
 illegal-castling-rights-lost = { $side ->

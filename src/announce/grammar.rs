@@ -88,6 +88,17 @@ fn parse_sequence(lex: &[Lexeme]) -> Result<(Reading, Option<Claim>), usize> {
         end -= 1;
     }
     let body = &lex[..end];
+    // "en passant", "Bauer schlägt en passant": the en passant capture, whichever it is.
+    if en_passant
+        && matches!(
+            body,
+            [] | [Lexeme::Capture]
+                | [Lexeme::Piece(Role::Pawn)]
+                | [Lexeme::Piece(Role::Pawn), Lexeme::Capture]
+        )
+    {
+        return Ok((Reading::EnPassant, claim));
+    }
     if body.is_empty() {
         return Err(0);
     }

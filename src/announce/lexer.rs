@@ -77,6 +77,9 @@ fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result
     let mut n = 0usize;
     let mut in_word = false;
     let mut foreign = false;
+    // After an apostrophe inside a word ("f3'e", "f7'yi"), the rest is a Turkish case
+    // ending: dropped.
+    let mut suffix = false;
     let finish = |keys: &mut ArrayVec<Option<Key>, MAX_WORDS>,
                   buf: &[u8; MAX_WORD],
                   n: usize,
@@ -90,12 +93,19 @@ fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result
         keys.try_push(key).map_err(|_| too_long())
     };
     for c in text.chars() {
+        if in_word && is_apostrophe(c) {
+            suffix = true;
+            continue;
+        }
         let folded = fold_char(c);
         let word_char = match folded {
             Folded::One(b) => b.is_ascii_alphanumeric(),
             Folded::Two(..) | Folded::Skip => true,
             Folded::Foreign => is_word_char(c),
         };
+        if word_char && suffix {
+            continue;
+        }
         if word_char {
             in_word = true;
             match folded {
@@ -122,6 +132,7 @@ fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result
             finish(keys, &buf, n, foreign)?;
             in_word = false;
             foreign = false;
+            suffix = false;
             n = 0;
         }
         if is_symbol(c) {
@@ -135,6 +146,10 @@ fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result
         finish(keys, &buf, n, foreign)?;
     }
     Ok(())
+}
+
+fn is_apostrophe(c: char) -> bool {
+    matches!(c, '\'' | '’' | 'ʼ' | '‘')
 }
 
 /// Characters that stand as words of their own.
@@ -158,7 +173,9 @@ pub(crate) fn words(text: &str) -> impl Iterator<Item = &str> {
         let len = if is_symbol(first) {
             first.len_utf8()
         } else {
-            rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len())
+            // A word runs on through apostrophes ("f3'e"): the ending belongs to it.
+            rest.find(|c: char| !is_word_char(c) && !is_apostrophe(c))
+                .unwrap_or(rest.len())
         };
         let (word, tail) = rest.split_at(len);
         rest = tail;
@@ -328,10 +345,12 @@ mod tests {
             "e.p. — İKİ  große",
             "Sg1–f3 ш x",
             "u\u{308}c\u{327} ok",
+            "At f3'e, Fil f7’yi alır",
         ] {
             let mut keys = ArrayVec::new();
             fold_words(text, &mut keys).unwrap();
             let expected: Vec<Option<String>> = words(text)
+                .map(|w| w.split(is_apostrophe).next().unwrap())
                 .map(|w| Some(fold(w)).filter(|f| f.is_ascii()))
                 .collect();
             let got: Vec<Option<String>> = keys

@@ -125,6 +125,8 @@ pub enum Claim {
 pub enum Reading {
     /// Castling; `None` when only "castle" was said and the side must come from the position.
     Castle(Option<CastlingSide>),
+    /// "en passant" with no square: the en passant capture available now.
+    EnPassant,
     Normal {
         /// The piece named; `None` means a pawn, or any piece when the origin square is given
         /// in full (as in UCI).
@@ -223,6 +225,8 @@ pub enum IllegalReason {
     },
     /// En passant was announced but the move is not an en passant capture.
     NotEnPassant,
+    /// "En passant" alone, but no en passant capture is possible now.
+    NoEnPassant,
     /// The pawn reaches the last rank but no piece was chosen.
     PromotionMissing,
     /// A promotion piece was said for a move that does not promote.
@@ -239,6 +243,31 @@ pub enum IllegalReason {
     CastlingIntoCheck { side: CastlingSide },
     /// The game is over: there is no legal move at all.
     NoLegalMoves,
+}
+
+impl IllegalReason {
+    /// A stable snake_case name for the wire, scripts and test data.
+    pub fn code(&self) -> &'static str {
+        use IllegalReason::*;
+        match self {
+            CannotReach { .. } => "cannot_reach",
+            NoPieceOnSquare { .. } => "no_piece_on_square",
+            OwnPieceOnSquare { .. } => "own_piece_on_square",
+            KingInCheck { .. } => "king_in_check",
+            NothingToCapture { .. } => "nothing_to_capture",
+            WrongCapturedPiece { .. } => "wrong_captured_piece",
+            NotEnPassant => "not_en_passant",
+            NoEnPassant => "no_en_passant",
+            PromotionMissing => "promotion_missing",
+            NoPromotion => "no_promotion",
+            CastlingRightsLost { .. } => "castling_rights_lost",
+            CastlingBlocked { .. } => "castling_blocked",
+            CastlingOutOfCheck { .. } => "castling_out_of_check",
+            CastlingThroughCheck { .. } => "castling_through_check",
+            CastlingIntoCheck { .. } => "castling_into_check",
+            NoLegalMoves => "no_legal_moves",
+        }
+    }
 }
 
 /// Resolution failure.

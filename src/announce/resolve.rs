@@ -49,6 +49,11 @@ pub(crate) fn castle_side(m: &Move) -> Option<CastlingSide> {
 /// Adds every legal move in `pos` that fits one reading to `found` (once).
 fn add_candidates(reading: &Reading, pos: &Chess, found: &mut MoveList) {
     match *reading {
+        Reading::EnPassant => {
+            for m in pos.en_passant_moves() {
+                push_new(found, m);
+            }
+        }
         Reading::Castle(side) => {
             for s in [CastlingSide::KingSide, CastlingSide::QueenSide] {
                 if side.is_none_or(|side| side == s) {
@@ -133,6 +138,7 @@ fn diagnose(a: &Announcement, pos: &Chess) -> IllegalReason {
         .unwrap_or(&a.readings[0]);
     match *reading {
         Reading::Castle(side) => diagnose_castle(pos, side.unwrap_or(CastlingSide::KingSide)),
+        Reading::EnPassant => IllegalReason::NoEnPassant,
         Reading::Normal {
             role,
             from_file,
@@ -153,6 +159,19 @@ fn diagnose(a: &Announcement, pos: &Chess) -> IllegalReason {
                 }
             }
             let role = effective_role(pos, role, from_file, from_rank).unwrap_or(Role::Pawn);
+            // "König Gustav eins" from the king's home square: the castling reason.
+            if role == Role::King
+                && board.king_of(us) == Some(Square::from_coords(shakmaty::File::E, us.backrank()))
+            {
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    if side.king_to(us) == to
+                        && (reachable_from(pos, Role::King, to) & origin_mask(from_file, from_rank))
+                            .is_empty()
+                    {
+                        return diagnose_castle(pos, side);
+                    }
+                }
+            }
             if promotion.is_some()
                 && (role != Role::Pawn || to.rank() != us.fold_wb(Rank::Eighth, Rank::First))
             {
