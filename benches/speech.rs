@@ -26,7 +26,9 @@ const WAV_HEADER: usize = 44;
 fn moves() -> Vec<(Chess, Move)> {
     let mut pos = Chess::default();
     let mut out = Vec::new();
-    for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1"] {
+    for uci in [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1",
+    ] {
         let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
         out.push((pos.clone(), m));
         pos.play_unchecked(m);
@@ -153,7 +155,10 @@ fn main() {
     println!("{RUNS} moves per language, after 5 warm-up runs");
     for lang in Lang::ALL {
         let (first, whole) = rendered(&espeak, lang, &moves);
-        report(&format!("{lang}: move -> first audio bytes (espeak-ng)"), &first);
+        report(
+            &format!("{lang}: move -> first audio bytes (espeak-ng)"),
+            &first,
+        );
         report(&format!("{lang}: move -> whole WAV (espeak-ng)"), &whole);
     }
     system_voice(&moves);

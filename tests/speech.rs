@@ -7,8 +7,8 @@ use hamle::speech::wav::{self, rms_i16};
 use hamle::speech::{
     Espeak, Kind, SpeechError, SpeechOutput, SpeechQueue, TextOutput, Utterance, Wav,
 };
-use shakmaty::uci::UciMove;
 use shakmaty::Chess;
+use shakmaty::uci::UciMove;
 
 fn utterance(lang: Lang, uci: &str) -> Utterance {
     let pos = Chess::default();

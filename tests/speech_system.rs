@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 use hamle::announce::{Lang, Style};
 use hamle::speech::wav::rms_i16;
 use hamle::speech::{Kind, SystemVoice, SystemVoiceOptions, Utterance, VoiceEvent};
-use shakmaty::uci::UciMove;
 use shakmaty::Chess;
+use shakmaty::uci::UciMove;
 
 fn move_in(lang: Lang, uci: &str) -> Utterance {
     let pos = Chess::default();
