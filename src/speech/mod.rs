@@ -17,10 +17,11 @@
 //! ```
 //! use hamle::announce::{Lang, Style};
 //! use hamle::speech::{Kind, SpeechOutput, TextOutput, Utterance};
-//! use shakmaty::{Chess, Position};
+//! use shakmaty::Chess;
+//! use shakmaty::uci::UciMove;
 //!
 //! let pos = Chess::default();
-//! let m = pos.legal_moves().into_iter().find(|m| m.to().to_string() == "f3").unwrap();
+//! let m = "g1f3".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
 //! let u = Utterance::for_move(Lang::De, &pos, m, Style::Short);
 //! assert_eq!(u.kind, Kind::Move);
 //! assert_eq!(TextOutput.speak(&u).unwrap(), "Springer Felix drei");
