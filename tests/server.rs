@@ -92,7 +92,8 @@ async fn whole_game_by_announcements_in_german_and_turkish() {
 
         let mut after = pos.clone();
         after.play_unchecked(m);
-        let fen = shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal).to_string();
+        let fen =
+            shakmaty::fen::Fen::from_position(&after, shakmaty::EnPassantMode::Legal).to_string();
         let san = shakmaty::san::SanPlus::from_move(pos.clone(), m).to_string();
         for (k, c) in clients.iter_mut().enumerate() {
             let ev = if k == mover {
@@ -112,7 +113,12 @@ async fn whole_game_by_announcements_in_german_and_turkish() {
             assert_eq!(ev["by"], seats[mover]);
             assert_eq!(ev["color"], if mover == 0 { "white" } else { "black" });
             let speaker = Speaker::new(lang);
-            assert_eq!(ev["short"], speaker.say_move(&pos, m, Style::Short), "{}", seats[k]);
+            assert_eq!(
+                ev["short"],
+                speaker.say_move(&pos, m, Style::Short),
+                "{}",
+                seats[k]
+            );
             assert_eq!(ev["full"], speaker.say_move(&pos, m, Style::Full));
             // The clock: the mover's time stopped, the opponent's running (until mate).
             let running = if seq == 13 {
@@ -129,14 +135,22 @@ async fn whole_game_by_announcements_in_german_and_turkish() {
             assert!(ev["clock"]["white_ms"].as_u64().unwrap() > 590_000);
             assert!(ev["clock"]["black_ms"].as_u64().unwrap() <= 600_000 + 5_000 * black_moves);
             if seq == 13 {
-                let end = if k == mover { reply[1].clone() } else { c.recv().await };
+                let end = if k == mover {
+                    reply[1].clone()
+                } else {
+                    c.recv().await
+                };
                 assert_eq!(end["seq"], 14);
                 assert_eq!(end["kind"], "end");
                 assert_eq!(end["result"], "1-0");
                 assert_eq!(end["reason"], "checkmate");
                 assert_eq!(
                     end["text"],
-                    text(lang, "event-end", &[("reason", "checkmate"), ("result", "white")])
+                    text(
+                        lang,
+                        "event-end",
+                        &[("reason", "checkmate"), ("result", "white")]
+                    )
                 );
             }
         }
@@ -165,7 +179,9 @@ async fn whole_game_by_announcements_in_german_and_turkish() {
     assert!(pgn.contains("[White \"Anna\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"));
     assert!(
-        pgn.contains("1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"),
+        pgn.contains(
+            "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"
+        ),
         "{pgn}"
     );
     server.stop().await;
@@ -213,7 +229,9 @@ async fn reconnect_gets_exactly_the_missed_events() {
     let busy = tokio::spawn(async move {
         for i in 0..10u64 {
             let reply = arbiter
-                .request(json!({"type": "set_clock", "color": "white", "remaining_ms": 300_000 + i}))
+                .request(
+                    json!({"type": "set_clock", "color": "white", "remaining_ms": 300_000 + i}),
+                )
                 .await;
             assert_eq!(reply.last().unwrap()["type"], "ack");
         }
@@ -287,7 +305,10 @@ async fn each_seat_is_refused_what_it_may_not_do() {
         .await;
     assert_eq!(msg, text(Lang::De, "error-forbidden", &[]));
     spectator
-        .refused(json!({"type": "announce", "text": "Bauer Eva vier"}), "forbidden")
+        .refused(
+            json!({"type": "announce", "text": "Bauer Eva vier"}),
+            "forbidden",
+        )
         .await;
     for a in &arbiter_only {
         spectator.refused(a.clone(), "forbidden").await;
@@ -307,7 +328,9 @@ async fn each_seat_is_refused_what_it_may_not_do() {
     arbiter
         .refused(json!({"type": "move", "uci": "e2e4"}), "forbidden")
         .await;
-    arbiter.refused(json!({"type": "resume"}), "not_paused").await;
+    arbiter
+        .refused(json!({"type": "resume"}), "not_paused")
+        .await;
 
     // White's assistant moves for White...
     assert_eq!(play(&mut assistant, "e2e4").await, 1);
@@ -320,7 +343,10 @@ async fn each_seat_is_refused_what_it_may_not_do() {
         .refused(json!({"type": "move", "uci": "e7e5"}), "not_your_turn")
         .await;
     white
-        .refused(json!({"type": "announce", "text": "Bauer Eva fünf"}), "not_your_turn")
+        .refused(
+            json!({"type": "announce", "text": "Bauer Eva fünf"}),
+            "not_your_turn",
+        )
         .await;
     // Black's assistant seat does not exist in this game: no token was issued.
     assert!(game.created["tokens"]["black_assistant"].is_null());
@@ -334,7 +360,9 @@ async fn each_seat_is_refused_what_it_may_not_do() {
         .refused(json!({"type": "move", "uci": "e7e5"}), "game_paused")
         .await;
     assert_eq!(msg, text(Lang::Tr, "error-game-paused", &[]));
-    arbiter.refused(json!({"type": "pause"}), "game_paused").await;
+    arbiter
+        .refused(json!({"type": "pause"}), "game_paused")
+        .await;
     arbiter
         .refused(
             json!({"type": "set_clock", "color": "black", "remaining_ms": 90_000_000u64}),
@@ -346,16 +374,27 @@ async fn each_seat_is_refused_what_it_may_not_do() {
         .await;
     assert_eq!(reply[0]["kind"], "clock_set");
     assert_eq!(reply[0]["clock"]["black_ms"], 120_000);
-    assert_eq!(reply[0]["text"], "The arbiter sets Black's clock to 2 minutes.");
+    assert_eq!(
+        reply[0]["text"],
+        "The arbiter sets Black's clock to 2 minutes."
+    );
     let ev = events(&mut black, 3, 1).await;
-    assert_eq!(ev[0]["text"], "Hakem Siyah saatini 2 dakika olarak ayarladı.");
+    assert_eq!(
+        ev[0]["text"],
+        "Hakem Siyah saatini 2 dakika olarak ayarladı."
+    );
     let ev = events(&mut white, 3, 1).await;
-    assert_eq!(ev[0]["text"], "Der Schiedsrichter stellt die Uhr von Schwarz auf 2 Minuten.");
+    assert_eq!(
+        ev[0]["text"],
+        "Der Schiedsrichter stellt die Uhr von Schwarz auf 2 Minuten."
+    );
     arbiter.request(json!({"type": "resume"})).await;
     assert_eq!(play(&mut black, "e7e5").await, 5);
 
     // The arbiter ends the game; then nobody moves.
-    let reply = arbiter.request(json!({"type": "end", "result": "1/2-1/2"})).await;
+    let reply = arbiter
+        .request(json!({"type": "end", "result": "1/2-1/2"}))
+        .await;
     let n = reply.len();
     assert_eq!(reply[n - 3]["uci"], "e7e5");
     assert_eq!(reply[n - 2]["seq"], 6);
@@ -423,4 +462,442 @@ fn server_messages_exist_in_every_language() {
             assert!(Messages::global().has(lang, &id), "{lang}: {id}");
         }
     }
+}
+
+/// Each bad message over an open connection: the error that came back. Nothing changes and
+/// the connection stays usable.
+#[tokio::test]
+async fn bad_input_over_the_websocket_is_refused_and_harms_nothing() {
+    let limits = hamle::server::Limits {
+        hello_timeout: std::time::Duration::from_millis(300),
+        ..Default::default()
+    };
+    let server = TestServer::start_with(limits).await;
+    let addr = server.addr.to_string();
+    let game = server.create(game_body()).await;
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+
+    let table: [(&str, &str, Value); 14] = [
+        ("not json", "bad_json", Value::Null),
+        ("[1, 2]", "bad_json", Value::Null),
+        ("\"hello\"", "bad_json", Value::Null),
+        (r#"{"id": 1}"#, "missing_field", json!(1)),
+        (r#"{"type": "fly", "id": 2}"#, "unknown_type", json!(2)),
+        (r#"{"type": 7, "id": 3}"#, "invalid_field", json!(3)),
+        (r#"{"type": "move", "id": 4}"#, "missing_field", json!(4)),
+        (
+            r#"{"type": "move", "id": 5, "uci": 42}"#,
+            "invalid_field",
+            json!(5),
+        ),
+        (
+            r#"{"type": "move", "uci": "e2e4"}"#,
+            "missing_field",
+            Value::Null,
+        ),
+        (
+            r#"{"type": "move", "id": 6, "uci": "e2e9"}"#,
+            "bad_uci",
+            json!(6),
+        ),
+        (
+            r#"{"type": "move", "id": 7, "uci": "e2e5"}"#,
+            "illegal_move",
+            json!(7),
+        ),
+        (
+            r#"{"type": "announce", "id": 8, "text": "Blumenkohl vier"}"#,
+            "not_understood",
+            json!(8),
+        ),
+        (
+            r#"{"type": "ping", "id": 9, "v": 2}"#,
+            "unsupported_version",
+            json!(9),
+        ),
+        (
+            r#"{"type": "hello", "v": 1, "token": "x"}"#,
+            "already_authenticated",
+            Value::Null,
+        ),
+    ];
+    for (input, code, id) in table {
+        white.send_text(input.to_owned()).await;
+        let reply = white.recv().await;
+        assert_eq!(reply["type"], "error", "{input}: {reply}");
+        assert_eq!(reply["code"], code, "{input}: {reply}");
+        assert_eq!(
+            reply.get("id").cloned().unwrap_or(Value::Null),
+            id,
+            "{input}"
+        );
+        let message = reply["message"].as_str().unwrap();
+        assert!(
+            !message.is_empty() && !message.contains('\u{2068}'),
+            "{input}: {message}"
+        );
+    }
+    // The localised sentences, as the German seat hears them.
+    white
+        .send_text(r#"{"type": "move", "id": 10}"#.into())
+        .await;
+    assert_eq!(white.recv().await["message"], "Das Feld uci fehlt.");
+    white
+        .send_text(r#"{"type": "announce", "id": 11, "text": "Springer Eva vier"}"#.into())
+        .await;
+    let reply = white.recv().await;
+    assert_eq!(reply["code"], "illegal_move");
+    assert!(
+        reply["message"].as_str().unwrap().contains("Springer"),
+        "{reply}"
+    );
+    // A binary frame.
+    use futures_util::SinkExt;
+    white
+        .ws
+        .send(tokio_tungstenite::tungstenite::Message::binary(vec![
+            1u8, 2, 3,
+        ]))
+        .await
+        .unwrap();
+    assert_eq!(white.recv().await["code"], "unsupported_frame");
+    // Still alive, and the game untouched.
+    let pong = white.request(json!({"type": "ping"})).await;
+    assert_eq!(pong[0]["type"], "pong");
+    let state = white.request(json!({"type": "state"})).await;
+    assert_eq!(state[0]["type"], "state");
+    assert_eq!(state[0]["state"]["seq"], 0);
+    assert_eq!(state[0]["state"]["moves"], json!([]));
+
+    // Connections that end: the error, then the close code.
+    struct Closing {
+        first: Option<String>,
+        code: &'static str,
+        close: u16,
+    }
+    let wrong_token = json!({"type": "hello", "v": 1, "token": "00000000000000000000000000000000"});
+    let other = server.create(json!({})).await;
+    let foreign_token = json!({"type": "hello", "v": 1, "token": other.token("white")});
+    let cases = [
+        Closing {
+            first: Some(json!({"type": "move", "id": 1, "uci": "e2e4"}).to_string()),
+            code: "hello_required",
+            close: 4400,
+        },
+        Closing {
+            first: Some(wrong_token.to_string()),
+            code: "bad_token",
+            close: 4401,
+        },
+        Closing {
+            first: Some(foreign_token.to_string()),
+            code: "bad_token",
+            close: 4401,
+        },
+        Closing {
+            first: Some(r#"{"type": "hello", "token": "x"}"#.into()),
+            code: "missing_field",
+            close: 4400,
+        },
+        Closing {
+            first: Some("{{{".into()),
+            code: "bad_json",
+            close: 4400,
+        },
+        Closing {
+            first: None,
+            code: "hello_timeout",
+            close: 4408,
+        },
+    ];
+    for case in cases {
+        let ws = Client::open(&addr, &game).await;
+        let mut c = Client::from_ws(ws, "stranger");
+        if let Some(first) = &case.first {
+            c.send_text(first.clone()).await;
+        }
+        let (close, msgs) = c.until_close().await;
+        assert_eq!(msgs.len(), 1, "{}: {msgs:?}", case.code);
+        assert_eq!(msgs[0]["code"], case.code);
+        assert_eq!(close, Some(case.close), "{}", case.code);
+    }
+    // German errors before the greeting when the client asks for them.
+    let mut c = Client::from_ws(Client::open(&addr, &game).await, "stranger");
+    c.send(json!({"type": "hello", "v": 1, "token": "nope", "lang": "tr"}))
+        .await;
+    let (_, msgs) = c.until_close().await;
+    assert_eq!(msgs[0]["message"], "Bu jeton bu oyun için geçerli değil.");
+
+    // A frame over the limit: closed with 1009 (message too big).
+    let (mut big, _) = Client::connect(&addr, &game, "spectator", Some(0)).await;
+    let huge = json!({"type": "announce", "id": 1, "text": "x".repeat(10_000)});
+    big.send_text(huge.to_string()).await;
+    let (close, msgs) = big.until_close().await;
+    assert_eq!(close, Some(1009), "{msgs:?}");
+    assert_eq!(msgs.last().unwrap()["code"], "too_large");
+
+    // A flood: some answered, then one rate_limited, then closed with 1008.
+    let (mut flood, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    for i in 0..200 {
+        flood.send(json!({"type": "ping", "id": i})).await;
+    }
+    let (close, msgs) = flood.until_close().await;
+    assert_eq!(close, Some(1008));
+    let pongs = msgs.iter().filter(|m| m["type"] == "pong").count();
+    let limited = msgs.iter().filter(|m| m["code"] == "rate_limited").count();
+    assert!((20..200).contains(&pongs), "{pongs} pongs");
+    assert!(limited >= 1, "{msgs:?}");
+    assert_eq!(msgs.last().unwrap()["code"], "flood");
+
+    // The game and the server are unharmed: White still plays, everyone still hears.
+    assert_eq!(play(&mut white, "e2e4").await, 1);
+    let (mut black, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    events(&mut black, 1, 1).await;
+    server.stop().await;
+}
+
+/// Each bad HTTP request: its status and code. Nothing changes.
+#[tokio::test]
+async fn bad_input_over_http_is_refused_and_harms_nothing() {
+    let server = TestServer::start().await;
+    let game = server.create(game_body()).await;
+    let other = server.create(json!({})).await;
+    let http = reqwest::Client::new();
+    let state_path = format!("/api/games/{}", game.id);
+    let admin = server.admin_token();
+
+    struct Case {
+        method: &'static str,
+        path: String,
+        token: Option<String>,
+        body: Option<String>,
+        status: u16,
+        code: &'static str,
+    }
+    let case = |method, path: &str, token: Option<String>, body: Option<&str>, status, code| Case {
+        method,
+        path: path.to_owned(),
+        token,
+        body: body.map(str::to_owned),
+        status,
+        code,
+    };
+    let big = format!(r#"{{"white": {{"name": "{}"}}}}"#, "x".repeat(20_000));
+    let cases = [
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some("{"),
+            400,
+            "invalid_request",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"whyte": {}}"#),
+            400,
+            "invalid_request",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"white": {"name": 5}}"#),
+            400,
+            "invalid_request",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"time_control": {"base_seconds": 0}}"#),
+            400,
+            "invalid_setting",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"languages": {"white": "fr"}}"#),
+            400,
+            "invalid_setting",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"languages": {"king": "de"}}"#),
+            400,
+            "invalid_setting",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"black": {"board": "wooden"}}"#),
+            400,
+            "invalid_setting",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            None,
+            Some(&big),
+            413,
+            "invalid_request",
+        ),
+        case(
+            "POST",
+            "/api/games",
+            Some("not-a-token".into()),
+            Some("{}"),
+            401,
+            "unauthorized",
+        ),
+        case("GET", &state_path, None, None, 401, "unauthorized"),
+        case(
+            "GET",
+            &state_path,
+            Some("0123".into()),
+            None,
+            401,
+            "unauthorized",
+        ),
+        case(
+            "GET",
+            &state_path,
+            Some(other.token("arbiter")),
+            None,
+            401,
+            "unauthorized",
+        ),
+        case(
+            "GET",
+            &format!("{state_path}/pgn"),
+            None,
+            None,
+            401,
+            "unauthorized",
+        ),
+        case(
+            "GET",
+            "/api/games/zzzz",
+            Some(game.token("white")),
+            None,
+            404,
+            "not_found",
+        ),
+        case(
+            "GET",
+            "/api/games/0000000000000000",
+            Some(game.token("white")),
+            None,
+            404,
+            "not_found",
+        ),
+        case("GET", "/api/games", None, None, 401, "unauthorized"),
+        case(
+            "GET",
+            "/api/games",
+            Some(game.token("white")),
+            None,
+            401,
+            "unauthorized",
+        ),
+        case(
+            "GET",
+            &format!("{state_path}/ws"),
+            None,
+            None,
+            400,
+            "invalid_request",
+        ),
+        case("GET", "/nowhere", None, None, 404, "unknown_path"),
+    ];
+    for c in cases {
+        let mut req = match c.method {
+            "POST" => http.post(server.url(&c.path)),
+            _ => http.get(server.url(&c.path)),
+        };
+        if let Some(t) = &c.token {
+            req = req.bearer_auth(t);
+        }
+        if let Some(b) = &c.body {
+            req = req
+                .header("content-type", "application/json")
+                .body(b.clone());
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let body: Value = resp.json().await.unwrap_or(Value::Null);
+        assert_eq!(status, c.status, "{} {}: {body}", c.method, c.path);
+        assert_eq!(body["code"], c.code, "{} {}: {body}", c.method, c.path);
+        assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    // Localised by Accept-Language.
+    let resp = http
+        .get(server.url(&state_path))
+        .header("accept-language", "tr-TR,en;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(body["message"], "Geçerli bir jeton eksik.");
+
+    // Nothing changed: the same two games, untouched.
+    let list: Value = http
+        .get(server.url("/api/games"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let games = list["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{list}");
+    assert!(games.iter().all(|g| g["seq"] == 0));
+    // An arbiter lists his own games; a game created with his token joins them.
+    let third = {
+        let resp = http
+            .post(server.url("/api/games"))
+            .bearer_auth(game.token("arbiter"))
+            .json(&json!({}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 201);
+        resp.json::<Value>().await.unwrap()
+    };
+    assert_eq!(
+        third["tokens"]["arbiter"],
+        game.created["tokens"]["arbiter"]
+    );
+    let mine: Value = http
+        .get(server.url("/api/games"))
+        .bearer_auth(game.token("arbiter"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let ids: Vec<&str> = mine["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&game.id.as_str()) && !ids.contains(&other.id.as_str()));
+    let state = http_state(
+        &format!("http://{}", server.addr),
+        &game,
+        &game.token("spectator"),
+    )
+    .await;
+    assert_eq!(state["seq"], 0);
+    server.stop().await;
 }

@@ -131,8 +131,22 @@ impl Client {
         ws
     }
 
+    /// A client over an already open socket.
+    pub fn from_ws(ws: Ws, name: &str) -> Client {
+        Client {
+            ws,
+            name: name.to_owned(),
+            next_id: 0,
+        }
+    }
+
     /// Connects and greets; returns the client and the welcome message.
-    pub async fn connect(addr: &str, game: &Game, seat: &str, since: Option<u64>) -> (Client, Value) {
+    pub async fn connect(
+        addr: &str,
+        game: &Game,
+        seat: &str,
+        since: Option<u64>,
+    ) -> (Client, Value) {
         let ws = Client::open(addr, game).await;
         let mut c = Client {
             ws,
@@ -199,7 +213,7 @@ impl Client {
     }
 
     /// Sends a request (an `id` is added) and returns every message up to and including
-    /// its `ack` or `error`.
+    /// its answer (`ack`, `error`, `pong` or `state` with that id).
     pub async fn request(&mut self, mut v: Value) -> Vec<Value> {
         let id = self.fresh_id();
         v["id"] = json!(id);
@@ -207,7 +221,7 @@ impl Client {
         let mut got = Vec::new();
         loop {
             let m = self.recv().await;
-            let done = (m["type"] == "ack" || m["type"] == "error") && m["id"] == json!(id);
+            let done = m["type"] != "event" && m["id"] == json!(id);
             got.push(m);
             if done {
                 return got;
