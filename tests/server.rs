@@ -901,3 +901,142 @@ async fn bad_input_over_http_is_refused_and_harms_nothing() {
     assert_eq!(state["seq"], 0);
     server.stop().await;
 }
+
+/// The real `hamle` binary on a data directory; the first line it prints names its address.
+struct Process {
+    child: tokio::process::Child,
+    base: String,
+    stdout: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Process {
+    async fn start(data: &std::path::Path) -> Process {
+        use tokio::io::AsyncBufReadExt;
+        let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hamle"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .env("LANG", "C")
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let mut stdout = tokio::io::BufReader::new(child.stdout.take().unwrap()).lines();
+        let line = tokio::time::timeout(support::STEP, stdout.next_line())
+            .await
+            .expect("the server says where it listens")
+            .unwrap()
+            .unwrap();
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Process {
+            child,
+            base,
+            stdout,
+        }
+    }
+
+    fn addr(&self) -> String {
+        self.base.trim_start_matches("http://").to_owned()
+    }
+}
+
+#[tokio::test]
+async fn every_acknowledged_move_survives_kill_9() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut first = Process::start(dir.path()).await;
+    let game = support::create_at(&first.base, game_body()).await;
+    let addr = first.addr();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let (mut black, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
+    let (mut spectator, _) = Client::connect(&addr, &game, "spectator", Some(0)).await;
+    assert_eq!(play(&mut white, "e2e4").await, 1);
+    let ack = black
+        .request(json!({"type": "announce", "text": "Piyon ce beş"}))
+        .await;
+    assert_eq!(ack.last().unwrap()["seq"], 2);
+    assert_eq!(play(&mut white, "g1f3").await, 3);
+    assert_eq!(play(&mut black, "d7d6").await, 4);
+    let reply = arbiter
+        .request(json!({"type": "set_clock", "color": "black", "remaining_ms": 420_000}))
+        .await;
+    assert_eq!(reply.last().unwrap()["seq"], 5);
+    // What the spectator saw before the crash: events 1 to 5.
+    let before = events(&mut spectator, 1, 5).await;
+    let before_clock = before.last().unwrap()["clock"].clone();
+    assert_eq!(before_clock["running"], "white");
+
+    // kill -9, mid-game, with White's clock running.
+    first.child.kill().await.unwrap();
+    drop((white, black, arbiter, spectator));
+
+    let second = Process::start(dir.path()).await;
+    let addr = second.addr();
+    let state = http_state(&second.base, &game, &game.token("spectator")).await;
+    let ucis: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(ucis, ["e2e4", "c7c5", "g1f3", "d7d6"]);
+    // Restored paused, the clocks as at the last recorded event, the outage not charged.
+    assert_eq!(state["seq"], 6);
+    assert_eq!(state["status"], "paused");
+    assert_eq!(state["pause_reason"], "restart");
+    assert_eq!(state["clock"]["white_ms"], before_clock["white_ms"]);
+    assert_eq!(state["clock"]["black_ms"], 420_000);
+    assert_eq!(state["clock"]["running"], Value::Null);
+
+    // The numbering is intact: the same events 1..5, then the restart pause.
+    let (mut white, welcome) = Client::connect(&addr, &game, "white", Some(0)).await;
+    assert_eq!(welcome["seq"], 6);
+    let replayed = events(&mut white, 1, 6).await;
+    let (mut spectator, _) = Client::connect(&addr, &game, "spectator", Some(0)).await;
+    assert_eq!(events(&mut spectator, 1, 5).await, before);
+    assert_eq!(replayed[4], before[4]);
+    assert_eq!(replayed[0]["uci"], "e2e4");
+    assert_eq!(replayed[5]["kind"], "pause");
+    assert_eq!(replayed[5]["reason"], "restart");
+    assert_eq!(replayed[5]["by"], Value::Null);
+    assert_eq!(
+        replayed[5]["text"],
+        text(Lang::De, "event-pause", &[("reason", "restart")])
+    );
+    white
+        .refused(json!({"type": "move", "uci": "b1c3"}), "game_paused")
+        .await;
+    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(6)).await;
+    assert_eq!(
+        arbiter
+            .request(json!({"type": "resume"}))
+            .await
+            .last()
+            .unwrap()["seq"],
+        7
+    );
+    assert_eq!(play(&mut white, "b1c3").await, 8);
+
+    // SIGTERM: a clean stop that closes the connections with 1001.
+    let pid = second.child.id().unwrap().to_string();
+    let mut second = second;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let (close, _) = white.until_close().await;
+    assert_eq!(close, Some(1001));
+    let exit = tokio::time::timeout(support::STEP, second.child.wait())
+        .await
+        .expect("stops in time")
+        .unwrap();
+    assert!(exit.success(), "{exit:?}");
+    let last = second.stdout.next_line().await.unwrap();
+    assert_eq!(last.as_deref(), Some("hamle has stopped."));
+}
