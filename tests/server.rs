@@ -1040,3 +1040,34 @@ async fn every_acknowledged_move_survives_kill_9() {
     let last = second.stdout.next_line().await.unwrap();
     assert_eq!(last.as_deref(), Some("hamle has stopped."));
 }
+
+#[tokio::test]
+async fn the_flag_falls_on_the_server() {
+    let server = TestServer::start().await;
+    let addr = server.addr.to_string();
+    let body = json!({"time_control": {"base_seconds": 1, "increment_seconds": 0}});
+    let game = server.create(body).await;
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let (mut black, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    assert_eq!(play(&mut white, "e2e4").await, 1);
+    events(&mut black, 1, 1).await;
+    // Black thinks too long: one second later the server ends the game by itself.
+    let end = events(&mut black, 2, 1).await.remove(0);
+    assert_eq!(end["kind"], "end");
+    assert_eq!(end["reason"], "timeout");
+    assert_eq!(end["result"], "1-0");
+    assert_eq!(end["by"], Value::Null);
+    assert_eq!(end["clock"]["black_ms"], 0);
+    assert_eq!(
+        end["text"],
+        text(
+            Lang::De,
+            "event-end",
+            &[("reason", "timeout"), ("result", "white")]
+        )
+    );
+    black
+        .refused(json!({"type": "move", "uci": "e7e5"}), "game_over")
+        .await;
+    server.stop().await;
+}

@@ -275,8 +275,8 @@ enum Next {
     Gone,
 }
 
-/// The next data frame (control frames are answered by the library and skipped here,
-/// but still count against the rate limit of the caller through `Binary`/`Text` only).
+/// The next data frame. Control frames are answered by the WebSocket library and skipped
+/// here; only data frames count against the rate limit.
 async fn next_text<S>(conn: &mut Conn<S>) -> Next
 where
     S: Stream<Item = Result<Message, axum::Error>> + Unpin,
