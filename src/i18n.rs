@@ -27,6 +27,10 @@ macro_rules! locale_files {
                 "speech.ftl",
                 include_str!(concat!("../locales/", $lang, "/speech.ftl")),
             ),
+            (
+                "scoresheet.ftl",
+                include_str!(concat!("../locales/", $lang, "/scoresheet.ftl")),
+            ),
         ]
     };
 }

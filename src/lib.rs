@@ -5,11 +5,13 @@
 //! See `ARCHITECTURE.md` for the code map and its invariants.
 
 pub mod announce;
+pub mod braille;
 pub mod cli;
 pub mod game;
 pub mod i18n;
 pub mod sample;
 pub mod say;
+pub mod scoresheet;
 pub mod server;
 pub mod speech;
 pub mod store;

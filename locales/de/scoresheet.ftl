@@ -1,0 +1,206 @@
+# Scoresheets, diverging boards (D.2.9), adjournment and Braille export (German).
+
+## Pieces and squares in the cases the sentences need
+
+# $form: the (definite, accusative), a (indefinite, accusative), one (indefinite, nominative)
+sheet-piece = { $form ->
+    [the] { $role ->
+        [queen] die { $color ->
+            [white] weiße
+           *[black] schwarze
+        } Dame
+       *[other] den { $color ->
+            [white] weißen
+           *[black] schwarzen
+        } { $role ->
+            [king] König
+            [rook] Turm
+            [bishop] Läufer
+            [knight] Springer
+           *[pawn] Bauern
+        }
+    }
+    [a] { $role ->
+        [queen] eine { $color ->
+            [white] weiße
+           *[black] schwarze
+        } Dame
+       *[other] einen { $color ->
+            [white] weißen
+           *[black] schwarzen
+        } { $role ->
+            [king] König
+            [rook] Turm
+            [bishop] Läufer
+            [knight] Springer
+           *[pawn] Bauern
+        }
+    }
+   *[one] { $role ->
+        [queen] eine { $color ->
+            [white] weiße
+           *[black] schwarze
+        } Dame
+       *[other] ein { $color ->
+            [white] weißer
+           *[black] schwarzer
+        } { $role ->
+            [king] König
+            [rook] Turm
+            [bishop] Läufer
+            [knight] Springer
+           *[pawn] Bauer
+        }
+    }
+}
+sheet-square-from = { $file } { $rank_name }
+sheet-square-to = { $file } { $rank_name }
+sheet-square-at = { $file } { $rank_name }
+sheet-color = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}
+sheet-clock-time = { $minutes ->
+    [0] { $seconds ->
+        [one] eine Sekunde
+       *[other] { $seconds } Sekunden
+    }
+   *[other] { $minutes ->
+        [one] eine Minute
+       *[other] { $minutes } Minuten
+    }{ $seconds ->
+        [0] {""}
+        [one] {" "}und eine Sekunde
+       *[other] {" "}und { $seconds } Sekunden
+    }
+}
+# The position after a half-move; $ply 0 is the start.
+sheet-position-after = { $ply ->
+    [0] die Ausgangsstellung
+   *[other] die Stellung nach dem { $number }. Zug von { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    }
+}
+
+## Steps at the board
+
+step-move = Nimm { $piece } von { $from }, setze { $role ->
+    [queen] sie
+   *[other] ihn
+} auf { $to }.
+step-remove = Nimm { $piece } von { $from } vom Brett.
+step-add = Setze { $piece_a } auf { $to }.
+step-set-aside = Nimm { $piece } von { $from } und lege { $role ->
+    [queen] sie
+   *[other] ihn
+} neben das Brett.
+step-put-back = Setze { $piece }, { $role ->
+    [queen] die
+   *[other] den
+} du neben das Brett gelegt hast, auf { $to }.
+
+## Diverging boards
+
+reconcile-empty = leer
+reconcile-difference = Auf { $square }: { $whose ->
+    [white] auf dem Brett von Weiß
+    [black] auf dem Brett von Schwarz
+   *[yours] auf Ihrem Brett
+} { $found }, { $against ->
+    [opponent] auf dem Brett des Gegners
+    [sheet] laut Partieformular
+   *[game] in der Partie
+} { $expected }.
+reconcile-stopped = Die Bretter stimmen nicht überein. Die Uhren sind angehalten; der Schiedsrichter klärt es mit beiden Partieformularen.
+reconcile-sheets-agree = Die Partieformulare stimmen überein.
+reconcile-sheets-differ = Die Partieformulare weichen voneinander ab.
+reconcile-board-right = { $whose ->
+    [white] Das Brett von Weiß ist richtig.
+    [black] Das Brett von Schwarz ist richtig.
+   *[yours] Ihr Brett ist richtig.
+}
+reconcile-board-fix = { $whose ->
+    [white] Das Brett von Weiß wird berichtigt: { $count } Schritte.
+    [black] Das Brett von Schwarz wird berichtigt: { $count } Schritte.
+   *[yours] Ihr Brett wird berichtigt, Schritt für Schritt.
+}
+reconcile-restore = Zurück auf { $position }. Uhren: Weiß { $white_time }, Schwarz { $black_time }. Der Schiedsrichter kann sie noch anpassen.
+reconcile-restore-no-clock = Zurück auf { $position }. Für diese Stellung ist keine Uhrzeit gespeichert; der Schiedsrichter stellt die Uhren.
+reconcile-board-done = { $whose ->
+    [white] Das Brett von Weiß stimmt jetzt.
+    [black] Das Brett von Schwarz stimmt jetzt.
+   *[yours] Ihr Brett stimmt jetzt.
+}
+reconcile-still-differs = Noch { $count ->
+    [one] ein Feld weicht
+   *[other] { $count } Felder weichen
+} ab.
+
+## The arbiter's log
+
+log-sheet-read = { $stop ->
+    [missing] Partieformular von { $color }: { $moves } Halbzüge gelesen, dann fehlt ein Eintrag.
+    [move] Partieformular von { $color }: { $moves } Halbzüge gelesen, dann ist „{ $text }“ kein regelgemäßer Zug.
+   *[none] Partieformular von { $color }: { $moves } Halbzüge gelesen.
+}
+log-sheet-beyond-game = Partieformular von { $color }: { $extra } Halbzüge stehen nach dem letzten Zug der Partie und zählen noch nicht.
+log-agreement = Beide Partieformulare und die Partie stimmen in den ersten { $plies } von { $official } Halbzügen überein.
+log-branch = { $branch ->
+    [agree] Fall eins: Die Partieformulare stimmen überein; das abweichende Brett wird berichtigt.
+    [differ] Fall zwei: Die Partieformulare weichen ab; zurück zur letzten Übereinstimmung.
+   *[override] Der Schiedsrichter wählt die Stellung.
+}
+log-disagreement = { $kind ->
+    [sheets] Die Partieformulare unterscheiden sich ab Halbzug { $ply }.
+    [official] Die Partieformulare weichen ab Halbzug { $ply } von der Partie ab.
+   *[unwritten] Die Partieformulare enthalten nur { $ply } von { $official } Halbzügen.
+}
+log-override = Der Schiedsrichter setzt auf Halbzug { $ply }.
+log-board-checked = { $count ->
+    [0] Brett von { $color }: stimmt.
+   *[other] Brett von { $color }: { $count } Felder weichen ab.
+}
+log-instructions = Brett von { $color }: { $count } Schritte angesagt.
+log-take-back = Die Partie geht von Halbzug { $from } zurück auf Halbzug { $to }.
+log-clocks-restored = Uhren wie nach Halbzug { $ply }: Weiß { $white_time }, Schwarz { $black_time }.
+log-clock-missing = Für Halbzug { $ply } ist keine Uhrzeit gespeichert.
+
+## Scoresheet as text
+
+sheet-title = Partieformular von { $name } ({ $color ->
+    [white] Weiß
+   *[black] Schwarz
+})
+sheet-players = Weiß: { $white }. Schwarz: { $black }.
+sheet-line = { $number }. { $white }, { $black }
+sheet-line-white = { $number }. { $white }
+sheet-entry = { $state ->
+    [missing] (leer)
+    [struck] (gestrichen)
+   *[written] { $text }{ $draw ->
+        [yes] {" "}(=)
+       *[no] {""}
+    }{ $corrected ->
+        [yes] {" "}(berichtigt, vorher { $before })
+       *[no] {""}
+    }{ $audio ->
+        [yes] {" "}(Aufnahme)
+       *[no] {""}
+    }
+}
+
+## Adjournment
+
+adjourn-opened = Der abgegebene Zug von { $color }: { $move }.
+adjourn-loses = { $color } verliert: Der abgegebene Zug { $reason ->
+    [missing] fehlt
+    [ambiguous] ist mehrdeutig
+    [illegal] ist nicht regelgemäß
+   *[unclear] ist nicht verständlich
+}.
+
+## Braille
+
+braille-missing = Für die Braille-Ausgabe fehlt das Programm lou_translate. Bitte liblouis installieren (Debian: liblouis-bin und liblouis-data).
+braille-failed = Die Braille-Übersetzung ist fehlgeschlagen: { $detail }

@@ -1,0 +1,827 @@
+//! Unit tests for scoresheets, reconciliation, adjournment and their words.
+
+use shakmaty::{Board, ByColor, Chess, Color, Move, Piece, Position, Square};
+
+use super::adjourn::{AdjournError, Opened, Sealing, Session};
+use super::reconcile::{
+    BoardEdit, BoardWatch, BranchKind, Case, Difference, Disagreement, EditError, LogEntry,
+    ReconcileError, Step, apply_steps, diff, edits_for, instructions, reconcile, reconcile_at,
+};
+use super::words::{
+    Against, Listener, Names, Whose, say_difference, say_restore, say_ruling, say_step,
+    sheet_text,
+};
+use super::*;
+use crate::announce::{AnnounceError, Lang};
+
+fn piece(c: char) -> Piece {
+    Piece::from_char(c).expect("piece letter")
+}
+
+fn board(fen: &str) -> Board {
+    fen.parse().expect("board fen")
+}
+
+fn uci_moves(ucis: &[&str]) -> Vec<Move> {
+    let mut pos = Chess::default();
+    ucis.iter()
+        .map(|u| {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play_unchecked(m);
+            m
+        })
+        .collect()
+}
+
+fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
+    let mut s = Scoresheet::new(owner, lang);
+    for (ply, t) in texts.iter().enumerate() {
+        s.write(Slot::of_ply(ply), Writing::text(*t, ply as u64))
+            .unwrap();
+    }
+    s
+}
+
+#[test]
+fn slots_and_plies() {
+    for (ply, number, color, shown) in [
+        (0, 1, Color::White, "1."),
+        (1, 1, Color::Black, "1..."),
+        (2, 2, Color::White, "2."),
+        (41, 21, Color::Black, "21..."),
+    ] {
+        let slot = Slot::of_ply(ply);
+        assert_eq!(slot, Slot::new(number, color));
+        assert_eq!(slot.ply(), Some(ply));
+        assert_eq!(slot.to_string(), shown);
+    }
+    assert_eq!(Slot::new(0, Color::White).ply(), None);
+}
+
+#[test]
+fn corrections_keep_history_and_strikes_count() {
+    let mut s = Scoresheet::new(Color::White, Lang::De);
+    let e4 = Slot::new(1, Color::White);
+    s.write(e4, Writing::text("Bauer Eva drei", 1)).unwrap();
+    s.write(e4, Writing::text("Bauer Eva vier", 2).with_draw_offer())
+        .unwrap();
+    let entry = s.entry(e4).unwrap();
+    assert!(entry.corrected());
+    assert_eq!(entry.history().len(), 2);
+    assert_eq!(entry.history()[0].text, "Bauer Eva drei");
+    let current = entry.current().unwrap();
+    assert_eq!(current.text, "Bauer Eva vier");
+    assert!(current.draw_offer);
+
+    s.strike(e4, 3).unwrap();
+    assert!(s.entry(e4).unwrap().current().is_none());
+    assert_eq!(s.entry(e4).unwrap().history().len(), 3);
+    assert_eq!(s.written_plies(), 0);
+    assert_eq!(
+        s.strike(Slot::new(5, Color::Black), 4),
+        Err(SheetError::NothingToStrike(Slot::new(5, Color::Black)))
+    );
+    assert_eq!(
+        s.write(Slot::new(0, Color::White), Writing::text("e4", 0)),
+        Err(SheetError::NoSuchSlot)
+    );
+    assert_eq!(
+        s.write(e4, Writing::text("x".repeat(MAX_ENTRY_BYTES + 1), 0)),
+        Err(SheetError::EntryTooLong)
+    );
+}
+
+#[test]
+fn auto_record_is_the_players_choice_and_stays_his() {
+    let mut s = Scoresheet::new(Color::Black, Lang::Tr);
+    assert_eq!(
+        s.record_accepted(0, "Piyon e dört", false, None, 0),
+        Err(SheetError::AutoRecordOff)
+    );
+    s.set_auto_record(true);
+    let audio = AudioRef {
+        id: "rec-1".into(),
+        mime: "audio/ogg".into(),
+    };
+    s.record_accepted(0, "Piyon e dört", false, Some(audio.clone()), 10)
+        .unwrap();
+    s.record_accepted(1, "Piyon e beş", true, None, 20).unwrap();
+    let first = s.entry(Slot::of_ply(0)).unwrap().current().unwrap();
+    assert_eq!(first.source, Source::Auto);
+    assert_eq!(first.audio, Some(audio));
+    // He corrects an automatic entry like any other.
+    s.write(Slot::of_ply(1), Writing::text("Piyon e beş", 30))
+        .unwrap();
+    let second = s.entry(Slot::of_ply(1)).unwrap();
+    assert_eq!(second.current().unwrap().source, Source::Written);
+    assert_eq!(second.history()[0].source, Source::Auto);
+    let read = s.read(&Chess::default());
+    assert_eq!(read.moves, uci_moves(&["e2e4", "e7e5"]));
+}
+
+#[test]
+fn reading_sheets_in_each_language() {
+    // (language, entries, moves read, stop ply and whether it is a missing entry)
+    let cases: &[(Lang, &[&str], usize, Option<(Ply, bool)>)] = &[
+        (Lang::De, &["e4", "e5", "Sf3", "Sc6", "Lb5"], 5, None),
+        (
+            Lang::De,
+            &["Bauer Eva vier", "Bauer Eva fünf", "Springer Felix drei"],
+            3,
+            None,
+        ),
+        (Lang::Tr, &["Piyon e dört", "Piyon e beş", "At fe üç"], 3, None),
+        (Lang::En, &["e4", "e5", "Nf3", "Nc6", "Bb5"], 5, None),
+        (Lang::En, &["e2e4", "e7e5", "g1f3"], 3, None),
+        // Illegal third entry: stop there.
+        (Lang::En, &["e4", "e5", "Ke3", "Nc6"], 2, Some((2, false))),
+        // Not understood.
+        (Lang::De, &["e4", "Blumenkohl"], 1, Some((1, false))),
+        // Ambiguous: the knights on b1 and f3 both reach d2.
+        (
+            Lang::En,
+            &["d4", "d5", "Nf3", "Nf6", "Bf4", "Bf5", "Nd2"],
+            6,
+            Some((6, false)),
+        ),
+    ];
+    for (lang, texts, moves, stop) in cases {
+        let s = sheet(Color::White, *lang, texts);
+        let read = s.read(&Chess::default());
+        assert_eq!(read.moves.len(), *moves, "{lang} {texts:?}: {read:?}");
+        assert_eq!(
+            read.stop
+                .as_ref()
+                .map(|s| (s.ply, s.reason == StopReason::Missing)),
+            *stop,
+            "{lang} {texts:?}"
+        );
+    }
+    // A gap before a later entry stops the reading as missing.
+    let mut s = sheet(Color::White, Lang::En, &["e4", "e5"]);
+    s.write(Slot::of_ply(3), Writing::text("Nc6", 0)).unwrap();
+    let read = s.read(&Chess::default());
+    assert_eq!(read.moves.len(), 2);
+    let stop = read.stop.unwrap();
+    assert_eq!((stop.ply, stop.reason), (2, StopReason::Missing));
+    // The ambiguous case names the candidates.
+    let s = sheet(
+        Color::White,
+        Lang::En,
+        &["d4", "d5", "Nf3", "Nf6", "Bf4", "Bf5", "Nd2"],
+    );
+    assert!(matches!(
+        s.read(&Chess::default()).stop.unwrap().reason,
+        StopReason::NotAMove(AnnounceError::Ambiguous(_))
+    ));
+}
+
+#[test]
+fn diff_lists_squares_in_order() {
+    let start = Board::new();
+    let after = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR");
+    assert_eq!(
+        diff(&after, &start),
+        vec![
+            Difference {
+                square: Square::E2,
+                found: None,
+                expected: Some(piece('P'))
+            },
+            Difference {
+                square: Square::E4,
+                found: Some(piece('P')),
+                expected: None
+            },
+        ]
+    );
+    assert!(diff(&start, &start).is_empty());
+}
+
+#[test]
+fn instructions_table() {
+    let n = piece('N');
+    let b = piece('B');
+    let p = piece('p');
+    let q = piece('Q');
+    // (board, target, steps)
+    let cases: Vec<(&str, &str, Vec<Step>)> = vec![
+        // Same board: nothing to do.
+        ("8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8", vec![]),
+        // A knight on the wrong square: moved, not removed and added.
+        (
+            "8/8/8/8/8/5N2/8/8",
+            "8/8/8/8/8/8/8/6N1",
+            vec![Step::Move {
+                piece: n,
+                from: Square::F3,
+                to: Square::G1,
+            }],
+        ),
+        // A pawn too many, a queen missing.
+        (
+            "8/8/8/4p3/8/8/8/8",
+            "8/8/8/8/8/8/8/3Q4",
+            vec![
+                Step::Remove {
+                    piece: p,
+                    from: Square::E5,
+                },
+                Step::Add {
+                    piece: q,
+                    to: Square::D1,
+                },
+            ],
+        ),
+        // A chain: knight g1 -> f3 needs f3 free, the bishop on f3 goes to e2 first.
+        (
+            "8/8/8/8/8/5B2/8/6N1",
+            "8/8/8/8/8/5N2/4B3/8",
+            vec![
+                Step::Move {
+                    piece: b,
+                    from: Square::F3,
+                    to: Square::E2,
+                },
+                Step::Move {
+                    piece: n,
+                    from: Square::G1,
+                    to: Square::F3,
+                },
+            ],
+        ),
+        // A swap: knight and bishop change places; one goes beside the board.
+        (
+            "8/8/8/8/8/5B2/8/6N1",
+            "8/8/8/8/8/5N2/8/6B1",
+            vec![
+                Step::SetAside {
+                    piece: b,
+                    from: Square::F3,
+                },
+                Step::Move {
+                    piece: n,
+                    from: Square::G1,
+                    to: Square::F3,
+                },
+                Step::PutBack {
+                    piece: b,
+                    to: Square::G1,
+                },
+            ],
+        ),
+        // A captured piece not removed (the capture's victim still there under nothing:
+        // the capturer stands on its origin, victim on target square).
+        (
+            "8/8/8/3p4/4P3/8/8/8",
+            "8/8/8/3P4/8/8/8/8",
+            vec![
+                Step::Remove {
+                    piece: p,
+                    from: Square::D5,
+                },
+                Step::Move {
+                    piece: piece('P'),
+                    from: Square::E4,
+                    to: Square::D5,
+                },
+            ],
+        ),
+    ];
+    for (from, to, expected) in cases {
+        let (from_board, target) = (board(from), board(to));
+        let steps = instructions(&from_board, &target);
+        assert_eq!(steps, expected, "{from} -> {to}");
+        assert_eq!(
+            apply_steps(&from_board, &steps),
+            Ok(target.clone()),
+            "{from}"
+        );
+        let mut watch = BoardWatch::new(from_board.clone(), target.clone());
+        let mut done = watch.matches();
+        for edit in edits_for(&steps) {
+            done = watch.apply(edit).unwrap();
+        }
+        assert!(done && watch.remaining().is_empty(), "{from}");
+    }
+}
+
+#[test]
+fn steps_in_a_wrong_order_are_refused() {
+    let n = piece('N');
+    let b = board("8/8/8/8/8/5B2/8/6N1");
+    assert_eq!(
+        apply_steps(
+            &b,
+            &[Step::Move {
+                piece: n,
+                from: Square::G1,
+                to: Square::F3
+            }]
+        ),
+        Err(super::reconcile::StepError::Occupied { square: Square::F3 })
+    );
+    let mut watch = BoardWatch::new(b.clone(), Board::empty());
+    assert_eq!(
+        watch.apply(BoardEdit::Lift { square: Square::A1 }),
+        Err(EditError::Empty { square: Square::A1 })
+    );
+    assert_eq!(
+        watch.apply(BoardEdit::Place {
+            square: Square::F3,
+            piece: n
+        }),
+        Err(EditError::Occupied { square: Square::F3 })
+    );
+    assert_eq!(watch.board(), &b);
+    assert_eq!(watch.remaining().len(), 2);
+}
+
+struct Fixture {
+    start: Chess,
+    official: Vec<Move>,
+    clocks: Vec<ClockRecord>,
+    sheets: ByColor<Scoresheet>,
+    boards: ByColor<Board>,
+}
+
+impl Fixture {
+    fn case(&self) -> Case<'_> {
+        Case {
+            start: &self.start,
+            official: &self.official,
+            clocks: &self.clocks,
+            sheets: ByColor {
+                white: &self.sheets.white,
+                black: &self.sheets.black,
+            },
+            boards: ByColor {
+                white: &self.boards.white,
+                black: &self.boards.black,
+            },
+        }
+    }
+}
+
+fn fixture(white: &[&str], black: &[&str], official: &[&str]) -> Fixture {
+    let official = uci_moves(official);
+    let start = Chess::default();
+    let end = position_at(&start, &official, official.len());
+    let clocks = (0..=official.len())
+        .map(|ply| ClockRecord {
+            ply,
+            white_ms: 600_000 - ply as u64 * 1000,
+            black_ms: 600_000 - ply as u64 * 2000,
+        })
+        .collect();
+    Fixture {
+        start,
+        official,
+        clocks,
+        sheets: ByColor {
+            white: sheet(Color::White, Lang::De, white),
+            black: sheet(Color::Black, Lang::En, black),
+        },
+        boards: ByColor {
+            white: end.board().clone(),
+            black: end.board().clone(),
+        },
+    }
+}
+
+#[test]
+fn branch_one_fixes_the_board_that_differs() {
+    let mut f = fixture(
+        &["e4", "e5", "Sf3"],
+        &["e4", "e5", "Nf3"],
+        &["e2e4", "e7e5", "g1f3"],
+    );
+    // Black played the white knight to h3 on his board.
+    f.boards.black.discard_piece_at(Square::F3);
+    f.boards.black.set_piece_at(Square::H3, piece('N'));
+    let ruling = reconcile(&f.case());
+    assert_eq!(ruling.branch, BranchKind::SheetsAgree);
+    assert_eq!(ruling.ply, 3);
+    assert_eq!(ruling.take_back, 0);
+    assert_eq!(ruling.clocks, None);
+    assert_eq!(ruling.boards_to_fix(), vec![Color::Black]);
+    assert_eq!(
+        ruling.steps.black,
+        vec![Step::Move {
+            piece: piece('N'),
+            from: Square::H3,
+            to: Square::F3
+        }]
+    );
+    assert!(ruling.log.contains(&LogEntry::Branch(BranchKind::SheetsAgree)));
+    assert_eq!(
+        say_ruling(Lang::De, &ruling, Listener::Player(Color::Black)),
+        vec![
+            "Die Partieformulare stimmen überein.",
+            "Ihr Brett wird berichtigt, Schritt für Schritt.",
+            "Nimm den weißen Springer von Hektor drei, setze ihn auf Felix drei.",
+        ]
+    );
+    assert_eq!(
+        say_ruling(Lang::En, &ruling, Listener::Player(Color::White)),
+        vec!["The scoresheets agree.", "Your board is right."]
+    );
+    // The sheets may lag two half-moves behind the game and still confirm it.
+    let f = fixture(&["e4"], &["e4"], &["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(reconcile(&f.case()).branch, BranchKind::SheetsAgree);
+    let f = fixture(&[], &[], &["e2e4", "e7e5", "g1f3"]);
+    let ruling = reconcile(&f.case());
+    assert_eq!(ruling.branch, BranchKind::SheetsDiffer);
+    assert!(ruling.log.contains(&LogEntry::Disagreement(
+        Disagreement::Unwritten {
+            written: 0,
+            official: 3
+        }
+    )));
+}
+
+#[test]
+fn branch_two_goes_back_to_the_last_agreement() {
+    // White wrote and played Nc3 at ply 2; Black's sheet and the game say Nf3.
+    let mut f = fixture(
+        &["e4", "e5", "Sc3", "Sc6"],
+        &["e4", "e5", "Nf3", "Nc6"],
+        &["e2e4", "e7e5", "g1f3", "b8c6"],
+    );
+    f.boards.white = position_at(&f.start, &uci_moves(&["e2e4", "e7e5", "b1c3", "b8c6"]), 4)
+        .board()
+        .clone();
+    let ruling = reconcile(&f.case());
+    assert_eq!(ruling.branch, BranchKind::SheetsDiffer);
+    assert_eq!(ruling.ply, 2);
+    assert_eq!(ruling.take_back, 2);
+    assert_eq!(
+        ruling.clocks,
+        Some(ClockRecord {
+            ply: 2,
+            white_ms: 598_000,
+            black_ms: 596_000
+        })
+    );
+    let target = position_at(&f.start, &f.official, 2);
+    for color in Color::ALL {
+        assert_eq!(
+            apply_steps(f.boards.get(color), ruling.steps.get(color)),
+            Ok(target.board().clone())
+        );
+    }
+    assert!(ruling.log.contains(&LogEntry::TakeBack { from: 4, to: 2 }));
+    assert!(
+        ruling
+            .log
+            .contains(&LogEntry::Disagreement(Disagreement::Sheets { ply: 2 }))
+    );
+    assert_eq!(
+        say_restore(Lang::De, ruling.ply, ruling.clocks),
+        "Zurück auf die Stellung nach dem 1. Zug von Schwarz. Uhren: Weiß 9 Minuten und 58 Sekunden, Schwarz 9 Minuten und 56 Sekunden. Der Schiedsrichter kann sie noch anpassen."
+    );
+    assert_eq!(
+        say_restore(Lang::Tr, ruling.ply, ruling.clocks),
+        "Geri dönülen konum: Siyahın 1. hamlesinden sonraki konum. Saatler: Beyaz 9 dakika 58 saniye, Siyah 9 dakika 56 saniye. Hakem bunları yine de ayarlayabilir."
+    );
+    assert_eq!(
+        say_restore(Lang::En, 0, None),
+        "Back to the starting position. No clock reading was kept for this position; the arbiter sets the clocks."
+    );
+    // Every log entry can be said in every language.
+    for lang in Lang::ALL {
+        for entry in &ruling.log {
+            let text = super::words::say_log(lang, entry);
+            assert!(!text.is_empty() && !text.contains("log-"), "{text}");
+        }
+    }
+}
+
+#[test]
+fn arbiter_override_and_missing_clock() {
+    let mut f = fixture(&["e4", "e5"], &["e4", "e5"], &["e2e4", "e7e5"]);
+    let ruling = reconcile_at(&f.case(), 1).unwrap();
+    assert_eq!(ruling.branch, BranchKind::ArbiterOverride);
+    assert_eq!(ruling.take_back, 1);
+    assert!(ruling.log.contains(&LogEntry::Override { ply: 1 }));
+    assert_eq!(
+        reconcile_at(&f.case(), 3),
+        Err(ReconcileError::PlyBeyondGame {
+            ply: 3,
+            official: 2
+        })
+    );
+    f.clocks.retain(|c| c.ply != 0);
+    let ruling = reconcile_at(&f.case(), 0).unwrap();
+    assert_eq!(ruling.clocks, None);
+    assert!(
+        ruling
+            .log
+            .contains(&LogEntry::ClockRecordMissing { ply: 0 })
+    );
+}
+
+#[test]
+fn later_clock_records_win() {
+    let records = [
+        ClockRecord {
+            ply: 4,
+            white_ms: 10,
+            black_ms: 10,
+        },
+        ClockRecord {
+            ply: 4,
+            white_ms: 20,
+            black_ms: 30,
+        },
+    ];
+    assert_eq!(clock_at(&records, 4), Some(records[1]));
+    assert_eq!(clock_at(&records, 3), None);
+    assert_eq!(records[1].remaining(Color::Black), 30);
+}
+
+#[test]
+fn steps_in_words() {
+    let sq = |f: Square, t: Square, c: char| Step::Move {
+        piece: piece(c),
+        from: f,
+        to: t,
+    };
+    // (step, German, Turkish, English)
+    let cases = [
+        (
+            sq(Square::F3, Square::G1, 'N'),
+            "Nimm den weißen Springer von Felix drei, setze ihn auf Gustav eins.",
+            "Lütfen beyaz atı fe üçten alın ve ge bire koyun.",
+            "Lift the white knight from f3 and put it on g1.",
+        ),
+        (
+            sq(Square::D8, Square::H4, 'q'),
+            "Nimm die schwarze Dame von David acht, setze sie auf Hektor vier.",
+            "Lütfen siyah veziri de sekizden alın ve he dörde koyun.",
+            "Lift the black queen from d8 and put it on h4.",
+        ),
+        (
+            sq(Square::E2, Square::E4, 'P'),
+            "Nimm den weißen Bauern von Eva zwei, setze ihn auf Eva vier.",
+            "Lütfen beyaz piyonu e ikiden alın ve e dörde koyun.",
+            "Lift the white pawn from e2 and put it on e4.",
+        ),
+        (
+            sq(Square::A6, Square::C5, 'r'),
+            "Nimm den schwarzen Turm von Anna sechs, setze ihn auf Cäsar fünf.",
+            "Lütfen siyah kaleyi a altıdan alın ve ce beşe koyun.",
+            "Lift the black rook from a6 and put it on c5.",
+        ),
+        (
+            sq(Square::B7, Square::H7, 'B'),
+            "Nimm den weißen Läufer von Bella sieben, setze ihn auf Hektor sieben.",
+            "Lütfen beyaz fili be yediden alın ve he yediye koyun.",
+            "Lift the white bishop from b7 and put it on h7.",
+        ),
+        (
+            sq(Square::E1, Square::G1, 'K'),
+            "Nimm den weißen König von Eva eins, setze ihn auf Gustav eins.",
+            "Lütfen beyaz şahı e birden alın ve ge bire koyun.",
+            "Lift the white king from e1 and put it on g1.",
+        ),
+        (
+            Step::Remove {
+                piece: piece('p'),
+                from: Square::E5,
+            },
+            "Nimm den schwarzen Bauern von Eva fünf vom Brett.",
+            "Lütfen siyah piyonu e beşten alın ve tahtadan kaldırın.",
+            "Take the black pawn on e5 off the board.",
+        ),
+        (
+            Step::Add {
+                piece: piece('Q'),
+                to: Square::D1,
+            },
+            "Setze eine weiße Dame auf David eins.",
+            "Lütfen de bire bir beyaz vezir koyun.",
+            "Put a white queen on d1.",
+        ),
+        (
+            Step::Add {
+                piece: piece('n'),
+                to: Square::C6,
+            },
+            "Setze einen schwarzen Springer auf Cäsar sechs.",
+            "Lütfen ce altıya bir siyah at koyun.",
+            "Put a black knight on c6.",
+        ),
+        (
+            Step::SetAside {
+                piece: piece('B'),
+                from: Square::F3,
+            },
+            "Nimm den weißen Läufer von Felix drei und lege ihn neben das Brett.",
+            "Lütfen beyaz fili fe üçten alın ve tahtanın yanına koyun.",
+            "Lift the white bishop from f3 and lay it beside the board.",
+        ),
+        (
+            Step::PutBack {
+                piece: piece('Q'),
+                to: Square::G1,
+            },
+            "Setze die weiße Dame, die du neben das Brett gelegt hast, auf Gustav eins.",
+            "Lütfen tahtanın yanına koyduğunuz beyaz veziri ge bire koyun.",
+            "Put the white queen from beside the board on g1.",
+        ),
+    ];
+    for (step, de, tr, en) in cases {
+        assert_eq!(say_step(Lang::De, &step), de);
+        assert_eq!(say_step(Lang::Tr, &step), tr);
+        assert_eq!(say_step(Lang::En, &step), en);
+    }
+}
+
+#[test]
+fn differences_in_words() {
+    let d = Difference {
+        square: Square::F3,
+        found: Some(piece('N')),
+        expected: None,
+    };
+    let cases = [
+        (
+            Lang::De,
+            Whose::Yours,
+            Against::Game,
+            "Auf Felix drei: auf Ihrem Brett ein weißer Springer, in der Partie leer.",
+        ),
+        (
+            Lang::De,
+            Whose::Of(Color::Black),
+            Against::Opponent,
+            "Auf Felix drei: auf dem Brett von Schwarz ein weißer Springer, auf dem Brett des Gegners leer.",
+        ),
+        (
+            Lang::Tr,
+            Whose::Yours,
+            Against::Game,
+            "Kare fe üç: sizin tahtanızda bir beyaz at, oyunda boş.",
+        ),
+        (
+            Lang::En,
+            Whose::Yours,
+            Against::Sheet,
+            "On f3: on your board a white knight, by the scoresheet empty.",
+        ),
+    ];
+    for (lang, whose, against, expected) in cases {
+        assert_eq!(say_difference(lang, &d, whose, against), expected);
+    }
+    let q = Difference {
+        square: Square::D1,
+        found: None,
+        expected: Some(piece('q')),
+    };
+    assert_eq!(
+        say_difference(Lang::De, &q, Whose::Yours, Against::Game),
+        "Auf David eins: auf Ihrem Brett leer, in der Partie eine schwarze Dame."
+    );
+}
+
+#[test]
+fn sheet_as_text() {
+    let mut s = sheet(
+        Color::White,
+        Lang::De,
+        &["Bauer Eva vier", "Bauer Eva fünf", "Springer Felix drei"],
+    );
+    s.write(Slot::of_ply(2), Writing::text("Sf3", 5).with_draw_offer())
+        .unwrap();
+    let names = Names {
+        white: "Anna Blum".into(),
+        black: "Can Yılmaz".into(),
+    };
+    assert_eq!(
+        sheet_text(&s, &names),
+        "Partieformular von Anna Blum (Weiß)\n\
+         Weiß: Anna Blum. Schwarz: Can Yılmaz.\n\
+         1. Bauer Eva vier, Bauer Eva fünf\n\
+         2. Sf3 (=) (berichtigt, vorher Springer Felix drei)\n"
+    );
+    let mut s = sheet(Color::Black, Lang::Tr, &["e4"]);
+    s.write(
+        Slot::of_ply(2),
+        Writing::text("At fe üç", 0).with_audio(AudioRef {
+            id: "a".into(),
+            mime: "audio/wav".into(),
+        }),
+    )
+    .unwrap();
+    assert_eq!(
+        sheet_text(&s, &names),
+        "Can Yılmaz hamle kâğıdı (Siyah)\n\
+         Beyaz: Anna Blum. Siyah: Can Yılmaz.\n\
+         1. e4, (boş)\n\
+         2. At fe üç (ses kaydı)\n"
+    );
+}
+
+fn session() -> Session {
+    Session {
+        players: ByColor {
+            white: "Anna".into(),
+            black: "Can".into(),
+        },
+        clocks: ClockRecord {
+            ply: 0,
+            white_ms: 1_800_000,
+            black_ms: 1_500_000,
+        },
+        used_ms: ByColor {
+            white: 3_600_000,
+            black: 3_900_000,
+        },
+        draw_offer: Some(Color::White),
+        resume_at_ms: 1_700_000_000_000,
+    }
+}
+
+#[test]
+fn adjournment_seal_resume_open() {
+    let moves = uci_moves(&["e2e4", "e7e5", "g1f3"]);
+    let pos = position_at(&Chess::default(), &moves, 3);
+    let mut sealing = Sealing::begin(&pos, &moves, Lang::De, session()).unwrap();
+    assert_eq!(sealing.sealer(), Color::Black);
+    sealing.write("Springer Felix sechs").unwrap();
+    sealing.write("Springer Cäsar sechs").unwrap(); // changed before stopping the clock
+    assert_eq!(sealing.write("x".repeat(300)), Err(AdjournError::TooLong));
+    let envelope = sealing.stop_clock();
+    assert_eq!(envelope.move_number, 2);
+    assert_eq!(envelope.sealer, Color::Black);
+    assert_eq!(envelope.draw_offer, Some(Color::White));
+    assert_eq!(envelope.clocks.ply, 3);
+    assert_eq!(envelope.used_ms.black, 3_900_000);
+    assert_eq!(
+        envelope.fen,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    let resumed = envelope.resume().unwrap();
+    assert_eq!(resumed.position, pos);
+    assert_eq!(resumed.replier, Color::White);
+    assert_eq!(resumed.clocks.black_ms, 1_500_000);
+    let opened = envelope.open(&resumed.position);
+    let Opened::Played { mv, .. } = opened.clone() else {
+        panic!("{opened:?}")
+    };
+    assert_eq!(mv.to(), Square::C6);
+    assert_eq!(
+        super::words::say_opened(Lang::En, &opened, &pos, Color::Black),
+        "Black's sealed move: knight b8 to c6."
+    );
+
+    // Ambiguous, illegal, not understood and missing sealed moves lose.
+    let ambiguous_pos = position_at(
+        &Chess::default(),
+        &uci_moves(&["d2d4", "d7d5", "g1f3", "g8f6", "c1f4", "c8f5"]),
+        6,
+    );
+    let cases: [(Option<&str>, &Chess, &str); 4] = [
+        (Some("Springer David zwei"), &ambiguous_pos, "ambiguous"),
+        (Some("König Eva drei"), &pos, "illegal"),
+        (Some("Blumenkohl"), &pos, "unclear"),
+        (None, &pos, "missing"),
+    ];
+    for (text, at, reason) in cases {
+        let mut sealing = Sealing::begin(at, &[], Lang::De, session()).unwrap();
+        if let Some(t) = text {
+            sealing.write(t).unwrap();
+        }
+        let envelope = sealing.stop_clock();
+        let opened = envelope.open(at);
+        let Opened::Loses { loser, error } = &opened else {
+            panic!("{reason}: {opened:?}")
+        };
+        assert_eq!(*loser, at.turn());
+        let code = match error {
+            None => "missing",
+            Some(AnnounceError::Ambiguous(_)) => "ambiguous",
+            Some(AnnounceError::Illegal(_)) => "illegal",
+            Some(AnnounceError::NotUnderstood(_)) => "unclear",
+        };
+        assert_eq!(code, reason);
+        let said = super::words::say_opened(Lang::De, &opened, at, at.turn());
+        assert!(said.contains("verliert"), "{said}");
+    }
+
+    // A finished game has nothing to seal.
+    let mate = position_at(
+        &Chess::default(),
+        &uci_moves(&["f2f3", "e7e5", "g2g4", "d8h4"]),
+        4,
+    );
+    assert_eq!(
+        Sealing::begin(&mate, &[], Lang::En, session()),
+        Err(AdjournError::GameOver)
+    );
+}
