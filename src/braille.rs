@@ -185,10 +185,7 @@ impl Translator {
         }
         let text = String::from_utf8(output.stdout)
             .map_err(|_| BrailleError::Failed("output is not UTF-8".into()))?;
-        let out: Vec<Vec<u8>> = text
-            .lines()
-            .map(unicode_cells)
-            .collect::<Result<_, _>>()?;
+        let out: Vec<Vec<u8>> = text.lines().map(unicode_cells).collect::<Result<_, _>>()?;
         if out.len() != lines.len() {
             return Err(BrailleError::Failed(format!(
                 "{} lines in, {} lines out",

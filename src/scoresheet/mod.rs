@@ -57,7 +57,7 @@ impl Slot {
     pub fn of_ply(ply: Ply) -> Slot {
         Slot {
             number: (ply / 2) as u32 + 1,
-            color: if ply % 2 == 0 {
+            color: if ply.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black

@@ -351,9 +351,10 @@ pub enum BranchKind {
 /// Why the scoresheets count as differing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Disagreement {
-    /// The two sheets name different moves at this ply (or one stops there).
+    /// The two sheets contradict each other (different moves, or an entry that is not a
+    /// legal move); `ply` is the last point where both agree with the game.
     Sheets { ply: Ply },
-    /// The sheets agree with each other but not with the official game from this ply.
+    /// The sheets do not contradict each other but leave the official game after `ply`.
     Official { ply: Ply },
     /// The sheets agree but lag more than [`MAX_UNWRITTEN_PLIES`] behind the official game.
     Unwritten { written: Ply, official: Ply },
@@ -373,26 +374,42 @@ pub enum LogEntry {
         stop: Option<Stop>,
     },
     /// Entries after the official game's last move are not part of the game yet.
-    SheetBeyondGame { color: Color, extra: usize },
+    SheetBeyondGame {
+        color: Color,
+        extra: usize,
+    },
     /// Both sheets and the official game agree on the first `plies` half-moves.
-    Agreement { plies: Ply, official: Ply },
+    Agreement {
+        plies: Ply,
+        official: Ply,
+    },
     Branch(BranchKind),
     Disagreement(Disagreement),
     /// The arbiter chose the ply.
-    Override { ply: Ply },
+    Override {
+        ply: Ply,
+    },
     /// A board compared with the target position.
     BoardChecked {
         color: Color,
         differences: Vec<Difference>,
     },
     /// What a player must do at his board.
-    Instructions { color: Color, steps: Vec<Step> },
+    Instructions {
+        color: Color,
+        steps: Vec<Step>,
+    },
     /// The official game goes back from `from` plies to `to`.
-    TakeBack { from: Ply, to: Ply },
+    TakeBack {
+        from: Ply,
+        to: Ply,
+    },
     /// The clocks return to these readings.
     ClocksRestored(ClockRecord),
     /// No clock reading was kept for this ply; the arbiter sets the clocks.
-    ClockRecordMissing { ply: Ply },
+    ClockRecordMissing {
+        ply: Ply,
+    },
 }
 
 /// What the arbiter tells the players and does to the game.
@@ -466,21 +483,31 @@ pub fn reconcile(case: &Case) -> Ruling {
             moves
         }
     });
-    let sheets_agree = common_prefix(read.white, read.black);
-    let agreed = sheets_agree.min(common_prefix(read.white, official));
+    // Both sheets and the game agree on the first `agreed` half-moves. A sheet that is only
+    // shorter (not yet written up) does not disagree; one that names another move, or an
+    // entry that is not a legal move, does.
+    let agreed = common_prefix(read.white, official).min(common_prefix(read.black, official));
     log.push(LogEntry::Agreement {
         plies: agreed,
         official: official.len(),
     });
-
-    let same_sheets = read.white.len() == read.black.len() && sheets_agree == read.white.len();
-    let disagreement = if !same_sheets {
-        Some(Disagreement::Sheets { ply: sheets_agree })
-    } else if agreed < read.white.len() {
+    let bad_entry = Color::ALL.into_iter().any(|color| {
+        readings.get(color).stop.as_ref().is_some_and(|stop| {
+            stop.ply < official.len() && matches!(stop.reason, super::StopReason::NotAMove(_))
+        })
+    });
+    let shorter = read.white.len().min(read.black.len());
+    let sheets_contradict = bad_entry || common_prefix(read.white, read.black) < shorter;
+    let off_game = Color::ALL
+        .into_iter()
+        .any(|color| common_prefix(read.get(color), official) < read.get(color).len());
+    let disagreement = if sheets_contradict {
+        Some(Disagreement::Sheets { ply: agreed })
+    } else if off_game {
         Some(Disagreement::Official { ply: agreed })
-    } else if official.len() - agreed > MAX_UNWRITTEN_PLIES {
+    } else if official.len() - shorter > MAX_UNWRITTEN_PLIES {
         Some(Disagreement::Unwritten {
-            written: agreed,
+            written: shorter,
             official: official.len(),
         })
     } else {

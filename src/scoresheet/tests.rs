@@ -8,8 +8,7 @@ use super::reconcile::{
     ReconcileError, Step, apply_steps, diff, edits_for, instructions, reconcile, reconcile_at,
 };
 use super::words::{
-    Against, Listener, Names, Whose, say_difference, say_restore, say_ruling, say_step,
-    sheet_text,
+    Against, Listener, Names, Whose, say_difference, say_restore, say_ruling, say_step, sheet_text,
 };
 use super::*;
 use crate::announce::{AnnounceError, Lang};
@@ -123,10 +122,13 @@ fn auto_record_is_the_players_choice_and_stays_his() {
     assert_eq!(read.moves, uci_moves(&["e2e4", "e7e5"]));
 }
 
+/// (language, entries, moves read, stop ply and whether it is a missing entry)
+type ReadCase<'a> = (Lang, &'a [&'a str], usize, Option<(Ply, bool)>);
+
 #[test]
 fn reading_sheets_in_each_language() {
     // (language, entries, moves read, stop ply and whether it is a missing entry)
-    let cases: &[(Lang, &[&str], usize, Option<(Ply, bool)>)] = &[
+    let cases: &[ReadCase] = &[
         (Lang::De, &["e4", "e5", "Sf3", "Sc6", "Lb5"], 5, None),
         (
             Lang::De,
@@ -134,7 +136,12 @@ fn reading_sheets_in_each_language() {
             3,
             None,
         ),
-        (Lang::Tr, &["Piyon e dört", "Piyon e beş", "At fe üç"], 3, None),
+        (
+            Lang::Tr,
+            &["Piyon e dört", "Piyon e beş", "At fe üç"],
+            3,
+            None,
+        ),
         (Lang::En, &["e4", "e5", "Nf3", "Nc6", "Bb5"], 5, None),
         (Lang::En, &["e2e4", "e7e5", "g1f3"], 3, None),
         // Illegal third entry: stop there.
@@ -417,7 +424,11 @@ fn branch_one_fixes_the_board_that_differs() {
             to: Square::F3
         }]
     );
-    assert!(ruling.log.contains(&LogEntry::Branch(BranchKind::SheetsAgree)));
+    assert!(
+        ruling
+            .log
+            .contains(&LogEntry::Branch(BranchKind::SheetsAgree))
+    );
     assert_eq!(
         say_ruling(Lang::De, &ruling, Listener::Player(Color::Black)),
         vec![
@@ -436,12 +447,14 @@ fn branch_one_fixes_the_board_that_differs() {
     let f = fixture(&[], &[], &["e2e4", "e7e5", "g1f3"]);
     let ruling = reconcile(&f.case());
     assert_eq!(ruling.branch, BranchKind::SheetsDiffer);
-    assert!(ruling.log.contains(&LogEntry::Disagreement(
-        Disagreement::Unwritten {
-            written: 0,
-            official: 3
-        }
-    )));
+    assert!(
+        ruling
+            .log
+            .contains(&LogEntry::Disagreement(Disagreement::Unwritten {
+                written: 0,
+                official: 3
+            }))
+    );
 }
 
 #[test]

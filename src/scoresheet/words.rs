@@ -310,9 +310,7 @@ pub fn say_log(lang: Lang, entry: &LogEntry) -> String {
             let (kind, ply, official) = match *d {
                 Disagreement::Sheets { ply } => ("sheets", ply, 0),
                 Disagreement::Official { ply } => ("official", ply, 0),
-                Disagreement::Unwritten { written, official } => {
-                    ("unwritten", written, official)
-                }
+                Disagreement::Unwritten { written, official } => ("unwritten", written, official),
             };
             a.set("kind", kind);
             a.set("ply", FluentValue::from(ply));
@@ -358,7 +356,10 @@ pub fn say_opened(lang: Lang, opened: &Opened, before: &Chess, sealer: Color) ->
     a.set("color", color_name(lang, sealer));
     match opened {
         Opened::Played { mv, .. } => {
-            a.set("move", Speaker::new(lang).say_move(before, *mv, Style::Full));
+            a.set(
+                "move",
+                Speaker::new(lang).say_move(before, *mv, Style::Full),
+            );
             format(lang, "adjourn-opened", &a)
         }
         Opened::Loses { error, .. } => {
