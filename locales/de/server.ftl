@@ -35,6 +35,13 @@ event-end = Partie beendet: { $reason ->
     [dead_position] keine Seite kann mehr mattsetzen
     [timeout] Zeit überschritten
     [timeout_draw] Zeit überschritten, aber der Gegner kann nicht mehr mattsetzen
+    [resignation] Aufgabe
+    [agreement] Remis vereinbart
+    [repetition] dreimalige Stellungswiederholung
+    [fifty_moves] fünfzig Züge ohne Schlagen und ohne Bauernzug
+    [fivefold_repetition] fünfmalige Stellungswiederholung
+    [seventy_five_moves] fünfundsiebzig Züge ohne Schlagen und ohne Bauernzug
+    [illegal_moves] zu viele unmögliche Züge
    *[arbiter] Entscheidung des Schiedsrichters
 }. { $result ->
     [white] Weiß gewinnt.
@@ -72,6 +79,7 @@ error-unsupported-frame = Nur Textnachrichten mit JSON werden verstanden.
 error-too-large = Die Nachricht ist zu groß: höchstens { $limit } Bytes.
 error-replaced = Dieser Platz hat sich neu verbunden; diese Verbindung wird geschlossen.
 error-shutting-down = Der Server wird beendet.
+error-audio-unavailable = Dieser Server kann gerade keine Audiodaten senden; die Ereignisse kommen nur als Text.
 
 ## HTTP
 
@@ -88,3 +96,110 @@ serve-listening = hamle lauscht auf { $url }
 serve-admin-token = Das Verwaltungs-Token steht in { $path }
 serve-stopped = hamle ist beendet.
 serve-failed = hamle konnte nicht starten: { $reason }
+
+## The Appendix at the table (physical boards, touch-move, claims)
+
+seat-name = { $seat ->
+    [white] Weiß
+    [black] Schwarz
+    [white_assistant] der Assistent von Weiß
+    [black_assistant] der Assistent von Schwarz
+    [arbiter] der Schiedsrichter
+   *[spectator] ein Zuschauer
+}
+event-board = Brett von { $board }: { $op ->
+    [lift] { $piece } auf { $square } herausgehoben.
+    [place] { $piece } auf { $square } gesteckt.
+    [remove] { $piece } auf { $square } vom Brett genommen.
+    [touch] { $piece } auf { $square } berührt.
+   *[move] { $piece } von { $square } nach { $to } gezogen.
+}
+event-board-differs = Achtung: Auf dem Brett von { $board } steht { $shows }, gespielt wurde { $expected }.
+event-adjusting = { $seat } sagt: ich korrigiere.
+event-announced = { $correction ->
+    [true] Korrektur von { $seat }: { $move }.
+   *[false] { $seat } sagt an: { $move }.
+}
+event-repeated = { $matches ->
+    [true] { $seat } wiederholt: { $move }.
+   *[false] { $seat } wiederholt { $move }, aber angesagt war { $expected }.
+}
+event-illegal-move = Unmöglicher Zug von { $color } ({ $from } nach { $to }): Die Stellung davor ist wiederhergestellt, { $opponent } bekommt { $time } dazu. Das ist der { $count }. unmögliche Zug von { $color }; die berührte Figur muss ziehen.
+event-touch-reported = Der Assistent meldet: { $color } hat die Figur auf { $square } berührt. Der Schiedsrichter entscheidet.
+event-touch-ruled = { $upheld ->
+    [true] Der Schiedsrichter bestätigt die Berührung: Es gilt berührt, geführt.
+   *[false] Der Schiedsrichter weist die Meldung zurück.
+}
+event-board-restored = Der Schiedsrichter hat das Brett von { $board } nach der Partie gestellt.
+event-draw-offered = { $seat } bietet Remis an.
+event-draw-declined = { $seat } lehnt das Remisangebot ab.
+event-draw-offer-lapsed = Das Remisangebot ist erloschen.
+event-draw-claimed = { $seat } beansprucht Remis ({ $claim ->
+    [repetition] dreimalige Stellungswiederholung
+   *[fifty_moves] fünfzig Züge
+}{ $with ->
+    [true] {""} mit dem Zug { $move }
+   *[false] {""}
+}). { $correct ->
+    [true] Der Anspruch ist berechtigt.
+   *[false] Der Anspruch ist unberechtigt: { $opponent } bekommt { $bonus } dazu{ $penalty ->
+        [true] {""}, dem Antragsteller werden { $taken } abgezogen
+       *[false] {""}
+    }. Die Partie geht weiter.
+}
+event-flag-fell = Das Blättchen von { $color } ist gefallen.
+event-talking-clock = Weiß: { $white }, { $white_moves ->
+    [one] ein Zug
+   *[other] { $white_moves } Züge
+}. Schwarz: { $black }, { $black_moves ->
+    [one] ein Zug
+   *[other] { $black_moves } Züge
+}.
+event-clock-warnings = { $on ->
+    [true] Zeitwarnungen sind eingeschaltet.
+   *[false] Zeitwarnungen sind ausgeschaltet.
+}
+event-clock-warning = Noch { $time } Bedenkzeit.
+
+error-not-physical = Diese Partie wird ohne eigene Bretter gespielt: Ein Zug ist hier Ansage und Uhr zugleich.
+error-not-your-board = Sie melden nur Ihr eigenes Brett.
+error-assistant-own-move = Der Assistent führt Züge nur auf dem Brett des Gegners aus; den eigenen Zug macht der Spieler selbst.
+error-board-impossible = Das kann auf dem Brett nicht geschehen sein: { $reason ->
+    [no_piece] Auf { $square } steht keine Figur.
+    [occupied] Auf { $square } steht schon eine Figur.
+    [hand_full] Es ist schon eine Figur herausgehoben; stecken Sie sie zuerst.
+    [hand_empty] Es ist keine Figur herausgehoben.
+    [bad_promotion] Auf { $square } kann sich kein Bauer umwandeln.
+    [touch_on_tactile] Auf dem Steckbrett gilt eine Figur erst als berührt, wenn sie herausgehoben wird.
+   *[own_piece] Auf { $square } steht eine eigene Figur.
+}
+error-move-released = Der Zug ist auf dem Brett schon ausgeführt: Die Figur wurde auf ihrem neuen Feld losgelassen und darf nicht mehr woandershin.
+error-touch-move = Berührt, geführt: { $rule ->
+    [castle] Sie haben König und Turm berührt und müssen mit diesem Turm rochieren.
+    [king_move] Sie haben König und Turm berührt; die Rochade geht nicht, also muss der König auf { $square } ziehen.
+    [capture_with] Sie müssen mit der Figur auf { $square } die berührte Figur schlagen.
+    [move_piece] Sie müssen die berührte Figur auf { $square } ziehen.
+    [capture_piece] Sie müssen die berührte Figur auf { $square } schlagen.
+   *[written_move] Sie müssen den aufgeschriebenen Zug spielen.
+}
+error-move-not-made = Die Uhr kann noch nicht gedrückt werden: Der Zug ist noch nicht ausgeführt.
+missing-announcement = Der Zug ist noch nicht angesagt.
+missing-capture = Die geschlagene Figur steht noch auf { $square }.
+missing-placement = Die Figur steckt noch nicht auf ihrem neuen Feld { $square }.
+missing-board = Das Brett zeigt noch keinen Zug.
+missing-same-move = Auf dem Brett steht ein anderer Zug als angesagt.
+error-too-late-to-correct = Die Uhr des Gegners läuft schon: Die Ansage kann nicht mehr korrigiert werden.
+error-nothing-to-repeat = Es gibt keine Ansage zu wiederholen.
+error-offer-not-now = Remis wird nach dem eigenen Zug angeboten.
+error-offer-pending = Ein Remisangebot steht schon.
+error-no-offer = Es steht kein Remisangebot des Gegners.
+error-no-flag-fallen = Das Blättchen des Gegners ist nicht gefallen.
+error-own-flag-fell-first = Ihr eigenes Blättchen ist zuerst gefallen.
+error-no-touch-reported = Es ist keine Berührung gemeldet.
+error-not-visually-impaired = Die sprechende Uhr ist für den sehbehinderten Spieler.
+confirm-resign = Wollen Sie wirklich aufgeben? Senden Sie es zur Bestätigung noch einmal.
+confirm-offer-draw = Wollen Sie wirklich Remis anbieten? Das Angebot kann nicht zurückgenommen werden. Senden Sie es zur Bestätigung noch einmal.
+confirm-claim-draw = Wollen Sie wirklich Remis beanspruchen ({ $claim ->
+    [repetition] dreimalige Stellungswiederholung
+   *[fifty_moves] fünfzig Züge
+})? Ein unberechtigter Anspruch kostet Zeit. Senden Sie ihn zur Bestätigung noch einmal.

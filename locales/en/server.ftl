@@ -35,6 +35,13 @@ event-end = Game over: { $reason ->
     [dead_position] neither side can checkmate any more
     [timeout] time forfeit
     [timeout_draw] the flag fell, but the opponent cannot checkmate any more
+    [resignation] resignation
+    [agreement] draw agreed
+    [repetition] the same position for the third time
+    [fifty_moves] fifty moves without a capture or a pawn move
+    [fivefold_repetition] the same position for the fifth time
+    [seventy_five_moves] seventy-five moves without a capture or a pawn move
+    [illegal_moves] too many illegal moves
    *[arbiter] the arbiter's decision
 }. { $result ->
     [white] White wins.
@@ -72,6 +79,7 @@ error-unsupported-frame = Only text messages containing JSON are understood.
 error-too-large = The message is too large: at most { $limit } bytes.
 error-replaced = This seat connected again; closing this connection.
 error-shutting-down = The server is shutting down.
+error-audio-unavailable = This server cannot send audio right now; the events come as text only.
 
 ## HTTP
 
@@ -88,3 +96,110 @@ serve-listening = hamle is listening on { $url }
 serve-admin-token = The admin token is in { $path }
 serve-stopped = hamle has stopped.
 serve-failed = hamle could not start: { $reason }
+
+## The Appendix at the table (physical boards, touch-move, claims)
+
+seat-name = { $seat ->
+    [white] White
+    [black] Black
+    [white_assistant] White's assistant
+    [black_assistant] Black's assistant
+    [arbiter] The arbiter
+   *[spectator] A spectator
+}
+event-board = { $board }'s board: { $op ->
+    [lift] { $piece } on { $square } lifted out.
+    [place] { $piece } placed on { $square }.
+    [remove] { $piece } on { $square } taken off the board.
+    [touch] { $piece } on { $square } touched.
+   *[move] { $piece } moved from { $square } to { $to }.
+}
+event-board-differs = Attention: { $board }'s board shows { $shows }, but the move was { $expected }.
+event-adjusting = { $seat } says: I adjust.
+event-announced = { $correction ->
+    [true] { $seat } corrects: { $move }.
+   *[false] { $seat } announces: { $move }.
+}
+event-repeated = { $matches ->
+    [true] { $seat } repeats: { $move }.
+   *[false] { $seat } repeated { $move }, but the move announced was { $expected }.
+}
+event-illegal-move = Illegal move by { $color } ({ $from } to { $to }): the position before it is restored and { $opponent } gets { $time } more. This is { $color }'s illegal move number { $count }; the piece touched must move.
+event-touch-reported = The assistant reports: { $color } touched the piece on { $square }. The arbiter decides.
+event-touch-ruled = { $upheld ->
+    [true] The arbiter upholds the touch: touch-move applies.
+   *[false] The arbiter dismisses the report.
+}
+event-board-restored = The arbiter has set { $board }'s board to the game's position.
+event-draw-offered = { $seat } offers a draw.
+event-draw-declined = { $seat } declines the draw offer.
+event-draw-offer-lapsed = The draw offer has lapsed.
+event-draw-claimed = { $seat } claims a draw ({ $claim ->
+    [repetition] the same position for the third time
+   *[fifty_moves] the fifty-move rule
+}{ $with ->
+    [true] {""}, with the move { $move }
+   *[false] {""}
+}). { $correct ->
+    [true] The claim is correct.
+   *[false] The claim is not correct: { $opponent } gets { $bonus } more{ $penalty ->
+        [true] {""} and the claimant loses { $taken }
+       *[false] {""}
+    }. The game goes on.
+}
+event-flag-fell = { $color }'s flag has fallen.
+event-talking-clock = White: { $white }, { $white_moves ->
+    [one] one move
+   *[other] { $white_moves } moves
+}. Black: { $black }, { $black_moves ->
+    [one] one move
+   *[other] { $black_moves } moves
+}.
+event-clock-warnings = { $on ->
+    [true] Time warnings are on.
+   *[false] Time warnings are off.
+}
+event-clock-warning = { $time } left.
+
+error-not-physical = This game is played without boards of its own: here a move is announcement and clock at once.
+error-not-your-board = You report only your own board.
+error-assistant-own-move = The assistant makes moves only on the opponent's board; the player makes his own move himself.
+error-board-impossible = That cannot have happened on the board: { $reason ->
+    [no_piece] there is no piece on { $square }.
+    [occupied] there is already a piece on { $square }.
+    [hand_full] a piece is already lifted; place it first.
+    [hand_empty] no piece is lifted.
+    [bad_promotion] no pawn can promote on { $square }.
+    [touch_on_tactile] on the tactile board a piece counts as touched only when it is lifted out of its hole.
+   *[own_piece] your own piece stands on { $square }.
+}
+error-move-released = The move is already made on the board: the piece was released on its new square and cannot go elsewhere.
+error-touch-move = Touch-move: { $rule ->
+    [castle] you touched king and rook and must castle with that rook.
+    [king_move] you touched king and rook; castling is not legal, so the king on { $square } must move.
+    [capture_with] you must capture the touched piece with the piece on { $square }.
+    [move_piece] you must move the touched piece on { $square }.
+    [capture_piece] you must capture the touched piece on { $square }.
+   *[written_move] you must play the move you wrote down.
+}
+error-move-not-made = The clock cannot be pressed yet: the move is not made.
+missing-announcement = The move has not been announced.
+missing-capture = The captured piece still stands on { $square }.
+missing-placement = The piece is not yet in its new hole on { $square }.
+missing-board = The board shows no move yet.
+missing-same-move = The board shows another move than the one announced.
+error-too-late-to-correct = The opponent's clock is running: the announcement can no longer be corrected.
+error-nothing-to-repeat = There is no announcement to repeat.
+error-offer-not-now = A draw is offered after making one's own move.
+error-offer-pending = A draw offer already stands.
+error-no-offer = The opponent has not offered a draw.
+error-no-flag-fallen = The opponent's flag has not fallen.
+error-own-flag-fell-first = Your own flag fell first.
+error-no-touch-reported = No touch has been reported.
+error-not-visually-impaired = The talking clock is for the visually impaired player.
+confirm-resign = Do you really want to resign? Send it again to confirm.
+confirm-offer-draw = Do you really want to offer a draw? The offer cannot be taken back. Send it again to confirm.
+confirm-claim-draw = Do you really want to claim a draw ({ $claim ->
+    [repetition] the same position for the third time
+   *[fifty_moves] the fifty-move rule
+})? A false claim costs time. Send it again to confirm.

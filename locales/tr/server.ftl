@@ -28,6 +28,13 @@ event-end = Oyun bitti: { $reason ->
     [dead_position] iki taraf da artık mat edemez
     [timeout] süre doldu
     [timeout_draw] süre doldu, ama rakip artık mat edemez
+    [resignation] terk
+    [agreement] beraberlikte anlaşıldı
+    [repetition] üç kez aynı konum
+    [fifty_moves] elli hamle boyunca taş alınmadı ve piyon sürülmedi
+    [fivefold_repetition] beş kez aynı konum
+    [seventy_five_moves] yetmiş beş hamle boyunca taş alınmadı ve piyon sürülmedi
+    [illegal_moves] çok fazla kural dışı hamle
    *[arbiter] hakem kararı
 }. { $result ->
     [white] Beyaz kazandı.
@@ -65,6 +72,7 @@ error-unsupported-frame = Yalnızca JSON içeren metin mesajları anlaşılır.
 error-too-large = Mesaj çok büyük: en fazla { $limit } bayt.
 error-replaced = Bu koltuk yeniden bağlandı; bu bağlantı kapatılıyor.
 error-shutting-down = Sunucu kapanıyor.
+error-audio-unavailable = Bu sunucu şu anda ses gönderemiyor; olaylar yalnızca metin olarak geliyor.
 
 ## HTTP
 
@@ -81,3 +89,104 @@ serve-listening = hamle { $url } adresinde dinliyor
 serve-admin-token = Yönetici jetonu { $path } dosyasında
 serve-stopped = hamle durdu.
 serve-failed = hamle başlatılamadı: { $reason }
+
+## The Appendix at the table (physical boards, touch-move, claims)
+
+seat-name = { $seat ->
+    [white] Beyaz
+    [black] Siyah
+    [white_assistant] Beyazın yardımcısı
+    [black_assistant] Siyahın yardımcısı
+    [arbiter] Hakem
+   *[spectator] Bir izleyici
+}
+event-board = { $board } tahtası: { $op ->
+    [lift] { $square } karesindeki { $piece } yuvasından çıkarıldı.
+    [place] { $piece } { $square } karesine takıldı.
+    [remove] { $square } karesindeki { $piece } tahtadan alındı.
+    [touch] { $square } karesindeki { $piece } dokunuldu.
+   *[move] { $piece } { $square } karesinden { $to } karesine sürüldü.
+}
+event-board-differs = Dikkat: { $board } tahtasında { $shows } var, oynanan hamle { $expected }.
+event-adjusting = { $seat }: düzeltiyorum.
+event-announced = { $correction ->
+    [true] { $seat } düzeltiyor: { $move }.
+   *[false] { $seat } bildiriyor: { $move }.
+}
+event-repeated = { $matches ->
+    [true] { $seat } tekrarlıyor: { $move }.
+   *[false] { $seat } { $move } diye tekrarladı, ama bildirilen hamle { $expected }.
+}
+event-illegal-move = { $color } kural dışı hamle yaptı ({ $from } → { $to }): önceki konum geri kuruldu, { $opponent } { $time } ek süre aldı. Bu, { $color } için { $count }. kural dışı hamle; dokunulan taş oynanmalı.
+event-touch-reported = Yardımcı bildiriyor: { $color }, { $square } karesindeki taşa dokundu. Hakem karar verecek.
+event-touch-ruled = { $upheld ->
+    [true] Hakem dokunmayı onayladı: dokunulan taş oynanır.
+   *[false] Hakem bildirimi reddetti.
+}
+event-board-restored = Hakem { $board } tahtasını oyundaki konuma getirdi.
+event-draw-offered = { $seat } beraberlik teklif ediyor.
+event-draw-declined = { $seat } beraberlik teklifini reddetti.
+event-draw-offer-lapsed = Beraberlik teklifi geçersiz oldu.
+event-draw-claimed = { $seat } beraberlik istiyor ({ $claim ->
+    [repetition] üç kez aynı konum
+   *[fifty_moves] elli hamle kuralı
+}{ $with ->
+    [true] {""}, { $move } hamlesiyle
+   *[false] {""}
+}). { $correct ->
+    [true] İstek haklı.
+   *[false] İstek haksız: { $opponent } { $bonus } ek süre aldı{ $penalty ->
+        [true] {""}, isteyenden { $taken } düşüldü
+       *[false] {""}
+    }. Oyun devam ediyor.
+}
+event-flag-fell = { $color } bayrağı düştü.
+event-talking-clock = Beyaz: { $white }, { $white_moves } hamle. Siyah: { $black }, { $black_moves } hamle.
+event-clock-warnings = { $on ->
+    [true] Süre uyarıları açık.
+   *[false] Süre uyarıları kapalı.
+}
+event-clock-warning = Kalan süre: { $time }.
+
+error-not-physical = Bu oyun ayrı tahtalarla oynanmıyor: burada hamle, bildirim ve saat birlikte.
+error-not-your-board = Yalnızca kendi tahtanızı bildirebilirsiniz.
+error-assistant-own-move = Yardımcı hamleleri yalnızca rakibin tahtasında yapar; oyuncu kendi hamlesini kendisi yapar.
+error-board-impossible = Bu tahtada olamaz: { $reason ->
+    [no_piece] { $square } karesinde taş yok.
+    [occupied] { $square } karesinde zaten bir taş var.
+    [hand_full] Zaten bir taş yuvasından çıkarılmış; önce onu takın.
+    [hand_empty] Yuvasından çıkarılmış bir taş yok.
+    [bad_promotion] { $square } karesinde piyon terfi edemez.
+    [touch_on_tactile] Dokunsal tahtada taş ancak yuvasından çıkarılınca dokunulmuş sayılır.
+   *[own_piece] { $square } karesinde kendi taşınız var.
+}
+error-move-released = Hamle tahtada yapıldı: taş yeni karesine bırakıldı ve başka yere gidemez.
+error-touch-move = Dokunulan taş oynanır: { $rule ->
+    [castle] Şaha ve kaleye dokundunuz; bu kaleyle rok yapmalısınız.
+    [king_move] Şaha ve kaleye dokundunuz; rok kurala aykırı, bu yüzden { $square } karesindeki şah oynamalı.
+    [capture_with] { $square } karesindeki taşla dokunduğunuz taşı almalısınız.
+    [move_piece] { $square } karesindeki dokunduğunuz taşı oynamalısınız.
+    [capture_piece] { $square } karesindeki dokunduğunuz taşı almalısınız.
+   *[written_move] Yazdığınız hamleyi oynamalısınız.
+}
+error-move-not-made = Saate henüz basılamaz: hamle tamamlanmadı.
+missing-announcement = Hamle henüz bildirilmedi.
+missing-capture = Alınan taş hâlâ { $square } karesinde.
+missing-placement = Taş henüz yeni karesi { $square } yuvasına takılmadı.
+missing-board = Tahta henüz bir hamle göstermiyor.
+missing-same-move = Tahtada bildirilenden başka bir hamle var.
+error-too-late-to-correct = Rakibin saati çalışıyor: bildirim artık düzeltilemez.
+error-nothing-to-repeat = Tekrarlanacak bir bildirim yok.
+error-offer-not-now = Beraberlik kendi hamlenizden sonra teklif edilir.
+error-offer-pending = Zaten bir beraberlik teklifi var.
+error-no-offer = Rakibin beraberlik teklifi yok.
+error-no-flag-fallen = Rakibin bayrağı düşmedi.
+error-own-flag-fell-first = Önce sizin bayrağınız düştü.
+error-no-touch-reported = Bildirilmiş bir dokunma yok.
+error-not-visually-impaired = Konuşan saat görme engelli oyuncu içindir.
+confirm-resign = Gerçekten terk etmek istiyor musunuz? Onaylamak için yeniden gönderin.
+confirm-offer-draw = Gerçekten beraberlik teklif etmek istiyor musunuz? Teklif geri alınamaz. Onaylamak için yeniden gönderin.
+confirm-claim-draw = Gerçekten beraberlik istiyor musunuz ({ $claim ->
+    [repetition] üç kez aynı konum
+   *[fifty_moves] elli hamle kuralı
+})? Haksız istek süreye mal olur. Onaylamak için yeniden gönderin.

@@ -24,6 +24,7 @@
 //! assert_eq!(m.to_uci(shakmaty::CastlingMode::Standard).to_string(), "g1f3");
 //! ```
 
+mod adjust;
 mod describe;
 mod grammar;
 mod lexer;
@@ -36,6 +37,7 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
+pub use adjust::is_adjust;
 pub use describe::{MoveDescription, MoveShape, Origin, Suffix, describe};
 pub use lexer::{MAX_INPUT_BYTES, MAX_TOKENS};
 pub use resolve::reachable_from;

@@ -2,6 +2,10 @@
 
 use shakmaty::uci::UciMove;
 
+use shakmaty::{Color, Square};
+
+use super::board::BoardOp;
+use super::claims::ClaimKind;
 use super::clock::ClockReading;
 use super::seat::Seat;
 
@@ -50,16 +54,36 @@ pub enum EndReason {
     TimeoutDraw,
     /// The arbiter declared the result.
     Arbiter,
+    Resignation,
+    /// A draw offer accepted (9.1).
+    Agreement,
+    /// A correct claim of threefold repetition (9.2).
+    Repetition,
+    /// A correct claim under the fifty-move rule (9.3).
+    FiftyMoves,
+    /// The same position for the fifth time (2023 edition, 9.6.1).
+    FivefoldRepetition,
+    /// 75 moves by each side without capture or pawn move (2023 edition, 9.6.2).
+    SeventyFiveMoves,
+    /// The illegal move that reached the rules profile's limit (7.5.5).
+    IllegalMoves,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 6] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::DeadPosition,
         EndReason::Timeout,
         EndReason::TimeoutDraw,
         EndReason::Arbiter,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Repetition,
+        EndReason::FiftyMoves,
+        EndReason::FivefoldRepetition,
+        EndReason::SeventyFiveMoves,
+        EndReason::IllegalMoves,
     ];
 
     pub fn key(self) -> &'static str {
@@ -70,6 +94,13 @@ impl EndReason {
             EndReason::Timeout => "timeout",
             EndReason::TimeoutDraw => "timeout_draw",
             EndReason::Arbiter => "arbiter",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+            EndReason::Repetition => "repetition",
+            EndReason::FiftyMoves => "fifty_moves",
+            EndReason::FivefoldRepetition => "fivefold_repetition",
+            EndReason::SeventyFiveMoves => "seventy_five_moves",
+            EndReason::IllegalMoves => "illegal_moves",
         }
     }
 
@@ -106,11 +137,125 @@ pub enum Event {
         color: shakmaty::Color,
         remaining_ms: u64,
     },
-    /// The game is over; `by` is the arbiter when he ended it, `None` when the rules did.
+    /// The game is over; `by` is the seat that ended it (the arbiter's decision, a
+    /// resignation, an accepted draw, a time claim), `None` when the rules did.
     Ended {
         ending: Ending,
         by: Option<Seat>,
     },
+    /// Something happened on the physical board of `board`'s player.
+    Board {
+        by: Seat,
+        board: Color,
+        op: BoardOp,
+    },
+    /// The player said "I adjust": his next touch does not oblige him.
+    Adjusting {
+        by: Seat,
+    },
+    /// The move of the side to move was announced (`correction`: it replaces an earlier
+    /// announcement, F7).
+    Announced {
+        by: Seat,
+        uci: UciMove,
+        correction: bool,
+    },
+    /// An announcement repeated (F2): what was heard, and whether it is the move announced
+    /// or played.
+    Repeated {
+        by: Seat,
+        uci: UciMove,
+        matches: bool,
+    },
+    /// A move completed on a physical board that is not legal (7.4/7.5): the position before
+    /// it is restored on both boards, the opponent gets `penalty_ms`; `count` is this side's
+    /// illegal moves so far.
+    IllegalMove {
+        by: Seat,
+        color: Color,
+        from: Square,
+        to: Square,
+        count: u32,
+        penalty_ms: u64,
+    },
+    /// The visually impaired player's assistant reports that the opponent touched a piece
+    /// (D.2.10.5); the arbiter rules.
+    TouchReported {
+        by: Seat,
+        color: Color,
+        square: Square,
+    },
+    TouchRuled {
+        by: Seat,
+        upheld: bool,
+    },
+    /// The arbiter set a physical board to the official position (F8 / D.2.9).
+    BoardRestored {
+        by: Seat,
+        board: Color,
+    },
+    DrawOffered {
+        by: Seat,
+    },
+    DrawDeclined {
+        by: Seat,
+    },
+    /// The standing draw offer lapsed: the opponent went on to move (9.1).
+    DrawOfferLapsed,
+    /// A draw claim (9.2, 9.3), with the written move if there was one, and the 9.5 penalty
+    /// when it was false.
+    DrawClaimed {
+        by: Seat,
+        kind: ClaimKind,
+        uci: Option<UciMove>,
+        correct: bool,
+        bonus_ms: u64,
+        taken_ms: u64,
+    },
+    /// A flag fell (flag rule `claim`: the opponent may claim the win).
+    FlagFell {
+        color: Color,
+    },
+    /// The talking clock, asked for by `by` for `color`'s player: both times (in the
+    /// record's clock) and move counts. Private to that side.
+    ClockTold {
+        by: Seat,
+        color: Color,
+        white_moves: u32,
+        black_moves: u32,
+    },
+    /// The player of `color` turned the talking clock's warnings on or off. Private.
+    ClockWarnings {
+        by: Seat,
+        color: Color,
+        on: bool,
+    },
+    /// A time warning for `color`'s player, who asked for warnings. Private.
+    ClockWarning {
+        color: Color,
+        remaining_ms: u64,
+    },
+}
+
+impl Event {
+    /// The side whose seats (player and assistant) alone may see this event; `None`: every
+    /// seat. The others still get its number, as a placeholder.
+    pub fn audience(&self) -> Option<Color> {
+        match self {
+            Event::ClockTold { color, .. }
+            | Event::ClockWarnings { color, .. }
+            | Event::ClockWarning { color, .. } => Some(*color),
+            _ => None,
+        }
+    }
+
+    /// Whether `seat` may see this event's content.
+    pub fn visible_to(&self, seat: Seat) -> bool {
+        match self.audience() {
+            None => true,
+            Some(color) => seat.side() == Some(color),
+        }
+    }
 }
 
 /// An event with its number, its time and the clock right after it.

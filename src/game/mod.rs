@@ -7,6 +7,11 @@
 //!
 //! No I/O, no clock, no tokio, serde or Fluent here: time comes in as milliseconds.
 //!
+//! The rules profile ([`Profile`]) chooses the procedure: `Digital` (a move or announcement
+//! is the whole move) or `Physical` (the Appendix at the table: each player's board reports
+//! its events, touch-move by lifting, the made-move gate before the clock, repeat and
+//! execute, slip of the tongue, 7.4 for an illegal move completed on a board).
+//!
 //! ```
 //! use hamle::game::{Command, Game, Seat, Setup, Player, BoardKind, TimeControl};
 //! use hamle::announce::Lang;
@@ -16,9 +21,10 @@
 //!     name: name.into(), visually_impaired: false, board: BoardKind::Normal, assistant: false,
 //! };
 //! let setup = Setup {
-//!     time_control: TimeControl { base_ms: 300_000, increment_ms: 0 },
+//!     time_control: TimeControl::fischer(300_000, 0),
 //!     players: ByColor { white: player("A"), black: player("B") },
 //!     languages: [Lang::De; 6],
+//!     profile: Default::default(),
 //! };
 //! let mut game = Game::new(setup);
 //! let m = "e2e4".parse::<UciMove>().unwrap().to_move(game.position()).unwrap();
@@ -28,21 +34,31 @@
 //! assert!(game.decide(Seat::White, Command::Move(m), 2_000).is_err()); // not White's turn
 //! ```
 
+mod board;
+mod claims;
 mod clock;
 mod event;
+mod made;
+mod profile;
 mod seat;
 mod setup;
+mod touch;
 
 use std::fmt;
 
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{ByColor, CastlingMode, Chess, Color, Move, Position, Square};
 
-pub use clock::{Clock, ClockReading, TimeControl};
+pub use board::{BoardError, BoardOp, PhysicalBoard, captured_square};
+pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, position_key};
+pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{EndReason, Ending, Event, GameResult, Recorded};
-pub use seat::{Permission, Seat, UnknownSeat, may};
+pub use made::{Made, Missing, made};
+pub use profile::{Edition, FlagRule, Procedure, Profile};
+pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, Player, Setup};
+pub use touch::{Obligation, Rule, Touch, obligation_of};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,11 +74,48 @@ pub enum Status {
 /// What a seat asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// A whole move: made, announced, clock pressed (digital procedure).
     Move(Move),
+    /// The announcement of the side to move's move (physical procedure).
+    Announce(Move),
+    /// An event of a physical board.
+    Board {
+        board: Color,
+        op: BoardOp,
+    },
+    /// Press the clock: completes the move on the mover's board (physical procedure).
+    PressClock,
+    /// Repeat the announcement (what was heard, as a move in [`Game::repeat_position`]).
+    Repeat(Move),
+    /// "I adjust" (j'adoube).
+    Adjust,
     Pause,
     Resume,
-    SetClock { color: Color, remaining_ms: u64 },
+    SetClock {
+        color: Color,
+        remaining_ms: u64,
+    },
     End(GameResult),
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// A draw claim, perhaps with the move written but not played.
+    ClaimDraw {
+        kind: ClaimKind,
+        with: Option<Move>,
+    },
+    ClaimTime,
+    /// The visually impaired player's assistant reports the opponent's touch.
+    ReportTouch(Square),
+    /// The arbiter rules on the reported touch.
+    RuleTouch(bool),
+    /// The arbiter sets a physical board to the official position.
+    RestoreBoard(Color),
+    /// The talking clock: time and moves, told to the asking side only.
+    TalkingClock,
+    /// Turn the talking clock's time warnings on or off.
+    Warnings(bool),
 }
 
 /// Why a command was refused. Nothing changed.
@@ -80,6 +133,37 @@ pub enum Refusal {
     NotPaused,
     /// A clock setting beyond any sensible time (more than a day).
     InvalidTime,
+    /// Physical boards, the clock press and repeating belong to the physical procedure.
+    NotPhysical,
+    /// A player reports only his own board.
+    NotYourBoard,
+    /// The assistant makes moves on the opponent's board, not the player's own move.
+    AssistantOwnMove,
+    /// The board event cannot have happened.
+    Board(BoardError),
+    /// The piece was released on its square as a legal move: it cannot go elsewhere (4.6).
+    MoveReleased,
+    /// The touched pieces oblige another move (Art. 4).
+    TouchMove {
+        rule: Rule,
+        square: Square,
+    },
+    /// The clock cannot be started: the move is not made yet (F4 / D.2.3-D.2.4).
+    NotMade(Missing),
+    /// An announcement cannot be corrected once the opponent's clock runs (F7 / D.2.8).
+    TooLateToCorrect,
+    NothingToRepeat,
+    /// A draw is offered right after one's own move (9.1).
+    OfferNotNow,
+    OfferPending,
+    NoOffer,
+    /// No flag has fallen on the opponent's side.
+    NoFlagFallen,
+    /// The claimant's own flag fell first.
+    OwnFlagFellFirst,
+    NoTouchReported,
+    /// The talking clock is for the visually impaired player (F5).
+    NotVisuallyImpaired,
 }
 
 impl Refusal {
@@ -93,6 +177,22 @@ impl Refusal {
             Refusal::IllegalMove => "illegal_move",
             Refusal::NotPaused => "not_paused",
             Refusal::InvalidTime => "invalid_time",
+            Refusal::NotPhysical => "not_physical",
+            Refusal::NotYourBoard => "not_your_board",
+            Refusal::AssistantOwnMove => "assistant_own_move",
+            Refusal::Board(_) => "board_impossible",
+            Refusal::MoveReleased => "move_released",
+            Refusal::TouchMove { .. } => "touch_move",
+            Refusal::NotMade(_) => "move_not_made",
+            Refusal::TooLateToCorrect => "too_late_to_correct",
+            Refusal::NothingToRepeat => "nothing_to_repeat",
+            Refusal::OfferNotNow => "offer_not_now",
+            Refusal::OfferPending => "offer_pending",
+            Refusal::NoOffer => "no_offer",
+            Refusal::NoFlagFallen => "no_flag_fallen",
+            Refusal::OwnFlagFellFirst => "own_flag_fell_first",
+            Refusal::NoTouchReported => "no_touch_reported",
+            Refusal::NotVisuallyImpaired => "not_visually_impaired",
         }
     }
 }
@@ -121,6 +221,9 @@ impl std::error::Error for ReplayError {}
 /// The longest time the arbiter may set: one day.
 pub const MAX_CLOCK_MS: u64 = 24 * 60 * 60 * 1000;
 
+/// The remaining times at which the talking clock warns a player who asked for warnings.
+pub const WARNINGS_MS: [u64; 3] = [300_000, 60_000, 10_000];
+
 /// One move as played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
@@ -135,6 +238,26 @@ impl PlayedMove {
     }
 }
 
+/// What is under way for the side to move in the physical procedure.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ply {
+    /// The announced move and who announced it.
+    pub announced: Option<(Move, Seat)>,
+    /// The pieces the player touched (lifted), in order.
+    pub touches: Vec<Touch>,
+    /// "I adjust" was said: the next touch does not count.
+    pub adjusting: bool,
+    /// The player's board shows a legal move (its piece released).
+    pub released: bool,
+    /// The player's board showed the official position this turn: from then on his board
+    /// events are his own move (before, he was making the opponent's move on it).
+    pub own_started: bool,
+    /// After a false claim with a written move: that move must be played.
+    pub must_play: Option<Move>,
+    /// A touch reported by the assistant, awaiting the arbiter.
+    pub report: Option<(Color, Square)>,
+}
+
 /// A game in progress or finished.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -145,19 +268,51 @@ pub struct Game {
     status: Status,
     seq: u64,
     last_event_ms: Option<u64>,
+    /// Repetition keys of every position so far, the current one last.
+    history: Vec<u64>,
+    /// The position before the last move, and that move.
+    prev: Option<(Chess, Move)>,
+    boards: ByColor<PhysicalBoard>,
+    ply: Ply,
+    illegal: ByColor<u32>,
+    offer: Option<Color>,
+    /// When each side's flag fell (flag rule `claim`).
+    flags: ByColor<Option<u64>>,
+    warnings: ByColor<bool>,
+    /// The last warning given in the running side's current stretch.
+    warned: Option<u64>,
 }
+
+type Out = Vec<(Event, ClockReading)>;
 
 impl Game {
     /// A new game from the start position; no clock runs until White's first move.
     pub fn new(setup: Setup) -> Game {
+        let pos = Chess::default();
+        let boards = ByColor {
+            white: PhysicalBoard::new(setup.players.white.board, &pos),
+            black: PhysicalBoard::new(setup.players.black.board, &pos),
+        };
         Game {
             clock: Clock::new(setup.time_control),
             setup,
-            pos: Chess::default(),
+            history: vec![position_key(&pos)],
+            pos,
             moves: Vec::new(),
             status: Status::Playing,
             seq: 0,
             last_event_ms: None,
+            prev: None,
+            boards,
+            ply: Ply {
+                own_started: true,
+                ..Ply::default()
+            },
+            illegal: ByColor::default(),
+            offer: None,
+            flags: ByColor::default(),
+            warnings: ByColor::default(),
+            warned: None,
         }
     }
 
@@ -175,6 +330,10 @@ impl Game {
 
     pub fn setup(&self) -> &Setup {
         &self.setup
+    }
+
+    pub fn profile(&self) -> &Profile {
+        &self.setup.profile
     }
 
     /// The current position.
@@ -204,9 +363,131 @@ impl Game {
         self.clock.reading(now)
     }
 
-    /// When the running side's flag falls, if a clock runs.
+    /// Moves completed by `color`.
+    pub fn moves_of(&self, color: Color) -> u32 {
+        self.clock.moves(color)
+    }
+
+    /// The physical board of `color`'s player.
+    pub fn board(&self, color: Color) -> &PhysicalBoard {
+        self.boards.get(color)
+    }
+
+    /// The side to move's move under way.
+    pub fn ply(&self) -> &Ply {
+        &self.ply
+    }
+
+    /// What the side to move's touches (or a false claim's written move) oblige him to play.
+    pub fn obligation(&self) -> Option<Obligation> {
+        if let Some(m) = self.ply.must_play {
+            return Some(Obligation {
+                rule: Rule::WrittenMove,
+                square: m.from().unwrap_or(m.to()),
+                allowed: vec![m],
+            });
+        }
+        obligation_of(&self.pos, &self.ply.touches)
+    }
+
+    /// The side whose draw offer stands.
+    pub fn offer(&self) -> Option<Color> {
+        self.offer
+    }
+
+    /// Illegal moves of `color` so far (7.5).
+    pub fn illegal_moves(&self, color: Color) -> u32 {
+        *self.illegal.get(color)
+    }
+
+    /// When `color`'s flag fell (flag rule `claim`).
+    pub fn flag_fell(&self, color: Color) -> Option<u64> {
+        *self.flags.get(color)
+    }
+
+    /// Whether `color`'s player asked for time warnings.
+    pub fn warnings_on(&self, color: Color) -> bool {
+        *self.warnings.get(color)
+    }
+
+    /// The position a repetition is understood in, and the move it must repeat: the move
+    /// announced (not yet played), else the last move played.
+    pub fn repeat_position(&self) -> Option<(&Chess, Move)> {
+        if let Some((m, _)) = self.ply.announced {
+            return Some((&self.pos, m));
+        }
+        self.prev.as_ref().map(|(p, m)| (p, *m))
+    }
+
+    /// The position before the last move played, and that move.
+    pub fn previous(&self) -> Option<(&Chess, Move)> {
+        self.prev.as_ref().map(|(p, m)| (p, *m))
+    }
+
+    fn physical(&self) -> bool {
+        self.setup.profile.procedure == Procedure::Physical
+    }
+
+    /// The scope of `seat` if it is an assistant: full for a visually impaired player's.
+    fn scope(&self, seat: Seat) -> AssistantScope {
+        match seat.side() {
+            Some(c) if seat.is_assistant() && !self.setup.player(c).visually_impaired => {
+                AssistantScope::MovesAndAnnouncements
+            }
+            _ => AssistantScope::Full,
+        }
+    }
+
+    /// Whether `seat` may do `p` in this game (the seat exists, the matrix allows it).
+    pub fn allows(&self, seat: Seat, p: Permission) -> bool {
+        self.setup.has_seat(seat) && may_with(seat, p, self.scope(seat))
+    }
+
+    fn allowed(&self, seat: Seat, p: Permission) -> Result<(), Refusal> {
+        if self.allows(seat, p) {
+            Ok(())
+        } else {
+            Err(Refusal::Forbidden)
+        }
+    }
+
+    fn playing(&self) -> Result<(), Refusal> {
+        match self.status {
+            Status::Over(_) => Err(Refusal::GameOver),
+            Status::Paused { .. } => Err(Refusal::GamePaused),
+            Status::Playing => Ok(()),
+        }
+    }
+
+    fn not_over(&self) -> Result<(), Refusal> {
+        match self.status {
+            Status::Over(_) => Err(Refusal::GameOver),
+            _ => Ok(()),
+        }
+    }
+
+    /// When the next timed event falls due: the running side's flag, or a time warning.
     pub fn flag_deadline(&self) -> Option<u64> {
-        self.clock.flag_deadline().map(|(_, at)| at)
+        let flag = self
+            .clock
+            .flag_deadline()
+            .filter(|(side, _)| self.flags.get(*side).is_none())
+            .map(|(_, at)| at);
+        match (flag, self.warning_deadline().map(|(_, at)| at)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    fn warning_deadline(&self) -> Option<(u64, u64)> {
+        let (side, _) = self.clock.flag_deadline()?;
+        if !self.warnings.get(side) || self.status != Status::Playing {
+            return None;
+        }
+        WARNINGS_MS
+            .into_iter()
+            .filter(|t| self.warned.is_none_or(|w| *t < w))
+            .find_map(|t| self.clock.deadline_at(t).map(|(_, at)| (t, at)))
     }
 
     /// Whether `seat` may move now; checked before an announcement is even parsed, so a
@@ -215,15 +496,58 @@ impl Game {
         if seat.side().is_none() || !self.setup.has_seat(seat) {
             return Err(Refusal::Forbidden);
         }
-        match self.status {
-            Status::Over(_) => return Err(Refusal::GameOver),
-            Status::Paused { .. } => return Err(Refusal::GamePaused),
-            Status::Playing => {}
-        }
+        self.playing()?;
         if !may(seat, Permission::Move(self.turn())) {
             return Err(Refusal::NotYourTurn);
         }
         Ok(())
+    }
+
+    /// Whether `seat` may announce now (physical procedure), before the words are parsed.
+    pub fn may_announce(&self, seat: Seat) -> Result<(), Refusal> {
+        self.allowed(seat, Permission::Announce)?;
+        self.playing()?;
+        if !seat.is_assistant() && seat.side() != Some(self.turn()) {
+            return Err(if self.moves.is_empty() {
+                Refusal::NotYourTurn
+            } else {
+                Refusal::TooLateToCorrect
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` may repeat now, before the words are parsed.
+    pub fn may_repeat(&self, seat: Seat) -> Result<(), Refusal> {
+        self.allowed(seat, Permission::Repeat)?;
+        self.not_over()?;
+        let mover = if self.ply.announced.is_some() {
+            self.turn()
+        } else {
+            !self.turn()
+        };
+        if self.repeat_position().is_none() {
+            return Err(Refusal::NothingToRepeat);
+        }
+        if !seat.is_assistant() && seat.side() == Some(mover) {
+            // The player whose move it is does not repeat his own announcement.
+            return Err(Refusal::NothingToRepeat);
+        }
+        Ok(())
+    }
+
+    fn check_obligation(&self, m: &Move, touches: &[Touch]) -> Result<(), Refusal> {
+        let o = match self.ply.must_play {
+            Some(_) => self.obligation(),
+            None => obligation_of(&self.pos, touches),
+        };
+        match o {
+            Some(o) if !o.allows(m) => Err(Refusal::TouchMove {
+                rule: o.rule,
+                square: o.square,
+            }),
+            _ => Ok(()),
+        }
     }
 
     fn record(&self, offset: u64, at_ms: u64, event: Event, clock: ClockReading) -> Recorded {
@@ -235,83 +559,254 @@ impl Game {
         }
     }
 
+    fn number(&self, out: Out, now: u64) -> Vec<Recorded> {
+        out.into_iter()
+            .enumerate()
+            .map(|(i, (e, c))| self.record(i as u64 + 1, now, e, c))
+            .collect()
+    }
+
+    /// Whether `seat`'s event on `board` is part of his own move (touches count).
+    fn own_move_on(&self, seat: Seat, board: Color) -> bool {
+        self.physical()
+            && seat == Seat::player(board)
+            && self.turn() == board
+            && self.ply.own_started
+            && self.status == Status::Playing
+    }
+
+    /// The pieces an event on `board` touches (before the event).
+    fn touched_by(&self, board: Color, op: BoardOp) -> Vec<Touch> {
+        let b = &self.boards.get(board).board;
+        let at = |sq: Square| b.piece_at(sq).map(|piece| Touch { square: sq, piece });
+        match op {
+            BoardOp::Lift(sq) | BoardOp::Touch(sq) | BoardOp::Remove(sq) => {
+                at(sq).into_iter().collect()
+            }
+            BoardOp::Place { .. } => Vec::new(),
+            BoardOp::Move { from, to, .. } => at(from).into_iter().chain(at(to)).collect(),
+        }
+    }
+
+    /// The move completed by `seat` for the side to move: lapse of the opponent's offer, the
+    /// move with the clock pressed, and the end if the move ends the game.
+    fn complete(&self, seat: Seat, m: Move, now: u64, out: &mut Out) {
+        let mover = self.turn();
+        if self.offer == Some(!mover) {
+            out.push((Event::DrawOfferLapsed, self.clock.reading(now)));
+        }
+        let mut clock = self.clock.clone();
+        clock.press(mover, now);
+        let moved = Event::Moved {
+            by: seat,
+            uci: m.to_uci(CastlingMode::Standard),
+        };
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        match ending_after(&after, mover, &self.history, &self.setup.profile) {
+            None => out.push((moved, clock.reading(now))),
+            Some(ending) => {
+                clock.stop(now);
+                let reading = clock.reading(now);
+                out.push((moved, reading));
+                out.push((Event::Ended { ending, by: None }, reading));
+            }
+        }
+    }
+
     /// The events `seat`'s command causes at `now`, or why it is refused. Changes nothing.
     pub fn decide(&self, seat: Seat, command: Command, now: u64) -> Result<Vec<Recorded>, Refusal> {
         // The arbiter's commands need the arbiter seat; checked first so that the answer to a
         // seat that may never do this does not depend on the game's state.
         let permission = match command {
-            Command::Move(_) => None,
             Command::Pause => Some(Permission::Pause),
             Command::Resume => Some(Permission::Resume),
             Command::SetClock { .. } => Some(Permission::AdjustClock),
             Command::End(_) => Some(Permission::End),
+            Command::RuleTouch(_) | Command::RestoreBoard(_) => Some(Permission::Arbitrate),
+            _ => None,
         };
         if let Some(p) = permission
             && !may(seat, p)
         {
             return Err(Refusal::Forbidden);
         }
+        let reading = self.clock.reading(now);
+        let mut out: Out = Vec::with_capacity(2);
+        let side = seat.side();
         match command {
             Command::Move(m) => {
                 self.may_move(seat)?;
+                if self.physical() {
+                    return Err(Refusal::Forbidden);
+                }
                 if !self.pos.is_legal(m) {
                     return Err(Refusal::IllegalMove);
                 }
-                let mover = self.turn();
-                let mut clock = self.clock.clone();
-                clock.press(mover, now);
-                let moved = Event::Moved {
+                self.check_obligation(&m, &self.ply.touches)?;
+                self.complete(seat, m, now, &mut out);
+            }
+            Command::Announce(m) => {
+                if !self.physical() {
+                    return Err(Refusal::NotPhysical);
+                }
+                self.may_announce(seat)?;
+                if !self.pos.is_legal(m) {
+                    return Err(Refusal::IllegalMove);
+                }
+                self.check_obligation(&m, &self.ply.touches)?;
+                if self.offer == Some(!self.turn()) {
+                    out.push((Event::DrawOfferLapsed, reading));
+                }
+                let e = Event::Announced {
                     by: seat,
                     uci: m.to_uci(CastlingMode::Standard),
+                    correction: self.ply.announced.is_some(),
                 };
-                let mut after = self.pos.clone();
-                after.play_unchecked(m);
-                let mut events = Vec::with_capacity(2);
-                match ending_after(&after, mover) {
-                    None => events.push(self.record(1, now, moved, clock.reading(now))),
-                    Some(ending) => {
-                        clock.stop(now);
-                        let reading = clock.reading(now);
-                        events.push(self.record(1, now, moved, reading));
-                        events.push(self.record(
-                            2,
-                            now,
-                            Event::Ended { ending, by: None },
-                            reading,
-                        ));
+                out.push((e, reading));
+            }
+            Command::Board { board, op } => {
+                if !self.physical() {
+                    return Err(Refusal::NotPhysical);
+                }
+                if !self.allows(seat, Permission::Board(board)) {
+                    return Err(if side == Some(!board) && !seat.is_assistant() {
+                        Refusal::NotYourBoard
+                    } else {
+                        Refusal::Forbidden
+                    });
+                }
+                self.playing()?;
+                if seat.is_assistant() && self.turn() == board && self.ply.own_started {
+                    return Err(Refusal::AssistantOwnMove);
+                }
+                let after = self.boards.get(board).after(op).map_err(Refusal::Board)?;
+                let own = self.own_move_on(seat, board);
+                let lifts = matches!(
+                    op,
+                    BoardOp::Lift(_) | BoardOp::Remove(_) | BoardOp::Move { .. }
+                );
+                if own {
+                    if self.ply.released && lifts {
+                        return Err(Refusal::MoveReleased);
+                    }
+                    let mut touches = self.ply.touches.clone();
+                    if !self.ply.adjusting {
+                        touches.extend(self.touched_by(board, op));
+                    }
+                    if let Some(m) = after.shows_move(&self.pos) {
+                        self.check_obligation(&m, &touches)?;
+                    }
+                    let touching = lifts || matches!(op, BoardOp::Touch(_));
+                    if touching && !self.ply.adjusting && self.offer == Some(!board) {
+                        out.push((Event::DrawOfferLapsed, reading));
                     }
                 }
-                Ok(events)
+                out.push((
+                    Event::Board {
+                        by: seat,
+                        board,
+                        op,
+                    },
+                    reading,
+                ));
+            }
+            Command::PressClock => {
+                if !self.physical() {
+                    return Err(Refusal::NotPhysical);
+                }
+                let mover = self.turn();
+                if !self.allows(seat, Permission::PressClock(mover)) {
+                    return Err(if side == Some(!mover) {
+                        Refusal::NotYourTurn
+                    } else {
+                        Refusal::Forbidden
+                    });
+                }
+                self.playing()?;
+                let vi = self.setup.player(mover).visually_impaired;
+                let announced = self.ply.announced.map(|(m, _)| m);
+                match made(&self.pos, self.boards.get(mover), announced, vi) {
+                    Made::Legal(m) => {
+                        self.check_obligation(&m, &self.ply.touches)?;
+                        self.complete(seat, m, now, &mut out);
+                    }
+                    Made::Missing(missing) => return Err(Refusal::NotMade(missing)),
+                    Made::Illegal { from, to } => {
+                        let count = self.illegal.get(mover) + 1;
+                        let penalty = self.setup.profile.illegal_penalty_ms;
+                        let mut clock = self.clock.clone();
+                        clock.adjust(!mover, penalty as i64, now);
+                        let e = Event::IllegalMove {
+                            by: seat,
+                            color: mover,
+                            from,
+                            to,
+                            count,
+                            penalty_ms: penalty,
+                        };
+                        out.push((e, clock.reading(now)));
+                        if count >= self.setup.profile.illegal_moves_lose_at {
+                            clock.stop(now);
+                            let draw = self.setup.profile.edition == Edition::Fide2023
+                                && !can_mate(&self.pos, !mover);
+                            let result = if draw {
+                                GameResult::Draw
+                            } else {
+                                GameResult::win_for(!mover)
+                            };
+                            let ending = Ending {
+                                result,
+                                reason: EndReason::IllegalMoves,
+                            };
+                            out.push((Event::Ended { ending, by: None }, clock.reading(now)));
+                        }
+                    }
+                }
+            }
+            Command::Repeat(m) => {
+                self.may_repeat(seat)?;
+                let (_, expected) = self.repeat_position().ok_or(Refusal::NothingToRepeat)?;
+                let e = Event::Repeated {
+                    by: seat,
+                    uci: m.to_uci(CastlingMode::Standard),
+                    matches: m == expected,
+                };
+                out.push((e, reading));
+            }
+            Command::Adjust => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::PlayerOnly(color))?;
+                self.playing()?;
+                out.push((Event::Adjusting { by: seat }, reading));
             }
             Command::Pause => match self.status {
-                Status::Over(_) => Err(Refusal::GameOver),
-                Status::Paused { .. } => Err(Refusal::GamePaused),
+                Status::Over(_) => return Err(Refusal::GameOver),
+                Status::Paused { .. } => return Err(Refusal::GamePaused),
                 Status::Playing => {
                     let mut clock = self.clock.clone();
                     clock.stop(now);
                     let e = Event::Paused { by: Some(seat) };
-                    Ok(vec![self.record(1, now, e, clock.reading(now))])
+                    out.push((e, clock.reading(now)));
                 }
             },
             Command::Resume => match self.status {
-                Status::Over(_) => Err(Refusal::GameOver),
-                Status::Playing => Err(Refusal::NotPaused),
+                Status::Over(_) => return Err(Refusal::GameOver),
+                Status::Playing => return Err(Refusal::NotPaused),
                 Status::Paused { .. } => {
                     let mut clock = self.clock.clone();
                     if !self.moves.is_empty() {
                         clock.start(self.turn(), now);
                     }
                     let e = Event::Resumed { by: seat };
-                    Ok(vec![self.record(1, now, e, clock.reading(now))])
+                    out.push((e, clock.reading(now)));
                 }
             },
             Command::SetClock {
                 color,
                 remaining_ms,
             } => {
-                if let Status::Over(_) = self.status {
-                    return Err(Refusal::GameOver);
-                }
+                self.not_over()?;
                 if remaining_ms > MAX_CLOCK_MS {
                     return Err(Refusal::InvalidTime);
                 }
@@ -322,25 +817,189 @@ impl Game {
                     color,
                     remaining_ms,
                 };
-                Ok(vec![self.record(1, now, e, clock.reading(now))])
+                out.push((e, clock.reading(now)));
             }
             Command::End(result) => {
-                if let Status::Over(_) = self.status {
-                    return Err(Refusal::GameOver);
+                self.not_over()?;
+                self.end(seat, result, EndReason::Arbiter, now, &mut out);
+            }
+            Command::Resign => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::PlayerOnly(color))?;
+                self.not_over()?;
+                let result = GameResult::win_for(!color);
+                self.end(seat, result, EndReason::Resignation, now, &mut out);
+            }
+            Command::OfferDraw => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::PlayerOnly(color))?;
+                self.playing()?;
+                if self.offer.is_some() {
+                    return Err(Refusal::OfferPending);
                 }
+                let after_own_move = if color == self.turn() {
+                    self.ply.announced.is_some() || self.ply.released
+                } else {
+                    !self.moves.is_empty()
+                };
+                if !after_own_move {
+                    return Err(Refusal::OfferNotNow);
+                }
+                out.push((Event::DrawOffered { by: seat }, reading));
+            }
+            Command::AcceptDraw | Command::DeclineDraw => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::PlayerOnly(color))?;
+                self.playing()?;
+                if self.offer != Some(!color) {
+                    return Err(Refusal::NoOffer);
+                }
+                if command == Command::AcceptDraw {
+                    self.end(seat, GameResult::Draw, EndReason::Agreement, now, &mut out);
+                } else {
+                    out.push((Event::DrawDeclined { by: seat }, reading));
+                }
+            }
+            Command::ClaimDraw { kind, with } => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::PlayerOnly(color))?;
+                self.playing()?;
+                if color != self.turn() {
+                    return Err(Refusal::NotYourTurn);
+                }
+                let (target, new) = match with {
+                    Some(m) => {
+                        if !self.pos.is_legal(m) {
+                            return Err(Refusal::IllegalMove);
+                        }
+                        self.check_obligation(&m, &self.ply.touches)?;
+                        let mut after = self.pos.clone();
+                        after.play_unchecked(m);
+                        (after, true)
+                    }
+                    None => (self.pos.clone(), false),
+                };
+                let correct = claim_holds(kind, &target, &self.history, new);
+                let (bonus, taken) = if correct {
+                    (0, 0)
+                } else {
+                    let left = reading.remaining(color);
+                    self.setup.profile.false_claim_penalty(left)
+                };
                 let mut clock = self.clock.clone();
-                clock.stop(now);
-                let ending = Ending {
-                    result,
-                    reason: EndReason::Arbiter,
+                if !correct {
+                    clock.adjust(!color, bonus as i64, now);
+                    clock.adjust(color, -(taken as i64), now);
+                }
+                let e = Event::DrawClaimed {
+                    by: seat,
+                    kind,
+                    uci: with.map(|m| m.to_uci(CastlingMode::Standard)),
+                    correct,
+                    bonus_ms: bonus,
+                    taken_ms: taken,
                 };
-                let e = Event::Ended {
-                    ending,
-                    by: Some(seat),
+                out.push((e, clock.reading(now)));
+                if correct {
+                    let reason = match kind {
+                        ClaimKind::Repetition => EndReason::Repetition,
+                        ClaimKind::FiftyMoves => EndReason::FiftyMoves,
+                    };
+                    clock.stop(now);
+                    let ending = Ending {
+                        result: GameResult::Draw,
+                        reason,
+                    };
+                    let e = Event::Ended {
+                        ending,
+                        by: Some(seat),
+                    };
+                    out.push((e, clock.reading(now)));
+                }
+            }
+            Command::ClaimTime => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::ClaimTime(color))?;
+                self.not_over()?;
+                let theirs = self.flags.get(!color).ok_or(Refusal::NoFlagFallen)?;
+                if self.flags.get(color).is_some_and(|mine| mine <= theirs) {
+                    return Err(Refusal::OwnFlagFellFirst);
+                }
+                let (result, reason) = if can_mate(&self.pos, color) {
+                    (GameResult::win_for(color), EndReason::Timeout)
+                } else {
+                    (GameResult::Draw, EndReason::TimeoutDraw)
                 };
-                Ok(vec![self.record(1, now, e, clock.reading(now))])
+                self.end(seat, result, reason, now, &mut out);
+            }
+            Command::ReportTouch(square) => {
+                let color = side.map(|c| !c).ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::ReportTouch(color))?;
+                self.playing()?;
+                if self.turn() != color {
+                    return Err(Refusal::NotYourTurn);
+                }
+                if self.pos.board().piece_at(square).is_none() {
+                    return Err(Refusal::Board(BoardError::NoPiece(square)));
+                }
+                let e = Event::TouchReported {
+                    by: seat,
+                    color,
+                    square,
+                };
+                out.push((e, reading));
+            }
+            Command::RuleTouch(upheld) => {
+                self.not_over()?;
+                if self.ply.report.is_none() {
+                    return Err(Refusal::NoTouchReported);
+                }
+                out.push((Event::TouchRuled { by: seat, upheld }, reading));
+            }
+            Command::RestoreBoard(board) => {
+                if !self.physical() {
+                    return Err(Refusal::NotPhysical);
+                }
+                self.not_over()?;
+                out.push((Event::BoardRestored { by: seat, board }, reading));
+            }
+            Command::TalkingClock | Command::Warnings(_) => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                self.allowed(seat, Permission::TalkingClock(color))?;
+                if !self.setup.player(color).visually_impaired {
+                    return Err(Refusal::NotVisuallyImpaired);
+                }
+                let e = match command {
+                    Command::Warnings(on) => {
+                        self.not_over()?;
+                        Event::ClockWarnings {
+                            by: seat,
+                            color,
+                            on,
+                        }
+                    }
+                    _ => Event::ClockTold {
+                        by: seat,
+                        color,
+                        white_moves: self.clock.moves(Color::White),
+                        black_moves: self.clock.moves(Color::Black),
+                    },
+                };
+                out.push((e, reading));
             }
         }
+        Ok(self.number(out, now))
+    }
+
+    fn end(&self, seat: Seat, result: GameResult, reason: EndReason, now: u64, out: &mut Out) {
+        let mut clock = self.clock.clone();
+        clock.stop(now);
+        let ending = Ending { result, reason };
+        let e = Event::Ended {
+            ending,
+            by: Some(seat),
+        };
+        out.push((e, clock.reading(now)));
     }
 
     /// The flag-fall event, if the running side's time has run out by `now`.
@@ -349,24 +1008,45 @@ impl Game {
             return None;
         }
         let (side, deadline) = self.clock.flag_deadline()?;
-        if now < deadline {
+        if now < deadline || self.flags.get(side).is_some() {
             return None;
         }
         let mut clock = self.clock.clone();
+        if self.setup.profile.flag == FlagRule::Claim {
+            let e = Event::FlagFell { color: side };
+            return Some(self.record(1, deadline, e, clock.reading(deadline)));
+        }
         clock.stop(deadline);
-        let ending = if self.pos.has_insufficient_material(!side) {
-            Ending {
-                result: GameResult::Draw,
-                reason: EndReason::TimeoutDraw,
-            }
-        } else {
+        let ending = if can_mate(&self.pos, !side) {
             Ending {
                 result: GameResult::win_for(!side),
                 reason: EndReason::Timeout,
             }
+        } else {
+            Ending {
+                result: GameResult::Draw,
+                reason: EndReason::TimeoutDraw,
+            }
         };
         let e = Event::Ended { ending, by: None };
         Some(self.record(1, deadline, e, clock.reading(deadline)))
+    }
+
+    /// The timed event due by `now`: a flag fall, else a time warning.
+    pub fn timer_event(&self, now: u64) -> Option<Recorded> {
+        if let Some(flag) = self.check_flag(now) {
+            return Some(flag);
+        }
+        let (threshold, at) = self.warning_deadline()?;
+        if now < at {
+            return None;
+        }
+        let (color, _) = self.clock.flag_deadline()?;
+        let e = Event::ClockWarning {
+            color,
+            remaining_ms: threshold,
+        };
+        Some(self.record(1, at, e, self.clock.reading(at)))
     }
 
     /// After a restart: the pause that stops a running game's clocks, dated at the last
@@ -395,53 +1075,199 @@ impl Game {
         if let Status::Over(_) = self.status {
             return Err(fail("the game is over"));
         }
+        let at = rec.at_ms;
+        let mut clock_changed = true;
         match &rec.event {
             Event::Moved { by, uci } => {
-                if by.side() != Some(self.turn()) {
+                let mover = self.turn();
+                if by.side().is_some_and(|s| s != mover) && !by.is_assistant() {
                     return Err(fail("a move by the side not to move"));
                 }
                 let m = uci
                     .to_move(&self.pos)
                     .map_err(|_| fail(&format!("illegal move {uci}")))?;
+                let before = self.pos.clone();
                 let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
                 self.moves.push(PlayedMove {
                     mv: m,
                     san,
                     by: *by,
                 });
+                self.history.push(position_key(&self.pos));
+                self.prev = Some((before, m));
+                self.clock.press(mover, at);
+                self.ply = Ply::default();
+                self.warned = None;
+                if !self.physical() {
+                    for c in Color::ALL {
+                        let kind = self.boards.get(c).kind;
+                        *self.boards.get_mut(c) = PhysicalBoard::new(kind, &self.pos);
+                    }
+                }
             }
             Event::Paused { by } => self.status = Status::Paused { by: *by },
-            Event::Resumed { .. } => self.status = Status::Playing,
-            Event::ClockSet { .. } => {}
+            Event::Resumed { .. } => {
+                self.status = Status::Playing;
+                self.warned = None;
+            }
+            Event::ClockSet { .. } => self.warned = None,
             Event::Ended { ending, .. } => self.status = Status::Over(*ending),
+            Event::Board { by, board, op } => {
+                clock_changed = false;
+                let own = self.own_move_on(*by, *board);
+                let touched = self.touched_by(*board, *op);
+                let after = self
+                    .boards
+                    .get(*board)
+                    .after(*op)
+                    .map_err(|e| fail(&format!("board event impossible: {e:?}")))?;
+                if own {
+                    if self.ply.adjusting {
+                        if !matches!(op, BoardOp::Place { .. }) {
+                            self.ply.adjusting = false;
+                        }
+                    } else {
+                        self.ply.touches.extend(touched);
+                    }
+                    if after.shows_move(&self.pos).is_some() {
+                        self.ply.released = true;
+                    }
+                }
+                *self.boards.get_mut(*board) = after;
+            }
+            Event::Adjusting { by } => {
+                clock_changed = false;
+                if by.side() == Some(self.turn()) {
+                    self.ply.adjusting = true;
+                }
+            }
+            Event::Announced { by, uci, .. } => {
+                clock_changed = false;
+                let m = uci
+                    .to_move(&self.pos)
+                    .map_err(|_| fail(&format!("illegal announcement {uci}")))?;
+                self.ply.announced = Some((m, *by));
+            }
+            Event::Repeated { .. } | Event::ClockTold { .. } => clock_changed = false,
+            Event::IllegalMove {
+                color, from, count, ..
+            } => {
+                *self.illegal.get_mut(*color) = *count;
+                for c in Color::ALL {
+                    let kind = self.boards.get(c).kind;
+                    *self.boards.get_mut(c) = PhysicalBoard::new(kind, &self.pos);
+                }
+                // Touch-move applies to the piece moved illegally (7.5.1).
+                let touches = self
+                    .pos
+                    .board()
+                    .piece_at(*from)
+                    .map(|piece| Touch {
+                        square: *from,
+                        piece,
+                    })
+                    .into_iter()
+                    .collect();
+                self.ply = Ply {
+                    touches,
+                    own_started: true,
+                    must_play: self.ply.must_play,
+                    ..Ply::default()
+                };
+            }
+            Event::TouchReported { color, square, .. } => {
+                clock_changed = false;
+                self.ply.report = Some((*color, *square));
+            }
+            Event::TouchRuled { upheld, .. } => {
+                clock_changed = false;
+                if let Some((color, square)) = self.ply.report.take()
+                    && *upheld
+                    && color == self.turn()
+                    && let Some(piece) = self.pos.board().piece_at(square)
+                {
+                    self.ply.touches.push(Touch { square, piece });
+                }
+            }
+            Event::BoardRestored { board, .. } => {
+                clock_changed = false;
+                let kind = self.boards.get(*board).kind;
+                *self.boards.get_mut(*board) = PhysicalBoard::new(kind, &self.pos);
+            }
+            Event::DrawOffered { by } => {
+                clock_changed = false;
+                self.offer = by.side();
+            }
+            Event::DrawDeclined { .. } | Event::DrawOfferLapsed => {
+                clock_changed = false;
+                self.offer = None;
+            }
+            Event::DrawClaimed { uci, correct, .. } => {
+                self.warned = None;
+                if !correct && let Some(u) = uci {
+                    let m = u
+                        .to_move(&self.pos)
+                        .map_err(|_| fail(&format!("illegal claimed move {u}")))?;
+                    self.ply.must_play = Some(m);
+                }
+            }
+            Event::FlagFell { color } => {
+                clock_changed = false;
+                *self.flags.get_mut(*color) = Some(at);
+            }
+            Event::ClockWarnings { color, on, .. } => {
+                clock_changed = false;
+                *self.warnings.get_mut(*color) = *on;
+            }
+            Event::ClockWarning { remaining_ms, .. } => {
+                clock_changed = false;
+                self.warned = Some(*remaining_ms);
+            }
         }
-        self.clock.restore(rec.clock, rec.at_ms);
+        if clock_changed {
+            self.clock.restore(rec.clock, at);
+        }
+        if !self.ply.own_started && self.boards.get(self.turn()).matches(&self.pos) {
+            self.ply.own_started = true;
+        }
         self.seq = rec.seq;
-        self.last_event_ms = Some(rec.at_ms);
+        self.last_event_ms = Some(at);
         Ok(())
     }
 }
 
-/// Checkmate, stalemate or a dead position after `mover`'s move, if the game ends there.
-fn ending_after(pos: &Chess, mover: Color) -> Option<Ending> {
-    if pos.is_checkmate() {
+/// How the game ends after `mover`'s move to `pos`, if it does: checkmate, stalemate, a dead
+/// position, and (2023 edition) fivefold repetition or 75 moves. `history` holds the keys of
+/// the positions before `pos`.
+fn ending_after(pos: &Chess, mover: Color, history: &[u64], profile: &Profile) -> Option<Ending> {
+    let draw = |reason| {
         Some(Ending {
+            result: GameResult::Draw,
+            reason,
+        })
+    };
+    if pos.is_checkmate() {
+        return Some(Ending {
             result: GameResult::win_for(mover),
             reason: EndReason::Checkmate,
-        })
-    } else if pos.is_stalemate() {
-        Some(Ending {
-            result: GameResult::Draw,
-            reason: EndReason::Stalemate,
-        })
-    } else if pos.is_insufficient_material() {
-        Some(Ending {
-            result: GameResult::Draw,
-            reason: EndReason::DeadPosition,
-        })
-    } else {
-        None
+        });
     }
+    if pos.is_stalemate() {
+        return draw(EndReason::Stalemate);
+    }
+    if is_dead(pos) {
+        return draw(EndReason::DeadPosition);
+    }
+    if profile.edition == Edition::Fide2023 {
+        let key = position_key(pos);
+        if history.iter().filter(|k| **k == key).count() + 1 >= 5 {
+            return draw(EndReason::FivefoldRepetition);
+        }
+        if pos.halfmoves() >= 150 {
+            return draw(EndReason::SeventyFiveMoves);
+        }
+    }
+    None
 }
 
 #[cfg(test)]

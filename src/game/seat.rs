@@ -103,25 +103,75 @@ impl FromStr for Seat {
 pub enum Permission {
     /// Receive the game's events and state.
     Watch,
-    /// Make a move for this side.
+    /// Make a whole move for this side (digital procedure).
     Move(Color),
     Pause,
     Resume,
     AdjustClock,
     End,
+    /// Report events of this player's physical board (D.2.10.1 for the assistants: either
+    /// player's move on the opponent's board).
+    Board(Color),
+    /// Announce the move of the side to move (D.2.10.2 for the assistants: both players'
+    /// moves).
+    Announce,
+    /// Repeat an announcement (F2; D.2.10.2).
+    Repeat,
+    /// Press this side's clock, completing its move (D.2.10.3: the visually impaired
+    /// player's assistant, only once the move is made).
+    PressClock(Color),
+    /// The talking clock and its warnings for this side's player (F5, D.2.10.4).
+    TalkingClock(Color),
+    /// Claim a win on time for this side (D.2.10.5).
+    ClaimTime(Color),
+    /// Tell the arbiter that this side's player touched a piece (D.2.10.5).
+    ReportTouch(Color),
+    /// "I adjust", resign, offer / accept / decline a draw, claim a draw: the player himself.
+    PlayerOnly(Color),
+    /// Rule on a reported touch; put a physical board right.
+    Arbitrate,
 }
 
-/// The permission matrix: whether `seat` may do `permission`.
+/// What an assistant may do: all of D.2.10.1-6 for a visually impaired player's assistant,
+/// only D.2.10.1-2 (moves on the boards, announcements) for a sighted player's (D.2.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AssistantScope {
+    Full,
+    MovesAndAnnouncements,
+}
+
+/// The permission matrix for a visually impaired player's assistant: whether `seat` may do
+/// `permission`. See [`may_with`] for a sighted player's assistant.
 ///
 /// A player moves only his own side, an assistant only for his player, the arbiter runs the
 /// game (pause, resume, clock, end) but makes no moves, a spectator only watches.
 pub fn may(seat: Seat, permission: Permission) -> bool {
+    may_with(seat, permission, AssistantScope::Full)
+}
+
+/// The permission matrix, with the assistant's scope.
+pub fn may_with(seat: Seat, permission: Permission, scope: AssistantScope) -> bool {
+    let full = scope == AssistantScope::Full;
+    let side = seat.side();
+    let player = side.is_some() && !seat.is_assistant();
+    let assistant = seat.is_assistant();
     match permission {
         Permission::Watch => true,
-        Permission::Move(color) => seat.side() == Some(color),
+        Permission::Move(color) => side == Some(color),
         Permission::Pause | Permission::Resume | Permission::AdjustClock | Permission::End => {
             seat == Seat::Arbiter
         }
+        Permission::Board(color) => {
+            (player && side == Some(color)) || assistant || seat == Seat::Arbiter
+        }
+        Permission::Announce | Permission::Repeat => player || assistant,
+        Permission::PressClock(color) | Permission::TalkingClock(color) => {
+            side == Some(color) && (player || full)
+        }
+        Permission::ClaimTime(color) => side == Some(color) && (player || full),
+        Permission::ReportTouch(color) => assistant && full && side == Some(!color),
+        Permission::PlayerOnly(color) => player && side == Some(color),
+        Permission::Arbitrate => seat == Seat::Arbiter,
     }
 }
 

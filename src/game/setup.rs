@@ -3,6 +3,7 @@
 use shakmaty::{ByColor, Color};
 
 use super::clock::TimeControl;
+use super::profile::Profile;
 use super::seat::Seat;
 use crate::announce::Lang;
 
@@ -49,6 +50,8 @@ pub struct Setup {
     pub players: ByColor<Player>,
     /// The announcement language of each seat, in [`Seat::ALL`] order.
     pub languages: [Lang; 6],
+    /// The edition of the Laws and the organiser's adaptations (D.1).
+    pub profile: Profile,
 }
 
 impl Setup {

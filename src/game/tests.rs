@@ -15,15 +15,13 @@ fn setup(assistants: bool) -> Setup {
         assistant: assistants,
     };
     Setup {
-        time_control: TimeControl {
-            base_ms: 60_000,
-            increment_ms: 1_000,
-        },
+        time_control: TimeControl::fischer(60_000, 1_000),
         players: ByColor {
             white: player("Anna", true),
             black: player("Berk", false),
         },
         languages: [Lang::De, Lang::Tr, Lang::De, Lang::Tr, Lang::En, Lang::De],
+        profile: Default::default(),
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
-use shakmaty::{Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -21,10 +21,14 @@ use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
 use super::render;
 use super::wire::{
-    MoveRow, StateBody, TimeControlBody, color_key, player_body, seats_and_languages,
+    BoardBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key, player_body,
+    seats_and_languages,
 };
-use crate::announce::{Lang, Style, understand};
-use crate::game::{Command, Event, Game, GameResult, Recorded, Refusal, Seat, Setup, Status};
+use crate::announce::{Lang, Style, is_adjust, understand};
+use crate::game::{
+    BoardOp, ClaimKind, Command, Event, Game, GameResult, PhysicalBoard, Procedure, Recorded,
+    Refusal, Seat, Setup, Status,
+};
 use crate::say::Speaker;
 use crate::store::{GameId, Store, StoredGame};
 
@@ -50,6 +54,44 @@ pub struct MoveWords {
 pub struct Published {
     pub rec: Recorded,
     pub mv: Option<MoveWords>,
+    /// The move an announcement, repetition or claim named, said short in each language
+    /// (indexed by `Lang as usize`).
+    pub heard: Option<[String; 3]>,
+    /// The move a repetition or a board should have shown, when it did not.
+    pub expected: Option<[String; 3]>,
+    /// A board event: the kind of piece it concerns.
+    pub piece: Option<Role>,
+    /// A board event: whether that board now shows the official game.
+    pub board_matches: Option<bool>,
+    /// A board event: the legal move the board shows instead of the one it should.
+    pub board_shows: Option<[String; 3]>,
+}
+
+impl Published {
+    /// An event with its move words (if a move) and no other notes.
+    pub fn new(rec: Recorded, mv: Option<MoveWords>) -> Published {
+        Published {
+            rec,
+            mv,
+            heard: None,
+            expected: None,
+            piece: None,
+            board_matches: None,
+            board_shows: None,
+        }
+    }
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Acted {
+    /// Done; the number of the last event it caused.
+    Done(Option<u64>),
+    /// Resign, offer or claim: asks for the second step. Nothing changed.
+    Confirm {
+        action: &'static str,
+        message: String,
+    },
 }
 
 /// What a seat asks for, before it is understood.
@@ -59,8 +101,38 @@ pub enum Action {
     Announce(String),
     Pause,
     Resume,
-    SetClock { color: Color, remaining_ms: u64 },
+    SetClock {
+        color: Color,
+        remaining_ms: u64,
+    },
     End(GameResult),
+    Board {
+        board: Color,
+        op: BoardOp,
+    },
+    PressClock,
+    Repeat(String),
+    Adjust,
+    Resign {
+        confirmed: bool,
+    },
+    OfferDraw {
+        confirmed: bool,
+    },
+    AcceptDraw,
+    DeclineDraw,
+    ClaimDraw {
+        kind: ClaimKind,
+        uci: Option<String>,
+        text: Option<String>,
+        confirmed: bool,
+    },
+    ClaimTime,
+    ReportTouch(Square),
+    RuleTouch(bool),
+    RestoreBoard(Color),
+    TalkingClock,
+    Warnings(bool),
 }
 
 /// An action refused: a stable code and a sentence in the asker's language.
@@ -101,7 +173,7 @@ enum Request {
         seat: Seat,
         lang: Lang,
         action: Action,
-        reply: oneshot::Sender<Result<Option<u64>, Refused>>,
+        reply: oneshot::Sender<Result<Acted, Refused>>,
     },
     Connect {
         seat: Seat,
@@ -145,12 +217,7 @@ impl GameHandle {
     }
 
     /// Asks the game to do something for `seat`; the answer is in `lang`.
-    pub async fn act(
-        &self,
-        seat: Seat,
-        lang: Lang,
-        action: Action,
-    ) -> Result<Option<u64>, Refused> {
+    pub async fn act(&self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
@@ -235,6 +302,74 @@ async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
     }
 }
 
+/// A move said short in every language.
+fn say3(pos: &Chess, m: Move) -> [String; 3] {
+    Lang::ALL.map(|lang| Speaker::new(lang).say_move(pos, m, Style::Short))
+}
+
+/// What a non-move event needs said, read from the game before it applies.
+fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
+    match &rec.event {
+        Event::Announced { uci, .. } => {
+            if let Ok(m) = uci.to_move(game.position()) {
+                p.heard = Some(say3(game.position(), m));
+            }
+        }
+        Event::Repeated { uci, matches, .. } => {
+            if let Some((pos, expected)) = game.repeat_position()
+                && let Ok(m) = uci.to_move(pos)
+            {
+                p.heard = Some(say3(pos, m));
+                if !matches {
+                    p.expected = Some(say3(pos, expected));
+                }
+            }
+        }
+        Event::DrawClaimed { uci: Some(u), .. } => {
+            if let Ok(m) = u.to_move(game.position()) {
+                p.heard = Some(say3(game.position(), m));
+            }
+        }
+        Event::Board { board, op, .. } => {
+            let b = game.board(*board);
+            p.piece = match *op {
+                BoardOp::Place { promotion, .. } => {
+                    promotion.or(b.hand.map(|(piece, _)| piece.role))
+                }
+                BoardOp::Lift(sq) | BoardOp::Remove(sq) | BoardOp::Touch(sq) => {
+                    b.board.piece_at(sq).map(|piece| piece.role)
+                }
+                BoardOp::Move { from, .. } => b.board.piece_at(from).map(|piece| piece.role),
+            };
+        }
+        _ => {}
+    }
+}
+
+/// What a board event shows, read from the game after it applied: whether the board matches
+/// the official game, and a move other than the one it should show.
+fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
+    let Event::Board { board, .. } = &rec.event else {
+        return;
+    };
+    let b = game.board(*board);
+    p.board_matches = Some(b.matches(game.position()));
+    // The board of the side to move should come to show the opponent's last move; the
+    // other board the announced move.
+    let target = if *board == game.turn() {
+        game.previous()
+    } else {
+        game.ply().announced.map(|(m, _)| (game.position(), m))
+    };
+    if let Some((before, m)) = target
+        && let Some(shown) = b.shows_move(before)
+        && shown != m
+    {
+        p.board_shows = Some(say3(before, shown));
+        p.expected = Some(say3(before, m));
+    }
+}
+
 fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
     let Event::Moved { uci, .. } = &rec.event else {
         return Ok(None);
@@ -261,6 +396,55 @@ fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::
         fen: Fen::from_position(&after, EnPassantMode::Legal).to_string(),
         said,
     }))
+}
+
+fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
+    BoardBody {
+        kind: b.kind.key(),
+        placement: b.board.board_fen().to_string(),
+        hand: b.hand.map(|(piece, from)| HandBody {
+            piece: piece.char().to_string(),
+            from: from.to_string(),
+        }),
+        matches: b.matches(pos),
+    }
+}
+
+fn table(game: &Game) -> TableBody {
+    let pos = game.position();
+    TableBody {
+        white_board: board_body(game.board(Color::White), pos),
+        black_board: board_body(game.board(Color::Black), pos),
+        announced: game
+            .ply()
+            .announced
+            .map(|(m, _)| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        touched: game
+            .ply()
+            .touches
+            .iter()
+            .map(|t| t.square.to_string())
+            .collect(),
+        obligation: game.obligation().map(|o| ObligationBody {
+            rule: o.rule.key(),
+            square: o.square.to_string(),
+            moves: o
+                .allowed
+                .iter()
+                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                .collect(),
+        }),
+        draw_offer: game.offer().map(color_key),
+        illegal_moves: Color::ALL
+            .into_iter()
+            .map(|c| (color_key(c), game.illegal_moves(c)))
+            .collect(),
+        flags_fallen: Color::ALL
+            .into_iter()
+            .filter(|c| game.flag_fell(*c).is_some())
+            .map(color_key)
+            .collect(),
+    }
 }
 
 impl Actor {
@@ -293,7 +477,7 @@ impl Actor {
     /// Records a fallen flag, if one fell. `false` only if the store failed.
     async fn flag_fall(&mut self) -> bool {
         let now = self.clock.now_ms();
-        match self.game.check_flag(now) {
+        match self.game.timer_event(now) {
             None => true,
             Some(rec) => match self.commit(vec![rec]).await {
                 Ok(()) => true,
@@ -343,43 +527,72 @@ impl Actor {
     }
 
     fn refused(lang: Lang, refusal: Refusal, mv: &str) -> Refused {
-        Refused::new(lang, refusal.code(), &[("move", mv.to_owned())])
+        let (code, message) = render::refusal(lang, &refusal, mv);
+        Refused { code, message }
     }
 
-    async fn act(
-        &mut self,
-        seat: Seat,
-        lang: Lang,
-        action: Action,
-    ) -> Result<Option<u64>, Refused> {
+    /// Words (or UCI) to a move in `pos`, or the localised reason why not.
+    fn understood(lang: Lang, text: &str, pos: &Chess) -> Result<Move, Refused> {
+        understand(lang, text, pos).map_err(|e| Refused {
+            code: e.code(),
+            message: Speaker::new(lang).say_error(pos, &e),
+        })
+    }
+
+    async fn act(&mut self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
         // A flag that fell before this action counts first.
         self.flag_fall().await;
         let now = self.clock.now_ms();
+        let physical = self.game.profile().procedure == Procedure::Physical;
         let mut said = String::new();
+        let mut confirm: Option<(&'static str, bool)> = None;
         let command = match action {
             Action::Uci(text) => {
                 said = text.trim().to_owned();
-                self.game
-                    .may_move(seat)
-                    .map_err(|r| Self::refused(lang, r, &said))?;
+                if physical {
+                    self.game
+                        .may_announce(seat)
+                        .map_err(|r| Self::refused(lang, r, &said))?;
+                } else {
+                    self.game
+                        .may_move(seat)
+                        .map_err(|r| Self::refused(lang, r, &said))?;
+                }
                 let uci: UciMove = said
                     .parse()
                     .map_err(|_| Refused::new(lang, "bad_uci", &[("move", said.clone())]))?;
                 let m = uci
                     .to_move(self.game.position())
                     .map_err(|_| Self::refused(lang, Refusal::IllegalMove, &said))?;
-                Command::Move(m)
+                if physical {
+                    Command::Announce(m)
+                } else {
+                    Command::Move(m)
+                }
             }
+            Action::Announce(text) if is_adjust(lang, &text) => Command::Adjust,
             Action::Announce(text) => {
+                if physical {
+                    self.game
+                        .may_announce(seat)
+                        .map_err(|r| Self::refused(lang, r, &text))?;
+                    Command::Announce(Self::understood(lang, &text, self.game.position())?)
+                } else {
+                    self.game
+                        .may_move(seat)
+                        .map_err(|r| Self::refused(lang, r, &text))?;
+                    Command::Move(Self::understood(lang, &text, self.game.position())?)
+                }
+            }
+            Action::Repeat(text) => {
                 self.game
-                    .may_move(seat)
+                    .may_repeat(seat)
                     .map_err(|r| Self::refused(lang, r, &text))?;
-                let pos = self.game.position();
-                let m = understand(lang, &text, pos).map_err(|e| Refused {
-                    code: e.code(),
-                    message: Speaker::new(lang).say_error(pos, &e),
-                })?;
-                Command::Move(m)
+                let pos = match self.game.repeat_position() {
+                    Some((pos, _)) => pos,
+                    None => return Err(Self::refused(lang, Refusal::NothingToRepeat, &text)),
+                };
+                Command::Repeat(Self::understood(lang, &text, pos)?)
             }
             Action::Pause => Command::Pause,
             Action::Resume => Command::Resume,
@@ -391,17 +604,72 @@ impl Actor {
                 remaining_ms,
             },
             Action::End(result) => Command::End(result),
+            Action::Board { board, op } => Command::Board { board, op },
+            Action::PressClock => Command::PressClock,
+            Action::Adjust => Command::Adjust,
+            Action::Resign { confirmed } => {
+                confirm = Some(("resign", confirmed));
+                Command::Resign
+            }
+            Action::OfferDraw { confirmed } => {
+                confirm = Some(("offer_draw", confirmed));
+                Command::OfferDraw
+            }
+            Action::AcceptDraw => Command::AcceptDraw,
+            Action::DeclineDraw => Command::DeclineDraw,
+            Action::ClaimDraw {
+                kind,
+                uci,
+                text,
+                confirmed,
+            } => {
+                confirm = Some(("claim_draw", confirmed));
+                let pos = self.game.position();
+                let with = match (uci, text) {
+                    (Some(u), _) => {
+                        said = u.trim().to_owned();
+                        let uci: UciMove = said.parse().map_err(|_| {
+                            Refused::new(lang, "bad_uci", &[("move", said.clone())])
+                        })?;
+                        Some(
+                            uci.to_move(pos)
+                                .map_err(|_| Self::refused(lang, Refusal::IllegalMove, &said))?,
+                        )
+                    }
+                    (None, Some(t)) => Some(Self::understood(lang, &t, pos)?),
+                    (None, None) => None,
+                };
+                Command::ClaimDraw { kind, with }
+            }
+            Action::ClaimTime => Command::ClaimTime,
+            Action::ReportTouch(sq) => Command::ReportTouch(sq),
+            Action::RuleTouch(upheld) => Command::RuleTouch(upheld),
+            Action::RestoreBoard(board) => Command::RestoreBoard(board),
+            Action::TalkingClock => Command::TalkingClock,
+            Action::Warnings(on) => Command::Warnings(on),
         };
         let events = self
             .game
             .decide(seat, command, now)
             .map_err(|r| Self::refused(lang, r, &said))?;
+        if let Some((action, false)) = confirm {
+            let mut args = vec![];
+            if let Command::ClaimDraw { kind, .. } = command {
+                args.push(("claim", kind.key().to_owned()));
+            }
+            let message = render::text(
+                lang,
+                &format!("confirm-{}", action.replace('_', "-")),
+                &args,
+            );
+            return Ok(Acted::Confirm { action, message });
+        }
         let last = events.last().map(|e| e.seq);
         self.commit(events).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
             Refused::new(lang, "storage_failed", &[])
         })?;
-        Ok(last)
+        Ok(Acted::Done(last))
     }
 
     /// Writes events durably, then applies and publishes them.
@@ -425,8 +693,12 @@ impl Actor {
     /// Applies one event and tells every connection.
     fn publish(&mut self, rec: Recorded) -> Result<(), crate::game::ReplayError> {
         let mv = words(&self.game, &rec)?;
-        self.game.apply(&rec)?;
-        let p = Arc::new(Published { rec, mv });
+        let ev = rec.clone();
+        let mut p = Published::new(rec, mv);
+        notes_before(&self.game, &ev, &mut p);
+        self.game.apply(&ev)?;
+        notes_after(&self.game, &ev, &mut p);
+        let p = Arc::new(p);
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
         let _ = self.events.send(p);
@@ -468,10 +740,9 @@ impl Actor {
                 })
                 .collect(),
             clock: game.clock(self.clock.now_ms()).into(),
-            time_control: TimeControlBody {
-                base_ms: setup.time_control.base_ms,
-                increment_ms: setup.time_control.increment_ms,
-            },
+            time_control: (&setup.time_control).into(),
+            rules: (&setup.profile).into(),
+            table: table(game),
             white: player_body(setup, Color::White),
             black: player_body(setup, Color::Black),
             seats,

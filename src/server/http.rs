@@ -17,10 +17,15 @@ use shakmaty::ByColor;
 use super::actor::{self, GameHandle};
 use super::auth::{bearer, hash_token, new_token, same_hash};
 use super::render::{self, lang_from_accept};
-use super::wire::{CreateGame, Created, GameList, GameSummary, HttpError, PlayerIn};
+use super::wire::{
+    CreateGame, Created, GameList, GameSummary, HttpError, PlayerIn, RulesIn, TimeControlIn,
+};
 use super::{AppState, pgn, ws};
 use crate::announce::Lang;
-use crate::game::{BoardKind, Player, Seat, Setup, TimeControl};
+use crate::game::{
+    BoardKind, Edition, FlagRule, MAX_PERIODS, Period, Player, Procedure, Profile, Seat, Setup,
+    TimeControl,
+};
 use crate::store::{GameId, NewGame, StoredGame};
 
 /// The longest player name accepted (characters).
@@ -34,6 +39,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/games/{id}/ws", get(game_ws))
+        .merge(super::web::routes())
         .fallback(unknown_path)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(app)
@@ -256,23 +262,10 @@ fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
 /// announcement words, which the whole table uses unless the arbiter decides otherwise.
 fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
     let time_control = match req.time_control {
-        None => TimeControl {
-            base_ms: 15 * 60 * 1000,
-            increment_ms: 10 * 1000,
-        },
-        Some(tc) => {
-            if tc.base_seconds == 0 || tc.base_seconds > 24 * 3600 {
-                return Err(BadSetting("time_control.base_seconds".into()));
-            }
-            if tc.increment_seconds > 3600 {
-                return Err(BadSetting("time_control.increment_seconds".into()));
-            }
-            TimeControl {
-                base_ms: tc.base_seconds * 1000,
-                increment_ms: tc.increment_seconds * 1000,
-            }
-        }
+        None => TimeControl::fischer(15 * 60 * 1000, 10 * 1000),
+        Some(tc) => time_control(tc)?,
     };
+    let profile = profile(req.rules.unwrap_or_default())?;
     let mut languages = [Lang::De; 6];
     for (seat, lang) in &req.languages {
         let seat: Seat = seat
@@ -289,7 +282,114 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
             black: player(req.black, "black")?,
         },
         languages,
+        profile,
     })
+}
+
+/// One period's times, checked: base 1 s to a day, increment and delay at most an hour.
+fn period(
+    field: &str,
+    moves: u32,
+    base: u64,
+    inc: u64,
+    delay: u64,
+    base_may_be_zero: bool,
+) -> Result<Period, BadSetting> {
+    let bad = |name: &str| BadSetting(format!("{field}.{name}"));
+    if (base == 0 && !base_may_be_zero) || base > 24 * 3600 {
+        return Err(bad("base_seconds"));
+    }
+    if inc > 3600 {
+        return Err(bad("increment_seconds"));
+    }
+    if delay > 3600 {
+        return Err(bad("delay_seconds"));
+    }
+    if moves > 500 {
+        return Err(bad("moves"));
+    }
+    Ok(Period {
+        moves,
+        base_ms: base * 1000,
+        increment_ms: inc * 1000,
+        delay_ms: delay * 1000,
+    })
+}
+
+fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
+    let first = period(
+        "time_control",
+        tc.moves,
+        tc.base_seconds,
+        tc.increment_seconds,
+        tc.delay_seconds,
+        false,
+    )?;
+    if tc.then.len() >= MAX_PERIODS {
+        return Err(BadSetting("time_control.then".into()));
+    }
+    if !tc.then.is_empty() && tc.moves == 0 {
+        return Err(BadSetting("time_control.moves".into()));
+    }
+    let mut later = [None; MAX_PERIODS - 1];
+    for (i, p) in tc.then.iter().enumerate() {
+        let field = format!("time_control.then.{i}");
+        // A period that ends the game needs no move count; one followed by another does.
+        if i + 1 < tc.then.len() && p.moves == 0 {
+            return Err(BadSetting(format!("{field}.moves")));
+        }
+        later[i] = Some(period(
+            &field,
+            p.moves,
+            p.base_seconds,
+            p.increment_seconds,
+            p.delay_seconds,
+            true,
+        )?);
+    }
+    Ok(TimeControl {
+        base_ms: first.base_ms,
+        increment_ms: first.increment_ms,
+        delay_ms: first.delay_ms,
+        moves: first.moves,
+        later,
+    })
+}
+
+fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
+    let bad = |name: &str| BadSetting(format!("rules.{name}"));
+    let edition = match rules.edition.as_deref() {
+        None => Edition::default(),
+        Some(e) => Edition::from_key(e).ok_or_else(|| bad("edition"))?,
+    };
+    let procedure = match rules.procedure.as_deref() {
+        None => Procedure::default(),
+        Some(p) => Procedure::from_key(p).ok_or_else(|| bad("procedure"))?,
+    };
+    let flag = match rules.flag.as_deref() {
+        None => FlagRule::default(),
+        Some(f) => FlagRule::from_key(f).ok_or_else(|| bad("flag"))?,
+    };
+    let mut profile = Profile::new(edition, procedure, flag);
+    if let Some(s) = rules.illegal_penalty_seconds {
+        if s > 3600 {
+            return Err(bad("illegal_penalty_seconds"));
+        }
+        profile.illegal_penalty_ms = s * 1000;
+    }
+    if let Some(n) = rules.illegal_moves_lose_at {
+        if !(1..=10).contains(&n) {
+            return Err(bad("illegal_moves_lose_at"));
+        }
+        profile.illegal_moves_lose_at = n;
+    }
+    if let Some(s) = rules.false_claim_bonus_seconds {
+        if s > 3600 {
+            return Err(bad("false_claim_bonus_seconds"));
+        }
+        profile.false_claim_bonus_ms = s * 1000;
+    }
+    Ok(profile)
 }
 
 async fn create_game(

@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use shakmaty::Color;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Role, Square};
 
 use crate::announce::Lang;
-use crate::game::{ClockReading, GameResult, Seat, Setup};
+use crate::game::{BoardOp, ClaimKind, ClockReading, GameResult, Seat, Setup};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
@@ -42,6 +43,8 @@ pub enum ClientMsg {
         token: String,
         since: Option<u64>,
         lang: Option<Lang>,
+        /// Also send rendered audio (WAV) of what this seat hears.
+        audio: bool,
     },
     Move {
         id: Value,
@@ -71,6 +74,70 @@ pub enum ClientMsg {
     },
     Ping {
         id: Value,
+    },
+    /// Say the last thing spoken to this seat again (audio and the machine's voice).
+    Repeat {
+        id: Value,
+    },
+    Board {
+        id: Value,
+        board: Color,
+        op: BoardOp,
+    },
+    PressClock {
+        id: Value,
+    },
+    /// Repeat the opponent's announcement (F2).
+    RepeatMove {
+        id: Value,
+        text: String,
+    },
+    Adjust {
+        id: Value,
+    },
+    Resign {
+        id: Value,
+        confirmed: bool,
+    },
+    OfferDraw {
+        id: Value,
+        confirmed: bool,
+    },
+    AcceptDraw {
+        id: Value,
+    },
+    DeclineDraw {
+        id: Value,
+    },
+    ClaimDraw {
+        id: Value,
+        kind: ClaimKind,
+        /// The move written but not played: UCI or words.
+        uci: Option<String>,
+        text: Option<String>,
+        confirmed: bool,
+    },
+    ClaimTime {
+        id: Value,
+    },
+    ReportTouch {
+        id: Value,
+        square: Square,
+    },
+    RuleTouch {
+        id: Value,
+        upheld: bool,
+    },
+    RestoreBoard {
+        id: Value,
+        board: Color,
+    },
+    TalkingClock {
+        id: Value,
+    },
+    ClockWarnings {
+        id: Value,
+        on: bool,
     },
 }
 
@@ -120,6 +187,66 @@ fn u64_field(obj: &Map<String, Value>, name: &'static str) -> Result<u64, Decode
         .ok_or(DecodeError::InvalidField(name))
 }
 
+fn bool_field(obj: &Map<String, Value>, name: &'static str) -> Result<bool, DecodeError> {
+    field(obj, name)?
+        .as_bool()
+        .ok_or(DecodeError::InvalidField(name))
+}
+
+fn square_field(obj: &Map<String, Value>, name: &'static str) -> Result<Square, DecodeError> {
+    str_field(obj, name)?
+        .parse::<Square>()
+        .map_err(|_| DecodeError::InvalidField(name))
+}
+
+fn color_field(obj: &Map<String, Value>, name: &'static str) -> Result<Color, DecodeError> {
+    parse_color(&str_field(obj, name)?).ok_or(DecodeError::InvalidField(name))
+}
+
+fn confirmed(obj: &Map<String, Value>) -> Result<bool, DecodeError> {
+    Ok(opt(bool_field(obj, "confirmed"))?.unwrap_or(false))
+}
+
+/// A board event: `action` and its squares.
+fn board_op(obj: &Map<String, Value>) -> Result<BoardOp, DecodeError> {
+    let promotion = match opt(str_field(obj, "promotion"))? {
+        None => None,
+        Some(p) => Some(
+            p.chars()
+                .next()
+                .filter(|_| p.len() == 1)
+                .and_then(Role::from_char)
+                .filter(|r| !matches!(r, Role::King | Role::Pawn))
+                .ok_or(DecodeError::InvalidField("promotion"))?,
+        ),
+    };
+    Ok(match str_field(obj, "action")?.as_str() {
+        "lift" => BoardOp::Lift(square_field(obj, "square")?),
+        "remove" => BoardOp::Remove(square_field(obj, "square")?),
+        "touch" => BoardOp::Touch(square_field(obj, "square")?),
+        "place" => BoardOp::Place {
+            square: square_field(obj, "square")?,
+            promotion,
+        },
+        "move" => {
+            let uci = str_field(obj, "uci")?;
+            match uci.parse::<UciMove>() {
+                Ok(UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                }) => BoardOp::Move {
+                    from,
+                    to,
+                    promotion,
+                },
+                _ => return Err(DecodeError::InvalidField("uci")),
+            }
+        }
+        _ => return Err(DecodeError::InvalidField("action")),
+    })
+}
+
 fn opt<T>(r: Result<T, DecodeError>) -> Result<Option<T>, DecodeError> {
     match r {
         Ok(v) => Ok(Some(v)),
@@ -164,10 +291,16 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
                     .map_err(|_| DecodeError::InvalidField("lang"))?,
             ),
         };
+        let audio = match obj.get("audio") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(DecodeError::InvalidField("audio")),
+        };
         return Ok(ClientMsg::Hello {
             token: str_field(obj, "token")?,
             since: opt(u64_field(obj, "since"))?,
             lang,
+            audio,
         });
     }
     let known = [
@@ -179,6 +312,22 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
         "end",
         "state",
         "ping",
+        "repeat",
+        "board",
+        "press_clock",
+        "repeat_move",
+        "adjust",
+        "resign",
+        "offer_draw",
+        "accept_draw",
+        "decline_draw",
+        "claim_draw",
+        "claim_time",
+        "report_touch",
+        "rule_touch",
+        "restore_board",
+        "talking_clock",
+        "clock_warnings",
     ];
     if !known.contains(&kind.as_str()) {
         return Err(DecodeError::UnknownType(kind));
@@ -207,6 +356,54 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
                 .ok_or(DecodeError::InvalidField("result"))?,
         },
         "state" => ClientMsg::State { id },
+        "repeat" => ClientMsg::Repeat { id },
+        "board" => ClientMsg::Board {
+            id,
+            board: color_field(obj, "board")?,
+            op: board_op(obj)?,
+        },
+        "press_clock" => ClientMsg::PressClock { id },
+        "repeat_move" => ClientMsg::RepeatMove {
+            id,
+            text: str_field(obj, "text")?,
+        },
+        "adjust" => ClientMsg::Adjust { id },
+        "resign" => ClientMsg::Resign {
+            id,
+            confirmed: confirmed(obj)?,
+        },
+        "offer_draw" => ClientMsg::OfferDraw {
+            id,
+            confirmed: confirmed(obj)?,
+        },
+        "accept_draw" => ClientMsg::AcceptDraw { id },
+        "decline_draw" => ClientMsg::DeclineDraw { id },
+        "claim_draw" => ClientMsg::ClaimDraw {
+            id,
+            kind: ClaimKind::from_key(&str_field(obj, "claim")?)
+                .ok_or(DecodeError::InvalidField("claim"))?,
+            uci: opt(str_field(obj, "uci"))?,
+            text: opt(str_field(obj, "text"))?,
+            confirmed: confirmed(obj)?,
+        },
+        "claim_time" => ClientMsg::ClaimTime { id },
+        "report_touch" => ClientMsg::ReportTouch {
+            id,
+            square: square_field(obj, "square")?,
+        },
+        "rule_touch" => ClientMsg::RuleTouch {
+            id,
+            upheld: bool_field(obj, "upheld")?,
+        },
+        "restore_board" => ClientMsg::RestoreBoard {
+            id,
+            board: color_field(obj, "board")?,
+        },
+        "talking_clock" => ClientMsg::TalkingClock { id },
+        "clock_warnings" => ClientMsg::ClockWarnings {
+            id,
+            on: bool_field(obj, "on")?,
+        },
         _ => ClientMsg::Ping { id },
     })
 }
@@ -268,6 +465,38 @@ pub enum ServerMsg {
         id: Value,
         server_ms: u64,
     },
+    /// Announces the binary frame that follows: rendered audio (for `"audio": true`).
+    Audio(AudioMsg),
+    /// Resign, offer and claim need a second step: send the same message again with
+    /// `"confirmed": true`. Nothing changed.
+    Confirm {
+        id: Value,
+        action: &'static str,
+        message: String,
+    },
+}
+
+/// The rendered audio of one thing said to this seat; the next frame is binary and holds
+/// exactly `bytes` bytes of it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AudioMsg {
+    /// The event it says (absent for the answer to a request).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// The request it answers (a refusal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<Value>,
+    /// `move`, `game_end`, `notice`, `refusal`, `answer` or `warning`.
+    pub kind: &'static str,
+    pub lang: &'static str,
+    /// The sentence said.
+    pub text: String,
+    /// `audio/wav`.
+    pub format: &'static str,
+    pub bytes: usize,
+    /// Said again because the client asked.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repeat: bool,
 }
 
 /// One numbered game event.
@@ -319,6 +548,109 @@ pub enum EventBody {
         reason: &'static str,
         text: String,
     },
+    /// An event of a physical board. `matches`: the board now shows the official game;
+    /// `differs`: it shows a move other than the one announced or played (said in `text`).
+    Board {
+        by: &'static str,
+        board: &'static str,
+        action: &'static str,
+        square: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        promotion: Option<String>,
+        matches: bool,
+        differs: bool,
+        text: String,
+    },
+    Adjusting {
+        by: &'static str,
+        text: String,
+    },
+    Announce {
+        by: &'static str,
+        uci: String,
+        correction: bool,
+        /// The move in the recipient's language.
+        said: String,
+        text: String,
+    },
+    Repeat {
+        by: &'static str,
+        uci: String,
+        matches: bool,
+        said: String,
+        text: String,
+    },
+    IllegalMove {
+        by: &'static str,
+        color: &'static str,
+        from: String,
+        to: String,
+        count: u32,
+        penalty_ms: u64,
+        text: String,
+    },
+    TouchReported {
+        by: &'static str,
+        color: &'static str,
+        square: String,
+        text: String,
+    },
+    TouchRuled {
+        by: &'static str,
+        upheld: bool,
+        text: String,
+    },
+    BoardRestored {
+        by: &'static str,
+        board: &'static str,
+        text: String,
+    },
+    DrawOffer {
+        by: &'static str,
+        text: String,
+    },
+    DrawDeclined {
+        by: &'static str,
+        text: String,
+    },
+    DrawOfferLapsed {
+        text: String,
+    },
+    DrawClaim {
+        by: &'static str,
+        claim: &'static str,
+        uci: Option<String>,
+        correct: bool,
+        bonus_ms: u64,
+        taken_ms: u64,
+        text: String,
+    },
+    FlagFell {
+        color: &'static str,
+        text: String,
+    },
+    TalkingClock {
+        by: &'static str,
+        color: &'static str,
+        white_moves: u32,
+        black_moves: u32,
+        text: String,
+    },
+    ClockWarnings {
+        by: &'static str,
+        color: &'static str,
+        on: bool,
+        text: String,
+    },
+    ClockWarning {
+        color: &'static str,
+        remaining_ms: u64,
+        text: String,
+    },
+    /// An event for another side's eyes only (the talking clock): its number, nothing more.
+    Private {},
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize, Debug, PartialEq, Eq)]
@@ -350,6 +682,111 @@ pub struct MoveRow {
 pub struct TimeControlBody {
     pub base_ms: u64,
     pub increment_ms: u64,
+    pub delay_ms: u64,
+    /// Moves in the first period (0: the whole game).
+    pub moves: u32,
+    /// The later periods.
+    pub then: Vec<PeriodBody>,
+    /// The PGN tag, e.g. `40/5400+30:1800+30`.
+    pub pgn: String,
+}
+
+#[derive(Clone, Serialize)]
+pub struct PeriodBody {
+    pub moves: u32,
+    pub base_ms: u64,
+    pub increment_ms: u64,
+    pub delay_ms: u64,
+}
+
+impl From<&crate::game::TimeControl> for TimeControlBody {
+    fn from(tc: &crate::game::TimeControl) -> TimeControlBody {
+        TimeControlBody {
+            base_ms: tc.base_ms,
+            increment_ms: tc.increment_ms,
+            delay_ms: tc.delay_ms,
+            moves: tc.moves,
+            then: tc
+                .later
+                .iter()
+                .flatten()
+                .map(|p| PeriodBody {
+                    moves: p.moves,
+                    base_ms: p.base_ms,
+                    increment_ms: p.increment_ms,
+                    delay_ms: p.delay_ms,
+                })
+                .collect(),
+            pgn: tc.pgn(),
+        }
+    }
+}
+
+#[derive(Clone, Serialize)]
+pub struct RulesBody {
+    pub edition: &'static str,
+    pub procedure: &'static str,
+    pub flag: &'static str,
+    pub illegal_penalty_ms: u64,
+    pub illegal_moves_lose_at: u32,
+    pub false_claim_bonus_ms: u64,
+    pub false_claim_halves: bool,
+}
+
+impl From<&crate::game::Profile> for RulesBody {
+    fn from(p: &crate::game::Profile) -> RulesBody {
+        RulesBody {
+            edition: p.edition.key(),
+            procedure: p.procedure.key(),
+            flag: p.flag.key(),
+            illegal_penalty_ms: p.illegal_penalty_ms,
+            illegal_moves_lose_at: p.illegal_moves_lose_at,
+            false_claim_bonus_ms: p.false_claim_bonus_ms,
+            false_claim_halves: p.false_claim_halves,
+        }
+    }
+}
+
+/// A physical board: its pieces (the placement part of a FEN), the piece in the hand and
+/// whether it shows the official game.
+#[derive(Clone, Serialize)]
+pub struct BoardBody {
+    pub kind: &'static str,
+    pub placement: String,
+    /// `{"piece": "N", "from": "g1"}` while a piece is lifted.
+    pub hand: Option<HandBody>,
+    pub matches: bool,
+}
+
+#[derive(Clone, Serialize)]
+pub struct HandBody {
+    pub piece: String,
+    pub from: String,
+}
+
+/// The move under way (physical procedure) and the table's standing claims.
+#[derive(Clone, Serialize)]
+pub struct TableBody {
+    pub white_board: BoardBody,
+    pub black_board: BoardBody,
+    /// The announced move of the side to move (UCI), not yet completed.
+    pub announced: Option<String>,
+    /// Squares of the pieces the player to move has touched, in order.
+    pub touched: Vec<String>,
+    /// What the touches oblige: `{"rule": "move_piece", "square": "g1", "moves": [...]}`.
+    pub obligation: Option<ObligationBody>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<&'static str>,
+    pub illegal_moves: BTreeMap<&'static str, u32>,
+    /// The sides whose flag has fallen (flag rule `claim`).
+    pub flags_fallen: Vec<&'static str>,
+}
+
+#[derive(Clone, Serialize)]
+pub struct ObligationBody {
+    pub rule: &'static str,
+    pub square: String,
+    pub moves: Vec<String>,
 }
 
 #[derive(Clone, Serialize)]
@@ -379,6 +816,8 @@ pub struct StateBody {
     /// Read when the state was made.
     pub clock: ClockBody,
     pub time_control: TimeControlBody,
+    pub rules: RulesBody,
+    pub table: TableBody,
     pub white: PlayerBody,
     pub black: PlayerBody,
     /// The seats this game has (assistant seats only for players with an assistant).
@@ -426,6 +865,9 @@ pub struct CreateGame {
     /// Language per seat (`de`, `tr`, `en`); seats not named speak German.
     #[serde(default)]
     pub languages: BTreeMap<String, String>,
+    /// The rules profile: edition, procedure, flag rule, organiser's adaptations.
+    #[serde(default)]
+    pub rules: Option<RulesIn>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -434,6 +876,46 @@ pub struct TimeControlIn {
     pub base_seconds: u64,
     #[serde(default)]
     pub increment_seconds: u64,
+    #[serde(default)]
+    pub delay_seconds: u64,
+    /// Moves in the first period (0 or absent: the whole game).
+    #[serde(default)]
+    pub moves: u32,
+    /// Later periods.
+    #[serde(default)]
+    pub then: Vec<PeriodIn>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodIn {
+    #[serde(default)]
+    pub moves: u32,
+    pub base_seconds: u64,
+    #[serde(default)]
+    pub increment_seconds: u64,
+    #[serde(default)]
+    pub delay_seconds: u64,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RulesIn {
+    /// `2023` (default) or `seed`.
+    #[serde(default)]
+    pub edition: Option<String>,
+    /// `digital` (default) or `physical`.
+    #[serde(default)]
+    pub procedure: Option<String>,
+    /// `automatic` (default) or `claim`.
+    #[serde(default)]
+    pub flag: Option<String>,
+    #[serde(default)]
+    pub illegal_penalty_seconds: Option<u64>,
+    #[serde(default)]
+    pub illegal_moves_lose_at: Option<u32>,
+    #[serde(default)]
+    pub false_claim_bonus_seconds: Option<u64>,
 }
 
 #[derive(Deserialize, Default, Debug)]
@@ -502,8 +984,26 @@ mod tests {
             Ok(ClientMsg::Hello {
                 token: "x".into(),
                 since: Some(3),
-                lang: None
+                lang: None,
+                audio: false
             })
+        );
+        assert_eq!(
+            decode(r#"{"type":"hello","v":1,"token":"x","audio":true}"#),
+            Ok(ClientMsg::Hello {
+                token: "x".into(),
+                since: None,
+                lang: None,
+                audio: true
+            })
+        );
+        assert_eq!(
+            err(r#"{"type":"hello","v":1,"token":"x","audio":"yes"}"#).0,
+            DecodeError::InvalidField("audio")
+        );
+        assert_eq!(
+            decode(r#"{"type":"repeat","id":5}"#),
+            Ok(ClientMsg::Repeat { id: Value::from(5) })
         );
         assert_eq!(
             decode(r#"{"type":"move","id":"a","uci":"e2e4"}"#),

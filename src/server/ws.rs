@@ -12,8 +12,10 @@ use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-use super::actor::{Action, Backlog, GameHandle, Published};
+use super::actor::{Acted, Action, Backlog, GameHandle, Published};
+use super::audio::{AudioChannel, AudioOut, Tag};
 use super::render;
+use super::speech::{Heard, spoken_to};
 use super::wire::{
     ClientMsg, DecodeError, Envelope, PROTOCOL_VERSION, ServerMsg, StateBody, decode,
 };
@@ -123,6 +125,18 @@ where
         let _ = self.socket.close().await;
     }
 
+    /// Sends rendered audio: the `audio` message, then its bytes in one binary frame.
+    async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
+        match out {
+            AudioOut::Clip(clip) => {
+                let (msg, bytes) = clip.into_wire();
+                self.send(ServerMsg::Audio(msg)).await?;
+                self.socket.send(Message::Binary(bytes.into())).await
+            }
+            AudioOut::Unavailable => self.error(None, "audio_unavailable", &[]).await,
+        }
+    }
+
     /// Sends an error, then closes.
     async fn fail(&mut self, code: &'static str, args: &[(&str, String)], close_code: u16) {
         let _ = self.error(None, code, args).await;
@@ -181,8 +195,13 @@ where
         }
         Ok(Next::Gone) => return,
     };
-    let (token, since, asked_lang) = match decode(&text) {
-        Ok(ClientMsg::Hello { token, since, lang }) => (token, since, lang),
+    let (token, since, asked_lang, wants_audio) = match decode(&text) {
+        Ok(ClientMsg::Hello {
+            token,
+            since,
+            lang,
+            audio,
+        }) => (token, since, lang, audio),
         Ok(_) => return conn.fail("hello_required", &[], close::BAD_HELLO).await,
         Err((e, _)) => {
             let args = decode_error_args(&e);
@@ -214,9 +233,15 @@ where
     if conn.send(welcome).await.is_err() {
         return;
     }
+    let mut audio = wants_audio.then(|| app.speech().renderer.channel());
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
     let sent = match backlog {
-        Backlog::Events(events) => send_events(&mut conn, &events).await,
+        Backlog::Events(events) => {
+            if let Some(audio) = &mut audio {
+                offer_missed(audio, seat, conn.lang, &events);
+            }
+            send_events(&mut conn, seat, &events).await
+        }
         Backlog::State(state) => {
             conn.send(ServerMsg::State {
                 id: None,
@@ -235,6 +260,8 @@ where
         rate: RateLimit::new(&limits),
         limits,
         clock: app.clock(),
+        audio,
+        app: app.clone(),
     };
 
     // 3. Live.
@@ -254,6 +281,17 @@ where
                     Ok(None) => {}
                     Ok(Some(c)) => break c,
                     Err(_) => return,
+                }
+            }
+            out = next_audio(&mut session.audio) => {
+                match out {
+                    Some(out) => {
+                        if conn.send_audio(out).await.is_err() {
+                            return;
+                        }
+                    }
+                    // Audio has stopped for good (no espeak-ng): text only from now on.
+                    None => session.audio = None,
                 }
             }
             msg = next_text(&mut conn) => {
@@ -299,12 +337,36 @@ where
     }
 }
 
-async fn send_events<S>(conn: &mut Conn<S>, events: &[Arc<Published>]) -> Result<(), axum::Error>
+/// The next rendered audio of a connection that asked for it; never, for one that did not.
+async fn next_audio(audio: &mut Option<AudioChannel>) -> Option<AudioOut> {
+    match audio {
+        Some(a) => a.next().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// After a reconnect, the audio of the last missed event this seat hears (a move made while
+/// it was away); earlier ones come as text only, so that a replay does not read out a game.
+fn offer_missed(audio: &mut AudioChannel, seat: Seat, lang: Lang, events: &[Arc<Published>]) {
+    let last = events
+        .iter()
+        .rev()
+        .find_map(|p| spoken_to(seat, lang, Heard::Event(p)).map(|u| (Tag::Event(p.rec.seq), u)));
+    if let Some((tag, u)) = last {
+        audio.offer(tag, u);
+    }
+}
+
+async fn send_events<S>(
+    conn: &mut Conn<S>,
+    seat: Seat,
+    events: &[Arc<Published>],
+) -> Result<(), axum::Error>
 where
     S: Sink<Message, Error = axum::Error> + Unpin,
 {
     for p in events {
-        let msg = render::event(conn.lang, p);
+        let msg = render::event_for(seat, conn.lang, p);
         conn.send(ServerMsg::Event(msg)).await?;
     }
     Ok(())
@@ -318,6 +380,9 @@ struct Session {
     rate: RateLimit,
     limits: Limits,
     clock: super::clock::ServerClock,
+    /// Rendered audio, if the client asked for it.
+    audio: Option<AudioChannel>,
+    app: AppState,
 }
 
 type Step = Result<Option<Closing>, axum::Error>;
@@ -363,8 +428,15 @@ impl Session {
             Ok(p) if p.rec.seq <= self.last_sent => Ok(None),
             Ok(p) if p.rec.seq == self.last_sent + 1 => {
                 self.last_sent = p.rec.seq;
-                conn.send(ServerMsg::Event(render::event(conn.lang, &p)))
-                    .await?;
+                conn.send(ServerMsg::Event(render::event_for(
+                    self.seat, conn.lang, &p,
+                )))
+                .await?;
+                if let Some(audio) = &mut self.audio
+                    && let Some(u) = spoken_to(self.seat, conn.lang, Heard::Event(&p))
+                {
+                    audio.offer(Tag::Event(p.rec.seq), u);
+                }
                 Ok(None)
             }
             // A gap (cannot happen) or a connection that fell behind: start over from a state.
@@ -437,6 +509,14 @@ impl Session {
                 return Ok(None);
             }
             ClientMsg::State { id } => return self.resync(conn, Some(id)).await,
+            ClientMsg::Repeat { id } => {
+                if let Some(audio) = &mut self.audio {
+                    audio.repeat();
+                }
+                self.app.speech().repeat(&self.handle.id, self.seat);
+                conn.send(ServerMsg::Ack { id, seq: None }).await?;
+                return Ok(None);
+            }
             ClientMsg::Move { id, uci } => (id, Action::Uci(uci)),
             ClientMsg::Announce { id, text } => (id, Action::Announce(text)),
             ClientMsg::Pause { id } => (id, Action::Pause),
@@ -453,9 +533,46 @@ impl Session {
                 },
             ),
             ClientMsg::End { id, result } => (id, Action::End(result)),
+            ClientMsg::Board { id, board, op } => (id, Action::Board { board, op }),
+            ClientMsg::PressClock { id } => (id, Action::PressClock),
+            ClientMsg::RepeatMove { id, text } => (id, Action::Repeat(text)),
+            ClientMsg::Adjust { id } => (id, Action::Adjust),
+            ClientMsg::Resign { id, confirmed } => (id, Action::Resign { confirmed }),
+            ClientMsg::OfferDraw { id, confirmed } => (id, Action::OfferDraw { confirmed }),
+            ClientMsg::AcceptDraw { id } => (id, Action::AcceptDraw),
+            ClientMsg::DeclineDraw { id } => (id, Action::DeclineDraw),
+            ClientMsg::ClaimDraw {
+                id,
+                kind,
+                uci,
+                text,
+                confirmed,
+            } => (
+                id,
+                Action::ClaimDraw {
+                    kind,
+                    uci,
+                    text,
+                    confirmed,
+                },
+            ),
+            ClientMsg::ClaimTime { id } => (id, Action::ClaimTime),
+            ClientMsg::ReportTouch { id, square } => (id, Action::ReportTouch(square)),
+            ClientMsg::RuleTouch { id, upheld } => (id, Action::RuleTouch(upheld)),
+            ClientMsg::RestoreBoard { id, board } => (id, Action::RestoreBoard(board)),
+            ClientMsg::TalkingClock { id } => (id, Action::TalkingClock),
+            ClientMsg::ClockWarnings { id, on } => (id, Action::Warnings(on)),
         };
         match self.handle.act(self.seat, conn.lang, action).await {
-            Ok(seq) => {
+            Ok(Acted::Confirm { action, message }) => {
+                conn.send(ServerMsg::Confirm {
+                    id,
+                    action,
+                    message,
+                })
+                .await?;
+            }
+            Ok(Acted::Done(seq)) => {
                 // The events an action caused go out before its acknowledgement.
                 if let Some(seq) = seq {
                     while self.last_sent < seq {
@@ -472,6 +589,15 @@ impl Session {
                 conn.send(ServerMsg::Ack { id, seq }).await?;
             }
             Err(refused) => {
+                self.app
+                    .speech()
+                    .refused(&self.handle.id, self.seat, conn.lang, &refused.message);
+                if let Some(audio) = &mut self.audio
+                    && let Some(u) =
+                        spoken_to(self.seat, conn.lang, Heard::Refused(&refused.message))
+                {
+                    audio.offer(Tag::Request(id.clone()), u);
+                }
                 conn.send(ServerMsg::Error {
                     id: Some(id),
                     code: refused.code,

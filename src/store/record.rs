@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
-use shakmaty::{ByColor, Color};
+use shakmaty::{ByColor, Color, Role, Square};
 
 use super::StoreError;
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Seat, Setup, TimeControl,
+    BoardKind, BoardOp, ClaimKind, ClockReading, Edition, EndReason, Ending, Event, FlagRule,
+    GameResult, Period, Player, Procedure, Profile, Seat, Setup, TimeControl,
 };
 
 #[derive(Serialize, Deserialize)]
@@ -20,13 +21,41 @@ struct PlayerRecord {
 }
 
 #[derive(Serialize, Deserialize)]
+struct PeriodRecord {
+    moves: u32,
+    base_ms: u64,
+    increment_ms: u64,
+    delay_ms: u64,
+}
+
+/// The rules profile; games stored before profiles existed read as the default.
+#[derive(Serialize, Deserialize)]
+struct ProfileRecord {
+    edition: String,
+    procedure: String,
+    flag: String,
+    illegal_penalty_ms: u64,
+    illegal_moves_lose_at: u32,
+    false_claim_bonus_ms: u64,
+    false_claim_halves: bool,
+}
+
+#[derive(Serialize, Deserialize)]
 struct SetupRecord {
     base_ms: u64,
     increment_ms: u64,
+    #[serde(default)]
+    delay_ms: u64,
+    #[serde(default)]
+    moves: u32,
+    #[serde(default)]
+    later: Vec<PeriodRecord>,
     white: PlayerRecord,
     black: PlayerRecord,
     /// Language codes in seat order.
     languages: Vec<String>,
+    #[serde(default)]
+    profile: Option<ProfileRecord>,
 }
 
 fn corrupt(what: impl Into<String>) -> StoreError {
@@ -55,9 +84,32 @@ pub fn setup_to_json(s: &Setup) -> String {
     let r = SetupRecord {
         base_ms: s.time_control.base_ms,
         increment_ms: s.time_control.increment_ms,
+        delay_ms: s.time_control.delay_ms,
+        moves: s.time_control.moves,
+        later: s
+            .time_control
+            .later
+            .iter()
+            .flatten()
+            .map(|p| PeriodRecord {
+                moves: p.moves,
+                base_ms: p.base_ms,
+                increment_ms: p.increment_ms,
+                delay_ms: p.delay_ms,
+            })
+            .collect(),
         white: player_record(&s.players.white),
         black: player_record(&s.players.black),
         languages: s.languages.iter().map(|l| l.code().to_owned()).collect(),
+        profile: Some(ProfileRecord {
+            edition: s.profile.edition.key().to_owned(),
+            procedure: s.profile.procedure.key().to_owned(),
+            flag: s.profile.flag.key().to_owned(),
+            illegal_penalty_ms: s.profile.illegal_penalty_ms,
+            illegal_moves_lose_at: s.profile.illegal_moves_lose_at,
+            false_claim_bonus_ms: s.profile.false_claim_bonus_ms,
+            false_claim_halves: s.profile.false_claim_halves,
+        }),
     };
     serde_json::to_string(&r).expect("setup serialises")
 }
@@ -72,11 +124,39 @@ pub fn setup_from_json(text: &str) -> Result<Setup, StoreError> {
     let languages: [Lang; 6] = langs
         .try_into()
         .map_err(|_| corrupt("setup: expected six languages"))?;
+    if r.later.len() >= crate::game::MAX_PERIODS {
+        return Err(corrupt("setup: too many periods"));
+    }
+    let mut later = [None; crate::game::MAX_PERIODS - 1];
+    for (slot, p) in later.iter_mut().zip(&r.later) {
+        *slot = Some(Period {
+            moves: p.moves,
+            base_ms: p.base_ms,
+            increment_ms: p.increment_ms,
+            delay_ms: p.delay_ms,
+        });
+    }
+    let profile = match r.profile {
+        None => Profile::default(),
+        Some(p) => Profile {
+            edition: Edition::from_key(&p.edition).ok_or_else(|| corrupt(p.edition))?,
+            procedure: Procedure::from_key(&p.procedure).ok_or_else(|| corrupt(p.procedure))?,
+            flag: FlagRule::from_key(&p.flag).ok_or_else(|| corrupt(p.flag))?,
+            illegal_penalty_ms: p.illegal_penalty_ms,
+            illegal_moves_lose_at: p.illegal_moves_lose_at,
+            false_claim_bonus_ms: p.false_claim_bonus_ms,
+            false_claim_halves: p.false_claim_halves,
+        },
+    };
     Ok(Setup {
         time_control: TimeControl {
             base_ms: r.base_ms,
             increment_ms: r.increment_ms,
+            delay_ms: r.delay_ms,
+            moves: r.moves,
+            later,
         },
+        profile,
         players: ByColor {
             white: player(r.white)?,
             black: player(r.black)?,
@@ -115,6 +195,84 @@ enum EventRecord {
         reason: String,
         by: Option<String>,
     },
+    Board {
+        by: String,
+        board: String,
+        op: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<String>,
+    },
+    Adjusting {
+        by: String,
+    },
+    Announced {
+        by: String,
+        uci: String,
+        correction: bool,
+    },
+    Repeated {
+        by: String,
+        uci: String,
+        matches: bool,
+    },
+    IllegalMove {
+        by: String,
+        color: String,
+        from: String,
+        to: String,
+        count: u32,
+        penalty_ms: u64,
+    },
+    TouchReported {
+        by: String,
+        color: String,
+        square: String,
+    },
+    TouchRuled {
+        by: String,
+        upheld: bool,
+    },
+    BoardRestored {
+        by: String,
+        board: String,
+    },
+    DrawOffered {
+        by: String,
+    },
+    DrawDeclined {
+        by: String,
+    },
+    DrawOfferLapsed,
+    DrawClaimed {
+        by: String,
+        claim: String,
+        uci: Option<String>,
+        correct: bool,
+        bonus_ms: u64,
+        taken_ms: u64,
+    },
+    FlagFell {
+        color: String,
+    },
+    ClockTold {
+        by: String,
+        color: String,
+        white_moves: u32,
+        black_moves: u32,
+    },
+    ClockWarnings {
+        by: String,
+        color: String,
+        on: bool,
+    },
+    ClockWarning {
+        color: String,
+        remaining_ms: u64,
+    },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -138,6 +296,47 @@ fn color(s: &str) -> Result<Color, StoreError> {
 
 fn seat(s: &str) -> Result<Seat, StoreError> {
     s.parse().map_err(|_| corrupt(format!("seat {s}")))
+}
+
+fn square(s: &str) -> Result<Square, StoreError> {
+    s.parse().map_err(|_| corrupt(format!("square {s}")))
+}
+
+fn opt_square(s: Option<String>, what: &str) -> Result<Square, StoreError> {
+    square(&s.ok_or_else(|| corrupt(format!("board event without {what}")))?)
+}
+
+fn role(s: &str) -> Result<Role, StoreError> {
+    s.chars()
+        .next()
+        .and_then(Role::from_char)
+        .filter(|_| s.len() == 1)
+        .ok_or_else(|| corrupt(format!("piece {s}")))
+}
+
+fn uci(s: &str) -> Result<UciMove, StoreError> {
+    s.parse::<UciMove>()
+        .map_err(|_| corrupt(format!("uci {s}")))
+}
+
+fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
+    let (square, to, promotion) = match *op {
+        BoardOp::Lift(sq) | BoardOp::Remove(sq) | BoardOp::Touch(sq) => (sq, None, None),
+        BoardOp::Place { square, promotion } => (square, None, promotion),
+        BoardOp::Move {
+            from,
+            to,
+            promotion,
+        } => (from, Some(to), promotion),
+    };
+    EventRecord::Board {
+        by: by.key().to_owned(),
+        board: color_key(board),
+        op: op.key().to_owned(),
+        square: Some(square.to_string()),
+        to: to.map(|t| t.to_string()),
+        promotion: promotion.map(|r| r.char().to_string()),
+    }
 }
 
 /// The `data` column of an event row (everything but the game, number and time).
@@ -166,6 +365,100 @@ pub fn event_to_json(event: &Event, clock: &ClockReading) -> String {
             result: ending.result.pgn().to_owned(),
             reason: ending.reason.key().to_owned(),
             by: by.map(|s| s.key().to_owned()),
+        },
+        Event::Board { by, board, op } => board_record(*by, *board, op),
+        Event::Adjusting { by } => EventRecord::Adjusting {
+            by: by.key().to_owned(),
+        },
+        Event::Announced {
+            by,
+            uci,
+            correction,
+        } => EventRecord::Announced {
+            by: by.key().to_owned(),
+            uci: uci.to_string(),
+            correction: *correction,
+        },
+        Event::Repeated { by, uci, matches } => EventRecord::Repeated {
+            by: by.key().to_owned(),
+            uci: uci.to_string(),
+            matches: *matches,
+        },
+        Event::IllegalMove {
+            by,
+            color,
+            from,
+            to,
+            count,
+            penalty_ms,
+        } => EventRecord::IllegalMove {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            from: from.to_string(),
+            to: to.to_string(),
+            count: *count,
+            penalty_ms: *penalty_ms,
+        },
+        Event::TouchReported { by, color, square } => EventRecord::TouchReported {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            square: square.to_string(),
+        },
+        Event::TouchRuled { by, upheld } => EventRecord::TouchRuled {
+            by: by.key().to_owned(),
+            upheld: *upheld,
+        },
+        Event::BoardRestored { by, board } => EventRecord::BoardRestored {
+            by: by.key().to_owned(),
+            board: color_key(*board),
+        },
+        Event::DrawOffered { by } => EventRecord::DrawOffered {
+            by: by.key().to_owned(),
+        },
+        Event::DrawDeclined { by } => EventRecord::DrawDeclined {
+            by: by.key().to_owned(),
+        },
+        Event::DrawOfferLapsed => EventRecord::DrawOfferLapsed,
+        Event::DrawClaimed {
+            by,
+            kind,
+            uci,
+            correct,
+            bonus_ms,
+            taken_ms,
+        } => EventRecord::DrawClaimed {
+            by: by.key().to_owned(),
+            claim: kind.key().to_owned(),
+            uci: uci.as_ref().map(|u| u.to_string()),
+            correct: *correct,
+            bonus_ms: *bonus_ms,
+            taken_ms: *taken_ms,
+        },
+        Event::FlagFell { color } => EventRecord::FlagFell {
+            color: color_key(*color),
+        },
+        Event::ClockTold {
+            by,
+            color,
+            white_moves,
+            black_moves,
+        } => EventRecord::ClockTold {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            white_moves: *white_moves,
+            black_moves: *black_moves,
+        },
+        Event::ClockWarnings { by, color, on } => EventRecord::ClockWarnings {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            on: *on,
+        },
+        Event::ClockWarning {
+            color,
+            remaining_ms,
+        } => EventRecord::ClockWarning {
+            color: color_key(*color),
+            remaining_ms: *remaining_ms,
         },
     };
     let r = RecordedRecord {
@@ -210,6 +503,130 @@ pub fn event_from_json(text: &str) -> Result<(Event, ClockReading), StoreError> 
                     .ok_or_else(|| corrupt(format!("reason {reason}")))?,
             },
             by: by.as_deref().map(seat).transpose()?,
+        },
+        EventRecord::Board {
+            by,
+            board,
+            op,
+            square: sq,
+            to,
+            promotion,
+        } => {
+            let promotion = promotion.as_deref().map(role).transpose()?;
+            let at = opt_square(sq, "square")?;
+            let op = match op.as_str() {
+                "lift" => BoardOp::Lift(at),
+                "remove" => BoardOp::Remove(at),
+                "touch" => BoardOp::Touch(at),
+                "place" => BoardOp::Place {
+                    square: at,
+                    promotion,
+                },
+                "move" => BoardOp::Move {
+                    from: at,
+                    to: opt_square(to, "to")?,
+                    promotion,
+                },
+                other => return Err(corrupt(format!("board event {other}"))),
+            };
+            Event::Board {
+                by: seat(&by)?,
+                board: color(&board)?,
+                op,
+            }
+        }
+        EventRecord::Adjusting { by } => Event::Adjusting { by: seat(&by)? },
+        EventRecord::Announced {
+            by,
+            uci: u,
+            correction,
+        } => Event::Announced {
+            by: seat(&by)?,
+            uci: uci(&u)?,
+            correction,
+        },
+        EventRecord::Repeated {
+            by,
+            uci: u,
+            matches,
+        } => Event::Repeated {
+            by: seat(&by)?,
+            uci: uci(&u)?,
+            matches,
+        },
+        EventRecord::IllegalMove {
+            by,
+            color: c,
+            from,
+            to,
+            count,
+            penalty_ms,
+        } => Event::IllegalMove {
+            by: seat(&by)?,
+            color: color(&c)?,
+            from: square(&from)?,
+            to: square(&to)?,
+            count,
+            penalty_ms,
+        },
+        EventRecord::TouchReported {
+            by,
+            color: c,
+            square: sq,
+        } => Event::TouchReported {
+            by: seat(&by)?,
+            color: color(&c)?,
+            square: square(&sq)?,
+        },
+        EventRecord::TouchRuled { by, upheld } => Event::TouchRuled {
+            by: seat(&by)?,
+            upheld,
+        },
+        EventRecord::BoardRestored { by, board } => Event::BoardRestored {
+            by: seat(&by)?,
+            board: color(&board)?,
+        },
+        EventRecord::DrawOffered { by } => Event::DrawOffered { by: seat(&by)? },
+        EventRecord::DrawDeclined { by } => Event::DrawDeclined { by: seat(&by)? },
+        EventRecord::DrawOfferLapsed => Event::DrawOfferLapsed,
+        EventRecord::DrawClaimed {
+            by,
+            claim,
+            uci: u,
+            correct,
+            bonus_ms,
+            taken_ms,
+        } => Event::DrawClaimed {
+            by: seat(&by)?,
+            kind: ClaimKind::from_key(&claim).ok_or_else(|| corrupt(format!("claim {claim}")))?,
+            uci: u.as_deref().map(uci).transpose()?,
+            correct,
+            bonus_ms,
+            taken_ms,
+        },
+        EventRecord::FlagFell { color: c } => Event::FlagFell { color: color(&c)? },
+        EventRecord::ClockTold {
+            by,
+            color: c,
+            white_moves,
+            black_moves,
+        } => Event::ClockTold {
+            by: seat(&by)?,
+            color: color(&c)?,
+            white_moves,
+            black_moves,
+        },
+        EventRecord::ClockWarnings { by, color: c, on } => Event::ClockWarnings {
+            by: seat(&by)?,
+            color: color(&c)?,
+            on,
+        },
+        EventRecord::ClockWarning {
+            color: c,
+            remaining_ms,
+        } => Event::ClockWarning {
+            color: color(&c)?,
+            remaining_ms,
         },
     };
     let clock = ClockReading {

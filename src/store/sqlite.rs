@@ -243,15 +243,13 @@ mod tests {
             assistant: vi,
         };
         Setup {
-            time_control: TimeControl {
-                base_ms: 900_000,
-                increment_ms: 10_000,
-            },
+            time_control: TimeControl::fischer(900_000, 10_000),
             players: ByColor {
                 white: p("Ayşe", true),
                 black: p("Jörg", false),
             },
             languages: [Lang::De, Lang::Tr, Lang::De, Lang::Tr, Lang::En, Lang::De],
+            profile: Default::default(),
         }
     }
 

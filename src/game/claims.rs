@@ -1,0 +1,200 @@
+//! Draw claims and dead positions: repetition (9.2), the fifty-move rule (9.3), and whether
+//! a side can still checkmate by any series of legal moves (5.2.2 dead position, 6.10 flag
+//! fall, 7.5.5 illegal-move loss).
+//!
+//! # How far the mate test sees
+//!
+//! [`can_mate`] answers `false` only when no series of legal moves mates; it never calls a
+//! living position dead. It first asks shakmaty's insufficient-material test (a lone king;
+//! king and minor piece; bishops all on one colour; and the like). Then, when every pawn on
+//! the board is blocked head-on by a pawn and few pieces remain (a locked structure), it
+//! walks every position reachable from here, breadth first, up to [`SEARCH_LIMIT`]
+//! positions: if the walk ends without meeting a mate, the position is dead (this finds the
+//! classic blocked pawn chains with kings, and with bishops or knights that cannot break
+//! through). A position whose walk does not end within the limit, or that is not locked,
+//! counts as one where mate is possible: the answer is sound, not complete.
+
+use std::collections::{HashSet, VecDeque};
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
+
+/// The most positions the dead-position walk visits before it gives up (and says "alive").
+pub const SEARCH_LIMIT: usize = 20_000;
+
+/// The most pieces other than kings and pawns a locked position may have for the walk.
+const MAX_PIECES_FOR_WALK: usize = 3;
+
+/// The key under which a position counts as "the same" for repetition (9.2): pieces, side
+/// to move, castling rights and the en passant capture actually possible.
+pub fn position_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The kinds of draw claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClaimKind {
+    /// The same position for the third time (9.2).
+    Repetition,
+    /// Fifty moves by each side without a capture or pawn move (9.3).
+    FiftyMoves,
+}
+
+impl ClaimKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            ClaimKind::Repetition => "repetition",
+            ClaimKind::FiftyMoves => "fifty_moves",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<ClaimKind> {
+        match s {
+            "repetition" => Some(ClaimKind::Repetition),
+            "fifty_moves" => Some(ClaimKind::FiftyMoves),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a claim holds for `pos`, the position on the board or the one the claimant's
+/// written move would bring about; `history` holds the keys of every earlier position of the
+/// game (the current one included), `pos_is_new` whether `pos` is not yet among them.
+pub fn claim_holds(kind: ClaimKind, pos: &Chess, history: &[u64], pos_is_new: bool) -> bool {
+    match kind {
+        ClaimKind::Repetition => {
+            let key = position_key(pos);
+            let seen = history.iter().filter(|k| **k == key).count();
+            seen + usize::from(pos_is_new) >= 3
+        }
+        ClaimKind::FiftyMoves => pos.halfmoves() >= 100,
+    }
+}
+
+fn locked(pos: &Chess) -> bool {
+    let board = pos.board();
+    let pieces = (board.occupied() & !board.pawns() & !board.kings()).count();
+    if pieces > MAX_PIECES_FOR_WALK {
+        return false;
+    }
+    board.pawns().into_iter().all(|sq| {
+        let Some(p) = board.piece_at(sq) else {
+            return false;
+        };
+        let ahead = match p.color {
+            Color::White => sq.offset(8),
+            Color::Black => sq.offset(-8),
+        };
+        ahead.is_some_and(|a| board.piece_at(a).is_some_and(|q| q.role == Role::Pawn))
+    })
+}
+
+enum Walk {
+    Mate,
+    NoMate,
+    TooFar,
+}
+
+/// Walks every position reachable from `pos`; `Mate` as soon as one where `winner` (or, for
+/// `None`, either side) has mated.
+fn walk(pos: &Chess, winner: Option<Color>) -> Walk {
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut queue = VecDeque::new();
+    seen.insert(position_key(pos));
+    queue.push_back(pos.clone());
+    while let Some(p) = queue.pop_front() {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            if p.is_check() && winner.is_none_or(|w| w != p.turn()) {
+                return Walk::Mate;
+            }
+            continue;
+        }
+        for m in moves {
+            let mut next = p.clone();
+            next.play_unchecked(m);
+            if seen.insert(position_key(&next)) {
+                if seen.len() > SEARCH_LIMIT {
+                    return Walk::TooFar;
+                }
+                queue.push_back(next);
+            }
+        }
+    }
+    Walk::NoMate
+}
+
+/// Whether `color` can checkmate by any series of legal moves (sound: `false` only when it
+/// surely cannot; see the module docs).
+pub fn can_mate(pos: &Chess, color: Color) -> bool {
+    if pos.has_insufficient_material(color) {
+        return false;
+    }
+    if !locked(pos) {
+        return true;
+    }
+    !matches!(walk(pos, Some(color)), Walk::NoMate)
+}
+
+/// Whether neither side can checkmate by any series of legal moves (a dead position, 5.2.2).
+pub fn is_dead(pos: &Chess) -> bool {
+    if pos.is_insufficient_material() {
+        return true;
+    }
+    locked(pos) && matches!(walk(pos, None), Walk::NoMate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn material_and_locked_structures() {
+        // King and knight against king: White cannot mate; Black neither.
+        let p = pos("8/8/4k3/8/8/8/8/4KN2 w - - 0 1");
+        assert!(!can_mate(&p, Color::White));
+        assert!(is_dead(&p));
+        // King and rook: can mate.
+        let p = pos("8/8/4k3/8/8/8/8/4KR2 w - - 0 1");
+        assert!(can_mate(&p, Color::White));
+        assert!(!is_dead(&p));
+        // A locked pawn chain with kings only: nobody gets through.
+        let p = pos("8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/8 w - - 0 1");
+        assert!(is_dead(&p));
+        assert!(!can_mate(&p, Color::Black));
+        // The same chain with a gap on the h-file: kings can walk round; not dead.
+        let p = pos("8/8/1k6/p1p1p3/P1P1P3/8/4K3/8 w - - 0 1");
+        assert!(!is_dead(&p));
+        // A lone king against king and pawn: the lone king cannot mate, the other can.
+        let p = pos("8/8/4k3/8/8/8/4P3/4K3 b - - 0 1");
+        assert!(!can_mate(&p, Color::Black));
+        assert!(can_mate(&p, Color::White));
+    }
+
+    #[test]
+    fn repetition_and_fifty() {
+        let p = Chess::default();
+        let k = position_key(&p);
+        assert!(!claim_holds(ClaimKind::Repetition, &p, &[k, 1, k], false));
+        assert!(claim_holds(
+            ClaimKind::Repetition,
+            &p,
+            &[k, 1, k, 2, k],
+            false
+        ));
+        assert!(claim_holds(ClaimKind::Repetition, &p, &[k, 1, k, 2], true));
+        let p = pos("8/8/4k3/8/8/8/8/4KR2 w - - 99 80");
+        assert!(!claim_holds(ClaimKind::FiftyMoves, &p, &[], false));
+        let p = pos("8/8/4k3/8/8/8/8/4KR2 w - - 100 80");
+        assert!(claim_holds(ClaimKind::FiftyMoves, &p, &[], false));
+    }
+}
