@@ -51,6 +51,23 @@ fn fold_char(c: char) -> Folded {
     }
 }
 
+/// ASCII folded: letters lower-cased, digits and the symbol characters kept, everything else
+/// (separators, punctuation, the apostrophe) 0.
+const ASCII_FOLD: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = match c {
+            b'A'..=b'Z' => c + 32,
+            b'a'..=b'z' | b'0'..=b'9' | b'-' | b'=' | b'+' | b'#' => c,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
+
 /// Lower-cases and removes diacritics the way announcements arrive from keyboards and
 /// speech recognisers: ä→a, ß→ss, ç→c, ğ→g, ı/İ→i, ş→s, and so on. Characters outside
 /// that alphabet are lower-cased and kept.
@@ -92,17 +109,33 @@ fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result
         };
         keys.try_push(key).map_err(|_| too_long())
     };
-    for c in text.chars() {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // ASCII, the common case, through a table; anything else through `fold_char`.
+        let (c, folded, word_char) = if bytes[i] < 0x80 {
+            let b = bytes[i];
+            i += 1;
+            match ASCII_FOLD[b as usize] {
+                0 => (b as char, Folded::Foreign, false),
+                f if f.is_ascii_alphanumeric() => (b as char, Folded::One(f), true),
+                f => (b as char, Folded::One(f), false),
+            }
+        } else {
+            let c = text[i..].chars().next().expect("a char at a char boundary");
+            i += c.len_utf8();
+            let folded = fold_char(c);
+            let word_char = match folded {
+                Folded::One(b) => b.is_ascii_alphanumeric(),
+                Folded::Two(..) | Folded::Skip => true,
+                Folded::Foreign => is_word_char(c),
+            };
+            (c, folded, word_char)
+        };
         if in_word && is_apostrophe(c) {
             suffix = true;
             continue;
         }
-        let folded = fold_char(c);
-        let word_char = match folded {
-            Folded::One(b) => b.is_ascii_alphanumeric(),
-            Folded::Two(..) | Folded::Skip => true,
-            Folded::Foreign => is_word_char(c),
-        };
         if word_char && suffix {
             continue;
         }
