@@ -31,6 +31,10 @@ macro_rules! locale_files {
                 "scoresheet.ftl",
                 include_str!(concat!("../locales/", $lang, "/scoresheet.ftl")),
             ),
+            (
+                "web.ftl",
+                include_str!(concat!("../locales/", $lang, "/web.ftl")),
+            ),
         ]
     };
 }

@@ -14,6 +14,7 @@ mod command;
 mod http;
 mod pgn;
 mod render;
+pub mod web;
 pub mod wire;
 pub mod ws;
 

@@ -1,0 +1,200 @@
+# Die Webseiten (Deutsch): die Lobby und die Seiten aller Plätze. Platzhalter nehmen die Wörter
+# des Servers für Felder, Figuren und Farben (announce.ftl, server.ftl).
+
+## Jede Seite
+
+web-skip = Zum Hauptinhalt springen
+web-language-menu = Sprache
+web-lang-self = Deutsch
+web-lang-name = { $lang ->
+    [de] Deutsch
+    [tr] Türkisch
+   *[en] Englisch
+}
+web-white = Weiß
+web-black = Schwarz
+web-send = Senden
+web-cancel = Abbrechen
+web-cancelled = Abgebrochen.
+web-confirm-yes = Ja, ausführen
+web-failed = Das hat nicht geklappt. Bitte noch einmal versuchen.
+web-not-offered = Das bietet der Server noch nicht an.
+web-settings = Einstellungen
+web-log-heading = Meldungen
+web-board-heading = Brett
+web-clocks = Uhren
+web-scoresheet = Partieformular
+web-move-number = Zug
+web-promotion-heading = Der Bauer wird umgewandelt in
+web-players = { $white } gegen { $black }
+web-seat-name = { $seat ->
+    [white] Weiß
+    [black] Schwarz
+    [white_assistant] Assistent von Weiß
+    [black_assistant] Assistent von Schwarz
+    [arbiter] Schiedsrichter
+   *[spectator] Zuschauer
+}
+web-piece = { $color ->
+    [white] { $role ->
+        [king] weißer König
+        [queen] weiße Dame
+        [rook] weißer Turm
+        [bishop] weißer Läufer
+        [knight] weißer Springer
+       *[pawn] weißer Bauer
+    }
+   *[black] { $role ->
+        [king] schwarzer König
+        [queen] schwarze Dame
+        [rook] schwarzer Turm
+        [bishop] schwarzer Läufer
+        [knight] schwarzer Springer
+       *[pawn] schwarzer Bauer
+    }
+}
+web-square-piece = { $square } { $piece }
+web-square-empty = { $square } leer
+web-move-line = { $number }, { $color }: { $move }.
+web-status-turn = { $color } ist am Zug.
+web-status-paused = Die Partie ist unterbrochen.
+web-status-over = Die Partie ist beendet: { $result }.
+web-bad-link = Dieser Link nennt keine Partie und keinen Platz. Bitte öffnen Sie den Link, den Sie bekommen haben.
+web-connected = Verbunden.
+web-conn-lost = Die Verbindung ist unterbrochen; sie wird neu aufgebaut.
+web-conn-replaced = Dieser Platz wurde in einem anderen Fenster geöffnet; diese Seite bekommt keine Züge mehr.
+web-speech-on = Der Browser spricht.
+web-speech-off = Der Browser schweigt.
+
+## Lobby
+
+web-lobby-title = Neue Partie
+web-lobby-intro = Stellen Sie die Partie ein und geben Sie dann jedem Platz seinen eigenen Link. Wer den Link hat, hat den Platz.
+web-lobby-time = Bedenkzeit
+web-lobby-base = Minuten je Spieler
+web-lobby-increment = Sekunden Zuschlag je Zug
+web-lobby-white = Weiß
+web-lobby-black = Schwarz
+web-lobby-name = Name
+web-lobby-vi = Sehbehindert
+web-lobby-board = Brett
+web-lobby-board-normal = Normales Brett
+web-lobby-board-tactile = Taktiles Brett
+web-lobby-assistant = Mit Assistent
+web-lobby-language = Sprache
+web-lobby-assistant-language = Sprache des Assistenten
+web-lobby-others = Schiedsrichter und Zuschauer
+web-lobby-arbiter-language = Sprache des Schiedsrichters
+web-lobby-spectator-language = Sprache der Zuschauer
+web-lobby-create = Partie anlegen
+web-lobby-links = Links für die Plätze
+web-lobby-links-hint = Geben Sie jeder Person nur ihren eigenen Link: Der Link ist der Platz.
+web-game-created = Partie { $id } ist bereit.
+web-link-label = { $seat }: { $name } ({ $lang })
+web-copy = Kopieren
+web-copy-link = Link für { $seat } kopieren
+web-copied = Link für { $seat } kopiert.
+web-copy-failed = Der Browser erlaubt das Kopieren nicht; bitte den Link markieren.
+
+## Die Seite des sehbehinderten Spielers
+
+web-vi-title = Ihre Partie
+web-vi-command-heading = Züge und Befehle
+web-vi-command-label = Zug oder Befehl
+web-vi-command-hint = Sagen Sie Ihren Zug an wie am Brett, zum Beispiel Springer Felix drei, oder geben Sie einen Befehl ein; hilfe zählt sie auf. Die Antworten stehen unter Meldungen.
+web-vi-listen = Zug sprechen
+web-vi-listen-missing = Dieser Browser kann nicht zuhören; bitte tippen Sie Ihre Züge.
+web-vi-board-hint = Die Pfeiltasten gehen Feld für Feld. Eingabe auf einer Figur nimmt sie auf, Eingabe auf einem anderen Feld zieht sie dorthin, Escape stellt sie zurück oder führt zurück zur Befehlszeile.
+web-vi-speak = Antworten mit der Stimme des Browsers sprechen
+web-vi-ready = Sie spielen { $color }. Geben Sie hilfe ein für die Befehle.
+web-cmd-help = hilfe
+web-cmd-time = zeit uhr
+web-cmd-last = letzte letzter
+web-cmd-again = nochmal wiederholen
+web-cmd-pieces = figuren
+web-cmd-rank = reihe
+web-cmd-file = linie
+web-cmd-square = feld
+web-cmd-turn = wer
+web-cmd-draw = remis
+web-cmd-resign = aufgeben
+web-cmd-claim = reklamieren
+web-cmd-adjust = zurechtrücken
+web-cmd-correct = korrigieren korrektur
+web-cmd-board = brett
+web-cmd-yes = ja j
+web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis, aufgeben, reklamieren: jeweils mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. hilfe: diese Liste.
+web-say-clock = { $color }: { $time }, { $moves ->
+    [one] ein Zug
+   *[other] { $moves } Züge
+}.
+web-say-no-moves = Es wurde noch kein Zug gespielt.
+web-say-no-opponent-move = Ihr Gegner hat noch nicht gezogen.
+web-say-pieces = { $color }, { $piece }: { $squares }.
+web-say-none = keiner
+web-say-rank = Reihe { $rank }: { $squares }.
+web-say-file = Linie { $file }: { $squares }.
+web-say-line-empty = leer
+web-say-which-rank = Welche Reihe? Zum Beispiel: reihe 3.
+web-say-which-file = Welche Linie? Zum Beispiel: linie Eva.
+web-say-which-square = Welches Feld? Zum Beispiel: feld Eva vier.
+web-say-unknown-word = Das Wort { $word } kenne ich hier nicht.
+web-say-turn = { $mine ->
+    [yes] Sie sind am Zug, { $color }.
+   *[no] { $color } ist am Zug.
+}
+web-say-correct-how = Sagen Sie korrigieren und dann den Zug, den Sie meinten.
+web-confirm-draw = Remis anbieten? Mit ja bestätigen; alles andere bricht ab.
+web-confirm-resign = Die Partie aufgeben? Mit ja bestätigen; alles andere bricht ab.
+web-confirm-claim = Remis reklamieren? Mit ja bestätigen; alles andere bricht ab.
+web-done-draw = Sie haben Remis angeboten.
+web-done-resign = Sie haben aufgegeben.
+web-done-claim = Ihre Reklamation ging an den Schiedsrichter.
+web-done-adjust = Ich rücke zurecht: gesagt.
+web-selected = Aufgenommen: { $square }.
+web-deselected = Zurückgestellt.
+web-board-edge = Rand des Bretts.
+web-listening = Ich höre zu.
+web-heard = Gehört: { $text }.
+web-heard-nothing = Nichts gehört.
+web-mic-failed = Das Mikrofon hat nicht funktioniert ({ $reason }).
+
+## Die Seiten des sehenden Spielers, des Assistenten und des Schiedsrichters
+
+web-board-title = Das Brett
+web-board-hint = Klicken Sie eine Figur und dann ihr Zielfeld an, oder ziehen Sie sie. Mit der Tastatur: Pfeiltasten, dann Eingabe auf der Figur und Eingabe auf dem Feld.
+web-announced-heading = Angesagter Zug
+web-announced-full = { $color }: { $move } ({ $san })
+web-repeat = Wiederholen (R)
+web-repeated = Noch einmal: { $move }.
+web-speak-moves = Die Züge des Gegners sprechen
+web-seat-ready = Verbunden als { $seat }.
+web-assistant-title = Assistent
+web-assistant-announce = Einen Zug ansagen
+web-assistant-command-label = Zug in Worten oder Notation
+web-assistant-command-hint = Zum Beispiel Springer Felix drei, Sf3 oder g1 f3. Der Zug wird für Ihren Spieler gespielt.
+web-arbiter-title = Schiedsrichter
+web-arbiter-game = Die Partie
+web-time-control = { $base }, dazu { $increment ->
+    [one] eine Sekunde
+   *[other] { $increment } Sekunden
+} je Zug.
+web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
+    [yes] , sehbehindert
+   *[no] {""}
+}
+web-arbiter-controls = Steuerung des Schiedsrichters
+web-arbiter-pause = Partie unterbrechen
+web-arbiter-resume = Partie fortsetzen
+web-arbiter-set-clock = Eine Uhr stellen
+web-arbiter-clock-side = Uhr
+web-arbiter-minutes = Minuten
+web-arbiter-seconds = Sekunden
+web-arbiter-set = Uhr stellen
+web-arbiter-end = Partie beenden
+web-arbiter-result = Ergebnis
+web-result-white = Weiß gewinnt (1-0)
+web-result-black = Schwarz gewinnt (0-1)
+web-result-draw = Remis (½-½)
+web-arbiter-end-button = Partie beenden
+web-end-confirm = Die Partie mit dem Ergebnis { $result } beenden?

@@ -1,0 +1,193 @@
+# The web pages (English): the lobby and the pages of every seat. Placeables take the server's
+# own words for squares, pieces and colours (announce.ftl, server.ftl).
+
+## Every page
+
+web-skip = Skip to the main content
+web-language-menu = Language
+web-lang-self = English
+web-lang-name = { $lang ->
+    [de] German
+    [tr] Turkish
+   *[en] English
+}
+web-white = White
+web-black = Black
+web-send = Send
+web-cancel = Cancel
+web-cancelled = Cancelled.
+web-confirm-yes = Yes, do it
+web-failed = That did not work. Please try again.
+web-not-offered = The server does not offer this yet.
+web-settings = Settings
+web-log-heading = Messages
+web-board-heading = Board
+web-clocks = Clocks
+web-scoresheet = Scoresheet
+web-move-number = Move
+web-promotion-heading = Promote the pawn to
+web-players = { $white } against { $black }
+web-seat-name = { $seat ->
+    [white] White
+    [black] Black
+    [white_assistant] White's assistant
+    [black_assistant] Black's assistant
+    [arbiter] Arbiter
+   *[spectator] Spectator
+}
+web-piece = { $color ->
+    [white] white
+   *[black] black
+} { $role ->
+    [king] king
+    [queen] queen
+    [rook] rook
+    [bishop] bishop
+    [knight] knight
+   *[pawn] pawn
+}
+web-square-piece = { $square } { $piece }
+web-square-empty = { $square } empty
+web-move-line = { $number }, { $color }: { $move }.
+web-status-turn = { $color } to move.
+web-status-paused = The game is paused.
+web-status-over = The game is over: { $result }.
+web-bad-link = This link does not name a game and a seat. Please open the link you were given.
+web-connected = Connected.
+web-conn-lost = The connection was lost; connecting again.
+web-conn-replaced = This seat was opened in another window; this page no longer receives moves.
+web-speech-on = The browser will speak.
+web-speech-off = The browser is silent.
+
+## Lobby
+
+web-lobby-title = New game
+web-lobby-intro = Set up a game, then hand every seat its own link. Whoever has a link has that seat.
+web-lobby-time = Time control
+web-lobby-base = Minutes per player
+web-lobby-increment = Seconds added per move
+web-lobby-white = White
+web-lobby-black = Black
+web-lobby-name = Name
+web-lobby-vi = Visually impaired
+web-lobby-board = Board
+web-lobby-board-normal = Normal board
+web-lobby-board-tactile = Tactile board
+web-lobby-assistant = With an assistant
+web-lobby-language = Language
+web-lobby-assistant-language = Assistant's language
+web-lobby-others = Arbiter and spectators
+web-lobby-arbiter-language = Arbiter's language
+web-lobby-spectator-language = Spectators' language
+web-lobby-create = Create the game
+web-lobby-links = Seat links
+web-lobby-links-hint = Give each person only his own link: the link is the seat.
+web-game-created = Game { $id } is ready.
+web-link-label = { $seat }: { $name } ({ $lang })
+web-copy = Copy
+web-copy-link = Copy the link for { $seat }
+web-copied = Link for { $seat } copied.
+web-copy-failed = The browser did not allow copying; select the link instead.
+
+## The visually impaired player's page
+
+web-vi-title = Your game
+web-vi-command-heading = Moves and commands
+web-vi-command-label = Move or command
+web-vi-command-hint = Announce your move as you would say it, for example knight f3, or type a command; help lists them. Answers appear under Messages.
+web-vi-listen = Speak a move
+web-vi-listen-missing = This browser cannot listen; type your moves instead.
+web-vi-board-hint = Arrow keys move square by square. Enter on a piece picks it up, Enter on another square moves it there, Escape puts it back, or goes back to the command line.
+web-vi-speak = Speak answers with the browser's voice
+web-vi-ready = You play { $color }. Type help for the commands.
+web-cmd-help = help
+web-cmd-time = time clock
+web-cmd-last = last
+web-cmd-again = again repeat
+web-cmd-pieces = pieces
+web-cmd-rank = rank
+web-cmd-file = file
+web-cmd-square = square
+web-cmd-turn = turn
+web-cmd-draw = draw
+web-cmd-resign = resign
+web-cmd-claim = claim
+web-cmd-adjust = adjust
+web-cmd-correct = correct
+web-cmd-board = board
+web-cmd-yes = yes y
+web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw, resign, claim: each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. help: this list.
+web-say-clock = { $color }: { $time }, { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}.
+web-say-no-moves = No move has been made yet.
+web-say-no-opponent-move = Your opponent has not moved yet.
+web-say-pieces = { $color }, { $piece }: { $squares }.
+web-say-none = none
+web-say-rank = Rank { $rank }: { $squares }.
+web-say-file = File { $file }: { $squares }.
+web-say-line-empty = empty
+web-say-which-rank = Which rank? For example: rank 3.
+web-say-which-file = Which file? For example: file e.
+web-say-which-square = Which square? For example: square e4.
+web-say-unknown-word = I do not know the word { $word } here.
+web-say-turn = { $mine ->
+    [yes] Your move, { $color }.
+   *[no] { $color } to move.
+}
+web-say-correct-how = Say correct, followed by the move you meant.
+web-confirm-draw = Offer a draw? Type yes to confirm; anything else cancels.
+web-confirm-resign = Resign the game? Type yes to confirm; anything else cancels.
+web-confirm-claim = Claim a draw? Type yes to confirm; anything else cancels.
+web-done-draw = You offered a draw.
+web-done-resign = You resigned.
+web-done-claim = Your claim was sent to the arbiter.
+web-done-adjust = I adjust: said.
+web-selected = Picked up: { $square }.
+web-deselected = Put back.
+web-board-edge = Edge of the board.
+web-listening = Listening.
+web-heard = Heard: { $text }.
+web-heard-nothing = Nothing was heard.
+web-mic-failed = The microphone did not work ({ $reason }).
+
+## The sighted player's, the assistant's and the arbiter's pages
+
+web-board-title = The board
+web-board-hint = Click a piece and then its square, or drag it. With the keyboard: arrow keys, then Enter on the piece and Enter on the square.
+web-announced-heading = Announced move
+web-announced-full = { $color }: { $move } ({ $san })
+web-repeat = Repeat (R)
+web-repeated = Again: { $move }.
+web-speak-moves = Speak the opponent's moves
+web-seat-ready = Connected as { $seat }.
+web-assistant-title = Assistant
+web-assistant-announce = Announce a move
+web-assistant-command-label = Move in words or notation
+web-assistant-command-hint = For example knight f3, Nf3 or g1 f3. The move is played for your player.
+web-arbiter-title = Arbiter
+web-arbiter-game = The game
+web-time-control = { $base }, plus { $increment ->
+    [one] one second
+   *[other] { $increment } seconds
+} per move.
+web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
+    [yes] , visually impaired
+   *[no] {""}
+}
+web-arbiter-controls = Arbiter's controls
+web-arbiter-pause = Pause the game
+web-arbiter-resume = Resume the game
+web-arbiter-set-clock = Set a clock
+web-arbiter-clock-side = Clock
+web-arbiter-minutes = Minutes
+web-arbiter-seconds = Seconds
+web-arbiter-set = Set the clock
+web-arbiter-end = End the game
+web-arbiter-result = Result
+web-result-white = White wins (1-0)
+web-result-black = Black wins (0-1)
+web-result-draw = Draw (½-½)
+web-arbiter-end-button = End the game
+web-end-confirm = End the game with the result { $result }?

@@ -1,0 +1,187 @@
+# Web sayfaları (Türkçe): lobi ve her koltuğun sayfası. Yer tutucular sunucunun kare, taş ve
+# renk sözcüklerini alır (announce.ftl, server.ftl).
+
+## Her sayfa
+
+web-skip = Ana içeriğe geç
+web-language-menu = Dil
+web-lang-self = Türkçe
+web-lang-name = { $lang ->
+    [de] Almanca
+    [tr] Türkçe
+   *[en] İngilizce
+}
+web-white = Beyaz
+web-black = Siyah
+web-send = Gönder
+web-cancel = Vazgeç
+web-cancelled = Vazgeçildi.
+web-confirm-yes = Evet, yap
+web-failed = Olmadı. Lütfen yeniden deneyin.
+web-not-offered = Sunucu bunu henüz sunmuyor.
+web-settings = Ayarlar
+web-log-heading = İletiler
+web-board-heading = Tahta
+web-clocks = Saatler
+web-scoresheet = Hamle kâğıdı
+web-move-number = Hamle
+web-promotion-heading = Piyonun terfi edeceği taş
+web-players = { $white } – { $black }
+web-seat-name = { $seat ->
+    [white] Beyaz
+    [black] Siyah
+    [white_assistant] Beyazın yardımcısı
+    [black_assistant] Siyahın yardımcısı
+    [arbiter] Hakem
+   *[spectator] İzleyici
+}
+web-piece = { $color ->
+    [white] beyaz
+   *[black] siyah
+} { $role ->
+    [king] şah
+    [queen] vezir
+    [rook] kale
+    [bishop] fil
+    [knight] at
+   *[pawn] piyon
+}
+web-square-piece = { $square } { $piece }
+web-square-empty = { $square } boş
+web-move-line = { $number }, { $color }: { $move }.
+web-status-turn = Hamle sırası: { $color }.
+web-status-paused = Oyun durduruldu.
+web-status-over = Oyun bitti: { $result }.
+web-bad-link = Bu bağlantıda oyun ve koltuk yok. Lütfen size verilen bağlantıyı açın.
+web-connected = Bağlandı.
+web-conn-lost = Bağlantı koptu; yeniden bağlanılıyor.
+web-conn-replaced = Bu koltuk başka bir pencerede açıldı; bu sayfa artık hamle almıyor.
+web-speech-on = Tarayıcı konuşacak.
+web-speech-off = Tarayıcı sessiz.
+
+## Lobi
+
+web-lobby-title = Yeni oyun
+web-lobby-intro = Oyunu ayarlayın, sonra her koltuğa kendi bağlantısını verin. Bağlantı kimdeyse koltuk onundur.
+web-lobby-time = Süre
+web-lobby-base = Oyuncu başına dakika
+web-lobby-increment = Hamle başına eklenen saniye
+web-lobby-white = Beyaz
+web-lobby-black = Siyah
+web-lobby-name = Ad
+web-lobby-vi = Görme engelli
+web-lobby-board = Tahta
+web-lobby-board-normal = Normal tahta
+web-lobby-board-tactile = Dokunsal tahta
+web-lobby-assistant = Yardımcıyla
+web-lobby-language = Dil
+web-lobby-assistant-language = Yardımcının dili
+web-lobby-others = Hakem ve izleyiciler
+web-lobby-arbiter-language = Hakemin dili
+web-lobby-spectator-language = İzleyicilerin dili
+web-lobby-create = Oyunu oluştur
+web-lobby-links = Koltuk bağlantıları
+web-lobby-links-hint = Herkese yalnızca kendi bağlantısını verin: bağlantı koltuğun kendisidir.
+web-game-created = Oyun hazır: { $id }.
+web-link-label = { $seat }: { $name } ({ $lang })
+web-copy = Kopyala
+web-copy-link = Bağlantıyı kopyala: { $seat }
+web-copied = Bağlantı kopyalandı: { $seat }.
+web-copy-failed = Tarayıcı kopyalamaya izin vermedi; bağlantıyı seçin.
+
+## Görme engelli oyuncunun sayfası
+
+web-vi-title = Oyununuz
+web-vi-command-heading = Hamleler ve komutlar
+web-vi-command-label = Hamle ya da komut
+web-vi-command-hint = Hamlenizi tahtadaki gibi söyleyin, örneğin At fe üç, ya da bir komut yazın; yardım komutları sayar. Yanıtlar İletiler altında görünür.
+web-vi-listen = Hamleyi söyle
+web-vi-listen-missing = Bu tarayıcı dinleyemiyor; hamlelerinizi yazın.
+web-vi-board-hint = Ok tuşları kare kare gider. Bir taşın üstünde Enter onu kaldırır, başka bir karede Enter onu oraya götürür, Escape onu geri koyar ya da komut satırına döner.
+web-vi-speak = Yanıtları tarayıcının sesiyle söyle
+web-vi-ready = { $color } oynuyorsunuz. Komutlar için yardım yazın.
+web-cmd-help = yardım
+web-cmd-time = süre saat
+web-cmd-last = son
+web-cmd-again = tekrar
+web-cmd-pieces = taşlar
+web-cmd-rank = yatay
+web-cmd-file = dikey
+web-cmd-square = kare
+web-cmd-turn = sıra
+web-cmd-draw = berabere
+web-cmd-resign = terk
+web-cmd-claim = talep
+web-cmd-adjust = düzeltiyorum
+web-cmd-correct = düzelt
+web-cmd-board = tahta
+web-cmd-yes = evet
+web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, saatler ve hamle sayısı. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere, terk, talep: her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. yardım: bu liste.
+web-say-clock = { $color }: { $time }, { $moves } hamle.
+web-say-no-moves = Henüz hamle yapılmadı.
+web-say-no-opponent-move = Rakibiniz henüz hamle yapmadı.
+web-say-pieces = { $color }, { $piece }: { $squares }.
+web-say-none = yok
+web-say-rank = Yatay { $rank }: { $squares }.
+web-say-file = Dikey { $file }: { $squares }.
+web-say-line-empty = boş
+web-say-which-rank = Hangi yatay? Örneğin: yatay 3.
+web-say-which-file = Hangi dikey? Örneğin: dikey e.
+web-say-which-square = Hangi kare? Örneğin: kare e dört.
+web-say-unknown-word = Burada şu sözcüğü bilmiyorum: { $word }.
+web-say-turn = { $mine ->
+    [yes] Hamle sırası sizde, { $color }.
+   *[no] Hamle sırası: { $color }.
+}
+web-say-correct-how = düzelt deyin, ardından demek istediğiniz hamleyi söyleyin.
+web-confirm-draw = Beraberlik önerilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
+web-confirm-resign = Oyun terk edilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
+web-confirm-claim = Beraberlik talep edilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
+web-done-draw = Beraberlik önerdiniz.
+web-done-resign = Oyunu terk ettiniz.
+web-done-claim = Talebiniz hakeme gönderildi.
+web-done-adjust = Düzeltiyorum: söylendi.
+web-selected = Kaldırıldı: { $square }.
+web-deselected = Geri kondu.
+web-board-edge = Tahtanın kenarı.
+web-listening = Dinliyorum.
+web-heard = Duyulan: { $text }.
+web-heard-nothing = Hiçbir şey duyulmadı.
+web-mic-failed = Mikrofon çalışmadı ({ $reason }).
+
+## Gören oyuncunun, yardımcının ve hakemin sayfaları
+
+web-board-title = Tahta
+web-board-hint = Bir taşa, sonra gideceği kareye tıklayın ya da taşı sürükleyin. Klavyeyle: ok tuşları, sonra taşta Enter ve karede Enter.
+web-announced-heading = Söylenen hamle
+web-announced-full = { $color }: { $move } ({ $san })
+web-repeat = Tekrarla (R)
+web-repeated = Yeniden: { $move }.
+web-speak-moves = Rakibin hamlelerini sesli söyle
+web-seat-ready = Bağlanan koltuk: { $seat }.
+web-assistant-title = Yardımcı
+web-assistant-announce = Hamle söyle
+web-assistant-command-label = Sözcüklerle ya da notasyonla hamle
+web-assistant-command-hint = Örneğin At fe üç, Af3 ya da g1 f3. Hamle oyuncunuz için oynanır.
+web-arbiter-title = Hakem
+web-arbiter-game = Oyun
+web-time-control = { $base }, hamle başına { $increment } saniye eklenir.
+web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
+    [yes] , görme engelli
+   *[no] {""}
+}
+web-arbiter-controls = Hakem denetimleri
+web-arbiter-pause = Oyunu durdur
+web-arbiter-resume = Oyunu sürdür
+web-arbiter-set-clock = Saat ayarla
+web-arbiter-clock-side = Saat
+web-arbiter-minutes = Dakika
+web-arbiter-seconds = Saniye
+web-arbiter-set = Saati ayarla
+web-arbiter-end = Oyunu bitir
+web-arbiter-result = Sonuç
+web-result-white = Beyaz kazanır (1-0)
+web-result-black = Siyah kazanır (0-1)
+web-result-draw = Berabere (½-½)
+web-arbiter-end-button = Oyunu bitir
+web-end-confirm = Oyun { $result } sonucuyla bitirilsin mi?

@@ -1,0 +1,231 @@
+// A board anyone can operate: a grid of 64 cells, each named by its square and what stands on
+// it. Arrow keys move square by square, Home/End and PageUp/PageDown jump to the row's or
+// column's end, Enter or Space picks a piece and then its square, Escape lets go. A pointer
+// can click origin and destination or drag a piece.
+
+import { t } from './i18n.js';
+import { FILES, parseFen, glyph, describeSquare, pieceName } from './chess.js';
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} el the grid element (role=grid, labelled)
+   * @param {object} opts {orientation, interactive, onMove(from, to), onSelect(square|null, text), onFocusSquare(square, text)}
+   */
+  constructor(el, opts = {}) {
+    this.el = el;
+    this.opts = opts;
+    this.orientation = opts.orientation || 'white';
+    this.pieces = parseFen(null).pieces;
+    this.selected = null;
+    this.focused = this.orientation === 'white' ? 'e2' : 'e7';
+    this.lastMove = null;
+    this.dragging = null;
+    this.cells = new Map();
+    this.build();
+    el.addEventListener('keydown', (e) => this.key(e));
+    el.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    el.addEventListener('pointerup', (e) => this.pointerUp(e));
+    el.addEventListener('focusin', (e) => {
+      const sq = e.target.dataset?.square;
+      if (sq) this.focused = sq;
+    });
+  }
+
+  build() {
+    this.el.replaceChildren();
+    this.cells.clear();
+    const ranks = this.orientation === 'white' ? [8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8];
+    const files = this.orientation === 'white' ? FILES : [...FILES].reverse();
+    for (const r of ranks) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'board-row';
+      for (const f of files) {
+        const sq = `${f}${r}`;
+        const cell = document.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.square = sq;
+        cell.className = `sq ${(FILES.indexOf(f) + r) % 2 === 0 ? 'light' : 'dark'}`;
+        cell.tabIndex = -1;
+        const g = document.createElement('span');
+        g.className = 'glyph';
+        g.setAttribute('aria-hidden', 'true');
+        cell.append(g);
+        if (f === files[0]) cell.append(coord('rank', String(r)));
+        if (r === ranks[7]) cell.append(coord('file', f));
+        row.append(cell);
+        this.cells.set(sq, cell);
+      }
+      this.el.append(row);
+    }
+    this.render();
+  }
+
+  setOrientation(color) {
+    if (color !== this.orientation) {
+      this.orientation = color;
+      this.build();
+    }
+  }
+
+  setFen(fen, lastUci = null) {
+    this.pieces = parseFen(fen).pieces;
+    this.lastMove = lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null;
+    if (this.selected && !this.pieces.get(this.selected)) this.selected = null;
+    this.render();
+  }
+
+  render() {
+    for (const [sq, cell] of this.cells) {
+      const piece = this.pieces.get(sq);
+      const g = cell.querySelector('.glyph');
+      g.textContent = piece ? glyph(piece) : '';
+      g.classList.toggle('white', piece?.color === 'white');
+      g.classList.toggle('black', piece?.color === 'black');
+      cell.setAttribute('aria-label', describeSquare(this.pieces, sq));
+      cell.setAttribute('aria-selected', String(this.selected === sq));
+      cell.classList.toggle('selected', this.selected === sq);
+      cell.classList.toggle('last', !!this.lastMove?.includes(sq));
+      cell.tabIndex = sq === this.focused ? 0 : -1;
+    }
+  }
+
+  /** Moves the keyboard focus to a square (and says it through onFocusSquare). */
+  focusSquare(sq) {
+    this.focused = sq;
+    for (const [s, cell] of this.cells) cell.tabIndex = s === sq ? 0 : -1;
+    this.cells.get(sq).focus();
+    this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+  }
+
+  key(e) {
+    const sq = e.target.dataset?.square;
+    if (!sq) return;
+    const f = FILES.indexOf(sq[0]);
+    const r = Number(sq[1]);
+    const dir = this.orientation === 'white' ? 1 : -1;
+    let target = null;
+    switch (e.key) {
+      case 'ArrowUp': target = [f, r + dir]; break;
+      case 'ArrowDown': target = [f, r - dir]; break;
+      case 'ArrowLeft': target = [f - dir, r]; break;
+      case 'ArrowRight': target = [f + dir, r]; break;
+      case 'Home': target = [this.orientation === 'white' ? 0 : 7, r]; break;
+      case 'End': target = [this.orientation === 'white' ? 7 : 0, r]; break;
+      case 'PageUp': target = [f, this.orientation === 'white' ? 8 : 1]; break;
+      case 'PageDown': target = [f, this.orientation === 'white' ? 1 : 8]; break;
+      case 'Enter':
+      case ' ':
+        e.preventDefault();
+        this.activate(sq);
+        return;
+      case 'Escape':
+        if (this.selected) {
+          e.preventDefault();
+          this.select(null);
+        }
+        return;
+      default:
+        return;
+    }
+    e.preventDefault();
+    const [tf, tr] = target;
+    if (tf >= 0 && tf < 8 && tr >= 1 && tr <= 8) this.focusSquare(`${FILES[tf]}${tr}`);
+    else this.opts.onEdge?.();
+  }
+
+  select(sq) {
+    this.selected = sq;
+    this.render();
+    this.opts.onSelect?.(sq, sq ? describeSquare(this.pieces, sq) : null);
+  }
+
+  activate(sq) {
+    if (!this.opts.interactive) {
+      this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+      return;
+    }
+    if (this.selected && this.selected !== sq) {
+      const from = this.selected;
+      this.selected = null;
+      this.render();
+      this.opts.onMove?.(from, sq);
+    } else if (this.selected === sq) {
+      this.select(null);
+    } else if (this.pieces.get(sq)) {
+      this.select(sq);
+    } else {
+      this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+    }
+  }
+
+  cellAt(e) {
+    const el = document.elementFromPoint(e.clientX, e.clientY);
+    return el?.closest?.('[data-square]') ?? null;
+  }
+
+  pointerDown(e) {
+    const cell = e.target.closest?.('[data-square]');
+    if (!cell || e.button !== 0) return;
+    e.preventDefault();
+    const sq = cell.dataset.square;
+    this.focused = sq;
+    cell.focus();
+    this.activate(sq);
+    this.dragging = this.selected === sq ? sq : null;
+    if (this.dragging) this.el.classList.add('dragging');
+  }
+
+  pointerUp(e) {
+    const from = this.dragging;
+    this.dragging = null;
+    this.el.classList.remove('dragging');
+    if (!from) return;
+    const cell = this.cellAt(e);
+    if (cell && cell.dataset.square !== from && this.selected === from) this.activate(cell.dataset.square);
+  }
+}
+
+function coord(kind, text) {
+  const s = document.createElement('span');
+  s.className = `coord ${kind}`;
+  s.setAttribute('aria-hidden', 'true');
+  s.textContent = text;
+  return s;
+}
+
+/**
+ * Asks which piece a pawn becomes, in a modal dialog; resolves with the role or null.
+ * `dialog` is a <dialog> element holding a heading and a `.choices` container.
+ */
+export function choosePromotion(dialog) {
+  return new Promise((resolve) => {
+    const box = dialog.querySelector('.choices');
+    box.replaceChildren();
+    const done = (role) => {
+      dialog.close();
+      resolve(role);
+    };
+    for (const role of ['queen', 'rook', 'bishop', 'knight']) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = pieceName(role);
+      b.addEventListener('click', () => done(role));
+      box.append(b);
+    }
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = t('web-cancel');
+    cancel.addEventListener('click', () => done(null));
+    box.append(cancel);
+    dialog.addEventListener('cancel', () => resolve(null), { once: true });
+    dialog.showModal();
+    box.firstElementChild.focus();
+  });
+}
+
+/** The UCI of a move, with the promotion letter. */
+export function uciOf(from, to, role) {
+  const letter = { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' }[role] ?? '';
+  return `${from}${to}${letter}`;
+}

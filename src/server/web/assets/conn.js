@@ -1,0 +1,213 @@
+// One seat's WebSocket to the game (docs/protocol.md): greeting, numbered events, requests
+// answered by ack or error, reconnecting from the last event seen. Unknown event kinds and
+// message types are passed on untouched, so the protocol can grow without breaking a page.
+
+import { START_FEN } from './chess.js';
+
+/** The game id and token from the link's fragment (`#game=…&token=…`), never sent to the server. */
+export function seatLink() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const game = params.get('game');
+  const token = params.get('token');
+  return game && token ? { game, token } : null;
+}
+
+export class GameConnection extends EventTarget {
+  constructor({ game, token, lang }) {
+    super();
+    this.gameId = game;
+    this.token = token;
+    this.lang = lang;
+    this.seq = 0;
+    this.seat = null;
+    this.info = null; // the last full state (names, seats, languages, time control)
+    this.moves = []; // {ply, color, by, uci, san, short, full, fen}
+    this.fen = START_FEN;
+    this.status = 'playing';
+    this.result = null;
+    this.endReason = null;
+    this.clock = { white_ms: 0, black_ms: 0, running: null };
+    this.clockAt = performance.now();
+    this.pending = new Map();
+    this.nextId = 1;
+    this.ws = null;
+    this.closed = false;
+    this.retry = 0;
+  }
+
+  connect() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`);
+    this.ws = ws;
+    ws.addEventListener('open', () => {
+      ws.send(JSON.stringify({ type: 'hello', v: 1, token: this.token, since: this.seq, lang: this.lang }));
+    });
+    ws.addEventListener('message', (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    });
+    ws.addEventListener('close', (e) => {
+      for (const [, p] of this.pending) p.reject({ code: 'game_unavailable', message: '' });
+      this.pending.clear();
+      const final = [4401, 4409, 1008, 1009].includes(e.code) || this.closed;
+      this.emit('connection', { up: false, final, code: e.code, reason: e.reason });
+      if (!final) {
+        const delay = Math.min(8000, 500 * 2 ** this.retry);
+        this.retry += 1;
+        setTimeout(() => this.connect(), delay);
+      }
+    });
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close(1000);
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case 'welcome':
+        this.seat = msg.seat;
+        this.lang = msg.lang;
+        this.retry = 0;
+        this.emit('connection', { up: true, welcome: msg });
+        // Names, seats and the rest: the events alone do not carry them.
+        this.request({ type: 'state' }).catch(() => {});
+        break;
+      case 'state':
+        this.applyState(msg.state);
+        this.settle(msg);
+        break;
+      case 'event':
+        this.applyEvent(msg);
+        break;
+      case 'ack': {
+        const p = this.pending.get(String(msg.id));
+        if (p) {
+          this.pending.delete(String(msg.id));
+          p.resolve(msg);
+        }
+        break;
+      }
+      case 'error': {
+        const p = msg.id === undefined ? null : this.pending.get(String(msg.id));
+        if (p) {
+          this.pending.delete(String(msg.id));
+          p.reject(msg);
+        } else {
+          this.emit('servererror', msg);
+        }
+        break;
+      }
+      default:
+        if (!this.settle(msg)) this.emit('other', msg);
+    }
+  }
+
+  /** Resolves the request a message answers (a `state` or `pong` carrying its id). */
+  settle(msg) {
+    const p = msg.id === undefined ? null : this.pending.get(String(msg.id));
+    if (!p) return false;
+    this.pending.delete(String(msg.id));
+    p.resolve(msg);
+    return true;
+  }
+
+  applyState(state) {
+    this.info = state;
+    if (state.seq >= this.seq) {
+      this.seq = state.seq;
+      this.fen = state.fen;
+      this.status = state.status;
+      this.result = state.result;
+      this.endReason = state.end_reason;
+      this.setClock(state.clock);
+      // Moves we have no event for (after a resync) are known by their SAN only.
+      for (const m of state.moves) {
+        if (!this.moves.some((k) => k.ply === m.ply)) {
+          this.moves.push({ ply: m.ply, by: m.by, color: m.ply % 2 ? 'white' : 'black', uci: m.uci, san: m.san, short: m.san, full: m.san });
+        }
+      }
+      this.moves.sort((a, b) => a.ply - b.ply);
+      this.moves = this.moves.filter((m) => m.ply <= state.moves.length);
+    }
+    this.emit('state', state);
+  }
+
+  applyEvent(ev) {
+    if (ev.seq <= this.seq) return;
+    this.seq = ev.seq;
+    if (ev.clock) this.setClock(ev.clock);
+    switch (ev.kind) {
+      case 'move':
+        this.moves = this.moves.filter((m) => m.ply !== ev.ply);
+        this.moves.push({ ply: ev.ply, by: ev.by, color: ev.color, uci: ev.uci, san: ev.san, short: ev.short, full: ev.full, fen: ev.fen });
+        this.moves.sort((a, b) => a.ply - b.ply);
+        this.fen = ev.fen;
+        break;
+      case 'pause':
+        this.status = 'paused';
+        break;
+      case 'resume':
+        this.status = 'playing';
+        break;
+      case 'end':
+        this.status = 'over';
+        this.result = ev.result;
+        this.endReason = ev.reason;
+        break;
+      default:
+        // A kind this page does not know yet: its text (if any) is still shown.
+        if (ev.fen) this.fen = ev.fen;
+    }
+    this.emit('gameevent', ev);
+  }
+
+  setClock(clock) {
+    this.clock = { ...clock };
+    this.clockAt = performance.now();
+  }
+
+  /** The clock now: milliseconds left for each side. */
+  clockNow() {
+    const elapsed = performance.now() - this.clockAt;
+    const c = { ...this.clock };
+    if (c.running === 'white') c.white_ms = Math.max(0, c.white_ms - elapsed);
+    if (c.running === 'black') c.black_ms = Math.max(0, c.black_ms - elapsed);
+    return c;
+  }
+
+  /** Sends a client message; resolves with the `ack`, rejects with the `error`. */
+  request(msg) {
+    const id = `w${this.nextId++}`;
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+        reject({ code: 'game_unavailable', message: '' });
+        return;
+      }
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...msg, id }));
+    });
+  }
+
+  /** The side this seat plays for, if any. */
+  side() {
+    if (this.seat === 'white' || this.seat === 'white_assistant') return 'white';
+    if (this.seat === 'black' || this.seat === 'black_assistant') return 'black';
+    return null;
+  }
+
+  /** The player record of a side from the state (name, visually_impaired, …). */
+  player(color) {
+    return this.info?.[color] ?? null;
+  }
+}

@@ -1,0 +1,431 @@
+// The visually impaired player's page: a command line for announcements (sent to the server
+// as `announce`, in the player's language) and short commands answered in the log, which is
+// a polite live region his screen reader reads; a board explorable by keyboard; optional
+// browser speech and microphone.
+
+import { loadStrings, t, lang } from './i18n.js';
+import {
+  parseFen, squareName, fileName, rankName, pieceName, colorName, coloredPiece, describeSquare,
+  list, FILES, RANKS, ROLES, COLORS, isPromotion,
+} from './chess.js';
+import { GameConnection, seatLink } from './conn.js';
+import { say, setupLanguageMenu, clockWords, moveLine, errorText, eventText, statusText, showConnection, playersTitle } from './ui.js';
+import { BoardView, choosePromotion, uciOf } from './boardview.js';
+import { Voice, recognitionClass, listenOnce } from './speech.js';
+
+/** The commands and the message holding each one's words (space-separated) in this language. */
+const COMMANDS = {
+  help: 'web-cmd-help',
+  time: 'web-cmd-time',
+  last: 'web-cmd-last',
+  again: 'web-cmd-again',
+  pieces: 'web-cmd-pieces',
+  rank: 'web-cmd-rank',
+  file: 'web-cmd-file',
+  square: 'web-cmd-square',
+  turn: 'web-cmd-turn',
+  draw: 'web-cmd-draw',
+  resign: 'web-cmd-resign',
+  claim: 'web-cmd-claim',
+  adjust: 'web-cmd-adjust',
+  correct: 'web-cmd-correct',
+  board: 'web-cmd-board',
+};
+
+const $ = (id) => document.getElementById(id);
+
+let conn;
+let board;
+let voice;
+let pending = null; // an action waiting for "yes"
+let words = {};
+
+function lower(s) {
+  return s.toLocaleLowerCase(lang()).normalize('NFC');
+}
+
+function wordsOf(id) {
+  return lower(t(id)).split(/\s+/).filter(Boolean);
+}
+
+function tell(text, kind = 'info') {
+  say($('log'), text, kind);
+}
+
+/** Which command a word names, if any. */
+function commandOf(word) {
+  for (const [name, ws] of Object.entries(words)) if (ws.includes(word)) return name;
+  return null;
+}
+
+function position() {
+  return parseFen(conn.fen);
+}
+
+function mySide() {
+  return conn.side() ?? 'white';
+}
+
+// ---- the commands ----------------------------------------------------------------------
+
+function sayTime() {
+  const c = conn.clockNow();
+  const plies = conn.moves.length;
+  const parts = COLORS.map((color) =>
+    t('web-say-clock', {
+      color: colorName(color),
+      time: clockWords(color === 'white' ? c.white_ms : c.black_ms),
+      moves: color === 'white' ? Math.ceil(plies / 2) : Math.floor(plies / 2),
+    }),
+  );
+  tell(parts.join(' '));
+}
+
+function sayLast(args) {
+  const n = Math.max(1, Math.min(conn.moves.length, Number(args[0]) || 1));
+  if (conn.moves.length === 0) {
+    tell(t('web-say-no-moves'));
+    return;
+  }
+  tell(conn.moves.slice(-n).map(moveLine).join(' '));
+}
+
+function sayAgain() {
+  const side = mySide();
+  const move = [...conn.moves].reverse().find((m) => m.color !== side);
+  tell(move ? moveLine(move) : t('web-say-no-opponent-move'));
+}
+
+function matchesName(word, name) {
+  const n = lower(name);
+  return word === n || (word.length >= 3 && (word.startsWith(n) || n.startsWith(word)));
+}
+
+function sayPieces(args) {
+  const colors = COLORS.filter((c) => args.some((w) => matchesName(w, colorName(c))));
+  const roles = ROLES.filter((r) => args.some((w) => matchesName(w, pieceName(r))));
+  const unknown = args.filter((w) => !COLORS.some((c) => matchesName(w, colorName(c))) && !ROLES.some((r) => matchesName(w, pieceName(r))));
+  if (unknown.length) {
+    tell(t('web-say-unknown-word', { word: unknown[0] }), 'error');
+    return;
+  }
+  const { pieces } = position();
+  const lines = [];
+  for (const color of colors.length ? colors : COLORS) {
+    for (const role of roles.length ? roles : ROLES) {
+      const squares = [...pieces].filter(([, p]) => p.color === color && p.role === role).map(([sq]) => sq).sort(bySquare);
+      if (squares.length === 0 && !roles.length) continue;
+      lines.push(t('web-say-pieces', {
+        color: colorName(color),
+        piece: pieceName(role),
+        squares: squares.length ? list(squares.map(squareName)) : t('web-say-none'),
+      }));
+    }
+  }
+  tell(lines.join(' '));
+}
+
+function bySquare(a, b) {
+  return a[1] === b[1] ? a.localeCompare(b) : a[1].localeCompare(b[1]);
+}
+
+/** A file from "e", "Eva", "Felix", "fe". */
+function parseFile(word) {
+  if (!word) return null;
+  return FILES.find((f) => word === f || lower(fileName(f)) === word) ?? null;
+}
+
+/** A rank from "3", "drei", "üç". */
+function parseRank(word) {
+  if (!word) return null;
+  return RANKS.find((r) => word === r || lower(rankName(r)) === word) ?? null;
+}
+
+function lineText(squares) {
+  const { pieces } = position();
+  const occupied = squares.filter((sq) => pieces.get(sq));
+  if (occupied.length === 0) return t('web-say-line-empty');
+  return list(occupied.map((sq) => t('web-square-piece', { square: squareName(sq), piece: coloredPiece(pieces.get(sq)) })));
+}
+
+function sayRank(args) {
+  const rank = parseRank(args[0]);
+  if (!rank) {
+    tell(t('web-say-which-rank'), 'error');
+    return;
+  }
+  tell(t('web-say-rank', { rank: rankName(rank), squares: lineText(FILES.map((f) => `${f}${rank}`)) }));
+}
+
+function sayFile(args) {
+  const file = parseFile(args[0]);
+  if (!file) {
+    tell(t('web-say-which-file'), 'error');
+    return;
+  }
+  tell(t('web-say-file', { file: fileName(file), squares: lineText(RANKS.map((r) => `${file}${r}`)) }));
+}
+
+function parseSquare(args) {
+  const joined = args.join('');
+  if (/^[a-h][1-8]$/.test(joined)) return joined;
+  const file = parseFile(args[0]);
+  const rank = parseRank(args[1]);
+  return file && rank ? `${file}${rank}` : null;
+}
+
+function saySquare(args) {
+  const sq = parseSquare(args);
+  if (!sq) {
+    tell(t('web-say-which-square'), 'error');
+    return;
+  }
+  tell(describeSquare(position().pieces, sq));
+  board.focused = sq;
+  board.render();
+}
+
+function sayTurn() {
+  if (conn.status !== 'playing') {
+    tell(statusText(conn));
+    return;
+  }
+  const turn = position().turn;
+  tell(t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' }));
+}
+
+const CONFIRM = {
+  draw: { ask: 'web-confirm-draw', msg: () => ({ type: 'offer_draw' }), done: 'web-done-draw' },
+  resign: { ask: 'web-confirm-resign', msg: () => ({ type: 'resign' }), done: 'web-done-resign' },
+  claim: { ask: 'web-confirm-claim', msg: () => ({ type: 'claim' }), done: 'web-done-claim' },
+};
+
+function askConfirm(name) {
+  pending = name;
+  tell(t(CONFIRM[name].ask), 'question');
+}
+
+async function send(msg, doneId) {
+  try {
+    await conn.request(msg);
+    if (doneId) tell(t(doneId));
+    return true;
+  } catch (err) {
+    tell(errorText(err), 'error');
+    return false;
+  }
+}
+
+async function adjust() {
+  await send({ type: 'adjust' }, 'web-done-adjust');
+}
+
+async function correct(rest) {
+  if (!rest) {
+    tell(t('web-say-correct-how'), 'error');
+    return;
+  }
+  await send({ type: 'correct', text: rest }, null);
+}
+
+function help() {
+  tell(t('web-help'));
+}
+
+async function announce(text) {
+  try {
+    await conn.request({ type: 'announce', text });
+    return null;
+  } catch (err) {
+    return err;
+  }
+}
+
+/** Runs one line typed (or heard) by the player. */
+async function run(line) {
+  const text = line.trim();
+  if (!text) return;
+  const tokens = lower(text).split(/\s+/);
+  if (pending) {
+    const name = pending;
+    pending = null;
+    if (words.yes.includes(tokens[0])) {
+      await send(CONFIRM[name].msg(), CONFIRM[name].done);
+    } else {
+      tell(t('web-cancelled'));
+    }
+    return;
+  }
+  const command = commandOf(tokens[0]) ?? (text === '?' ? 'help' : null);
+  const args = tokens.slice(1);
+  const rest = text.split(/\s+/).slice(1).join(' ');
+  switch (command) {
+    case 'help': return help();
+    case 'time': return sayTime();
+    case 'last': return sayLast(args);
+    case 'again': return sayAgain();
+    case 'pieces': return sayPieces(args);
+    case 'rank': return sayRank(args);
+    case 'file': return sayFile(args);
+    case 'square': return saySquare(args);
+    case 'turn': return sayTurn();
+    case 'draw':
+    case 'resign':
+    case 'claim': return askConfirm(command);
+    case 'adjust': return adjust();
+    case 'correct': return correct(rest);
+    case 'board': return board.focusSquare(board.focused);
+    default: {
+      const err = await announce(text);
+      if (err) tell(errorText(err), 'error');
+    }
+  }
+}
+
+/** Speech input: every alternative, best first; the first the server takes is the move. */
+async function runHeard(alternatives) {
+  if (alternatives.length === 0) {
+    tell(t('web-heard-nothing'));
+    return;
+  }
+  tell(t('web-heard', { text: alternatives[0] }));
+  const first = lower(alternatives[0]).split(/\s+/)[0];
+  if (commandOf(first) || pending) {
+    await run(alternatives[0]);
+    return;
+  }
+  let firstError = null;
+  for (const alt of alternatives) {
+    const err = await announce(alt);
+    if (!err) return;
+    if (!['not_understood', 'illegal_move', 'ambiguous_move'].includes(err.code)) {
+      tell(errorText(err), 'error');
+      return;
+    }
+    firstError ??= err;
+  }
+  tell(errorText(firstError), 'error');
+}
+
+// ---- events ----------------------------------------------------------------------------
+
+function update() {
+  const last = conn.moves.at(-1);
+  board.setFen(conn.fen, last?.uci);
+  $('status').textContent = statusText(conn);
+}
+
+function onEvent(ev) {
+  update();
+  // The events replayed on first connecting are the game so far: not news.
+  if (!conn.info) return;
+  if (ev.kind === 'move') {
+    const m = conn.moves.find((x) => x.ply === ev.ply);
+    tell(moveLine(m), ev.color === conn.side() ? 'mine' : 'theirs');
+  } else {
+    const text = eventText(ev);
+    if (text) tell(text, ev.kind === 'end' ? 'end' : 'info');
+  }
+}
+
+async function boardMove(from, to) {
+  let role = null;
+  if (isPromotion(position().pieces, from, to)) {
+    role = await choosePromotion($('promotion'));
+    if (!role) {
+      board.focusSquare(to);
+      return;
+    }
+  }
+  try {
+    await conn.request({ type: 'move', uci: uciOf(from, to, role) });
+  } catch (err) {
+    tell(errorText(err), 'error');
+  }
+  board.focusSquare(to);
+}
+
+async function main() {
+  await loadStrings(document.documentElement.lang);
+  setupLanguageMenu();
+  for (const [name, id] of Object.entries(COMMANDS)) words[name] = wordsOf(id);
+  words.yes = wordsOf('web-cmd-yes');
+  voice = new Voice(lang(), 'hamle-vi-speech');
+  $('log').addEventListener('said', (e) => voice.speak(e.detail.text));
+
+  const speak = $('speak');
+  speak.checked = voice.enabled;
+  speak.disabled = !voice.available();
+  speak.addEventListener('change', () => {
+    voice.setEnabled(speak.checked);
+    tell(t(speak.checked ? 'web-speech-on' : 'web-speech-off'));
+  });
+
+  const listen = $('listen');
+  if (!recognitionClass()) {
+    listen.hidden = true;
+    $('listen-missing').hidden = false;
+  }
+  listen.addEventListener('click', async () => {
+    listen.setAttribute('aria-pressed', 'true');
+    tell(t('web-listening'));
+    try {
+      await runHeard(await listenOnce(lang()));
+    } catch (e) {
+      tell(t('web-mic-failed', { reason: e.message }), 'error');
+    } finally {
+      listen.setAttribute('aria-pressed', 'false');
+    }
+  });
+
+  board = new BoardView($('board'), {
+    interactive: true,
+    onMove: boardMove,
+    onSelect: (sq, text) => tell(sq ? t('web-selected', { square: text }) : t('web-deselected')),
+    onFocusSquare: (_sq, text) => voice.speak(text, true),
+    onEdge: () => tell(t('web-board-edge')),
+  });
+  // Escape on the board with nothing picked up goes back to the command line.
+  $('board').addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !e.defaultPrevented) {
+      e.preventDefault();
+      $('command').focus();
+    }
+  });
+
+  const link = seatLink();
+  if (!link) {
+    tell(t('web-bad-link'), 'error');
+    return;
+  }
+  conn = new GameConnection({ ...link, lang: lang() });
+  showConnection(conn, { status: $('status'), log: $('log') });
+  conn.addEventListener('connection', (e) => {
+    if (e.detail.up && !conn.info) tell(t('web-connected'));
+  });
+  let first = true;
+  conn.addEventListener('state', () => {
+    board.setOrientation(mySide());
+    $('title').textContent = playersTitle(conn);
+    document.title = `${playersTitle(conn)} – hamle`;
+    update();
+    if (first) {
+      first = false;
+      const seatColor = colorName(mySide());
+      tell(t('web-vi-ready', { color: seatColor }));
+      sayTurn();
+    }
+  });
+  conn.addEventListener('gameevent', (e) => onEvent(e.detail));
+
+  $('command-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const input = $('command');
+    const line = input.value;
+    input.value = '';
+    await run(line);
+  });
+  conn.connect();
+}
+
+main();

@@ -1,0 +1,54 @@
+// Starts the real `hamle serve` binary on a free port with a fresh data directory.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The hamle binary: $HAMLE_BIN, else target/release/hamle or target/debug/hamle. */
+export function hamleBinary() {
+  const candidates = [process.env.HAMLE_BIN, join(root, 'target/debug/hamle'), join(root, 'target/release/hamle')].filter(Boolean);
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`no hamle binary: build it with cargo build, or set HAMLE_BIN (tried ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function startServer() {
+  const data = mkdtempSync(join(tmpdir(), 'hamle-web-'));
+  const child = spawn(hamleBinary(), ['serve', '--listen', '127.0.0.1:0', '--data', data], {
+    env: { ...process.env, LANG: 'C.UTF-8', RUST_LOG: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const url = await new Promise((resolveUrl, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`hamle did not start: ${out} ${stderr}`)), 20000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/https?:\/\/[\d.]+:\d+/);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[0]);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`hamle exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    stderr: () => stderr,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        if (child.exitCode !== null) r();
+        else child.on('exit', r);
+      });
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
