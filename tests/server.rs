@@ -1071,3 +1071,48 @@ async fn the_flag_falls_on_the_server() {
         .await;
     server.stop().await;
 }
+
+#[path = "server/scenario.rs"]
+mod scenario;
+
+/// One test per scenario file in `tests/data/scenarios/`.
+macro_rules! scenarios {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                scenario::run(concat!(stringify!($name), ".json")).await;
+            }
+        )*
+        #[test]
+        fn every_scenario_file_has_a_test() {
+            let listed: std::collections::BTreeSet<String> =
+                [$(concat!(stringify!($name), ".json")),*].iter().map(|s| s.to_string()).collect();
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenarios");
+            let on_disk: std::collections::BTreeSet<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .filter(|n| n.ends_with(".json"))
+                .collect();
+            assert_eq!(listed, on_disk);
+        }
+    };
+}
+
+scenarios!(
+    touch_own_piece,
+    touch_opponent_piece,
+    touch_both_pieces,
+    touch_king_and_rook,
+    touch_i_adjust,
+    made_move_gate,
+    repeat_and_execute,
+    slip_of_the_tongue,
+    time_claim,
+    claim_repetition,
+    claim_fifty_moves,
+    illegal_move_restore,
+    illegal_move_seed_edition,
+    assistant_duties,
+    sighted_players_assistant,
+);

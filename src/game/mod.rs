@@ -717,7 +717,8 @@ impl Game {
                 }
                 let mover = self.turn();
                 if !self.allows(seat, Permission::PressClock(mover)) {
-                    return Err(if side == Some(!mover) {
+                    let own = side.is_some_and(|c| self.allows(seat, Permission::PressClock(c)));
+                    return Err(if own {
                         Refusal::NotYourTurn
                     } else {
                         Refusal::Forbidden

@@ -1,0 +1,264 @@
+//! Table-driven scenarios: a game setup and a script of messages with the exact answers,
+//! played through the WebSocket against a real server (`tests/data/scenarios/*.json`).
+//!
+//! A script is a list of steps:
+//!
+//! - `{"as": seat, "send": {...}, "expect": [...]}`: `seat` sends the message (an `id` is
+//!   added); `expect` lists every message it gets up to the answer, each compared as a
+//!   subset (every key given must match). Every other seat then receives as many events,
+//!   checked against `others.<seat>` if given, else by number and kind (a private event is
+//!   a `private` placeholder for the seats that may not see it).
+//! - `{"play": ["e2e4", ...]}`: whole moves by the Appendix procedure: the mover makes the
+//!   move on his board (tactile: remove, lift, place; normal: one `move`), announces it in
+//!   UCI, presses the clock, and the opponent makes it on his board.
+//! - `{"sleep_ms": n, "all": [...]}`: waits, then every seat receives these events.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{Value, json};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square};
+
+use super::support::{Client, TestServer};
+
+/// Whether `actual` contains everything `expected` says.
+pub fn subset(expected: &Value, actual: &Value) -> bool {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => e
+            .iter()
+            .all(|(k, v)| a.get(k).is_some_and(|av| subset(v, av))),
+        (e, a) => e == a,
+    }
+}
+
+struct Table {
+    clients: BTreeMap<String, Client>,
+    pos: Chess,
+    /// Board kinds: White's, Black's.
+    boards: [String; 2],
+    name: String,
+}
+
+impl Table {
+    /// `seat` sends `msg`; returns everything up to the answer. Every other seat gets the
+    /// same number of events (checked against `others`, else by number and kind).
+    async fn step(&mut self, seat: &str, msg: Value, others: Option<&Value>) -> Vec<Value> {
+        let got = self
+            .clients
+            .get_mut(seat)
+            .unwrap_or_else(|| panic!("{}: no seat {seat}", self.name))
+            .request(msg.clone())
+            .await;
+        let events: Vec<&Value> = got.iter().filter(|m| m["type"] == "event").collect();
+        for (name, c) in self.clients.iter_mut() {
+            if name == seat {
+                continue;
+            }
+            for (i, ev) in events.iter().enumerate() {
+                let mine = c.recv().await;
+                assert_eq!(mine["type"], "event", "{}: {name}: {mine}", self.name);
+                assert_eq!(mine["seq"], ev["seq"], "{}: {name}: {mine}", self.name);
+                match others.and_then(|o| o.get(name)) {
+                    Some(list) => {
+                        let want = &list[i];
+                        assert!(
+                            subset(want, &mine),
+                            "{}: {name} after {msg}:\n want {want}\n got  {mine}",
+                            self.name
+                        );
+                    }
+                    None if ev["kind"] != "private" && mine["kind"] != "private" => {
+                        assert_eq!(mine["kind"], ev["kind"], "{}: {name}", self.name)
+                    }
+                    None => {}
+                }
+            }
+        }
+        got
+    }
+
+    /// A step that must be answered with `ack`.
+    async fn ok(&mut self, seat: &str, msg: Value) -> Vec<Value> {
+        let got = self.step(seat, msg.clone(), None).await;
+        let last = got.last().unwrap();
+        assert_eq!(
+            last["type"], "ack",
+            "{}: {seat} {msg} -> {got:?}",
+            self.name
+        );
+        got
+    }
+
+    /// The physical board events that make `m` on `color`'s board.
+    fn board_ops(&self, color: Color, m: Move) -> Vec<Value> {
+        let board = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let kind = self.boards[color as usize].as_str();
+        let b = |action: &str, sq: Square| json!({"type": "board", "board": board, "action": action, "square": sq.to_string()});
+        if kind == "normal" {
+            let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+            return vec![json!({"type": "board", "board": board, "action": "move", "uci": uci})];
+        }
+        let mut ops = Vec::new();
+        match m {
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(rook > king);
+                let mover = self.pos.turn();
+                ops.push(b("lift", king));
+                let mut place = b("place", side.king_to(mover));
+                ops.push(std::mem::take(&mut place));
+                ops.push(b("lift", rook));
+                ops.push(b("place", side.rook_to(mover)));
+            }
+            _ => {
+                if let Some(sq) = hamle::game::captured_square(&m) {
+                    ops.push(b("remove", sq));
+                }
+                let from = m.from().unwrap();
+                ops.push(b("lift", from));
+                let mut place = b("place", m.to());
+                if let Some(p) = m.promotion() {
+                    place["promotion"] = json!(p.char().to_string());
+                }
+                ops.push(place);
+            }
+        }
+        ops
+    }
+
+    async fn play(&mut self, uci: &str) {
+        let m = uci
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(&self.pos)
+            .unwrap_or_else(|_| panic!("{}: {uci} is not legal", self.name));
+        let mover = self.pos.turn();
+        let (me, them) = if mover == Color::White {
+            ("white", "black")
+        } else {
+            ("black", "white")
+        };
+        for op in self.board_ops(mover, m) {
+            self.ok(me, op).await;
+        }
+        self.ok(me, json!({"type": "move", "uci": uci})).await;
+        self.ok(me, json!({"type": "press_clock"})).await;
+        let ops = self.board_ops(!mover, m);
+        self.pos.play_unchecked(m);
+        for op in ops {
+            let got = self.ok(them, op).await;
+            let ev = &got[0];
+            assert_eq!(ev["differs"], false, "{}: {ev}", self.name);
+        }
+    }
+}
+
+/// Limits for scripted play: no rate limit (a script sends hundreds of messages at once).
+pub fn fast_limits() -> hamle::server::Limits {
+    hamle::server::Limits {
+        burst: 100_000,
+        per_second: 100_000.0,
+        ..hamle::server::Limits::default()
+    }
+}
+
+/// Runs one scenario file from `tests/data/scenarios/`.
+pub async fn run(file: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/scenarios")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let script: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let server = TestServer::start_with(fast_limits()).await;
+    let addr = server.addr.to_string();
+    let game = server.create(script["game"].clone()).await;
+    let state = &game.created["state"];
+    let mut clients = BTreeMap::new();
+    for seat in state["seats"].as_array().unwrap() {
+        let seat = seat.as_str().unwrap();
+        let (mut c, _) = Client::connect(&addr, &game, seat, None).await;
+        let s = c.recv().await;
+        assert_eq!(s["type"], "state");
+        clients.insert(seat.to_owned(), c);
+    }
+    let kind = |c: &str| state[c]["board"].as_str().unwrap().to_owned();
+    let mut boards = [String::new(), String::new()];
+    boards[Color::White as usize] = kind("white");
+    boards[Color::Black as usize] = kind("black");
+    let mut table = Table {
+        clients,
+        pos: Chess::default(),
+        boards,
+        name: file.to_owned(),
+    };
+    for (n, step) in script["steps"].as_array().unwrap().iter().enumerate() {
+        if let Some(moves) = step.get("play") {
+            for m in moves.as_array().unwrap() {
+                table.play(m.as_str().unwrap()).await;
+            }
+            continue;
+        }
+        if let Some(moves) = step.get("moves") {
+            // Whole moves in UCI (digital procedure), by whoever is to move.
+            for m in moves.as_array().unwrap() {
+                let uci = m.as_str().unwrap();
+                let seat = if table.pos.turn() == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                table.ok(seat, json!({"type": "move", "uci": uci})).await;
+                let mv = uci.parse::<UciMove>().unwrap().to_move(&table.pos).unwrap();
+                table.pos.play_unchecked(mv);
+            }
+            continue;
+        }
+        if let Some(ms) = step.get("sleep_ms") {
+            tokio::time::sleep(std::time::Duration::from_millis(ms.as_u64().unwrap())).await;
+            let all = step["all"].as_array().cloned().unwrap_or_default();
+            for (name, c) in table.clients.iter_mut() {
+                for want in &all {
+                    let got = c.recv().await;
+                    assert!(
+                        subset(want, &got),
+                        "{file} step {n}: {name}:\n want {want}\n got  {got}"
+                    );
+                }
+            }
+            continue;
+        }
+        let seat = step["as"].as_str().unwrap();
+        let got = table
+            .step(seat, step["send"].clone(), step.get("others"))
+            .await;
+        let expect = step["expect"].as_array().unwrap();
+        assert_eq!(
+            got.len(),
+            expect.len(),
+            "{file} step {n} ({seat} {}): got {got:#?}",
+            step["send"]
+        );
+        for (want, got) in expect.iter().zip(&got) {
+            assert!(
+                subset(want, got),
+                "{file} step {n} ({seat} {}):\n want {want}\n got  {got}",
+                step["send"]
+            );
+        }
+        // A legal move completed by a press: keep the test's position in step.
+        if step["send"]["type"] == "press_clock" {
+            for m in &got {
+                if m["kind"] == "move" {
+                    let u = m["uci"].as_str().unwrap().parse::<UciMove>().unwrap();
+                    let mv = u.to_move(&table.pos).unwrap();
+                    table.pos.play_unchecked(mv);
+                }
+            }
+        }
+    }
+    server.stop().await;
+}
