@@ -1116,3 +1116,8 @@ scenarios!(
     assistant_duties,
     sighted_players_assistant,
 );
+
+#[tokio::test]
+async fn whole_appendix_game_tactile_against_normal_german_and_turkish() {
+    scenario::whole_appendix_game().await;
+}

@@ -447,7 +447,7 @@ pub enum ServerMsg {
     State {
         #[serde(skip_serializing_if = "Option::is_none")]
         id: Option<Value>,
-        state: StateBody,
+        state: Box<StateBody>,
     },
     Event(EventMsg),
     Ack {

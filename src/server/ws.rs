@@ -245,7 +245,7 @@ where
         Backlog::State(state) => {
             conn.send(ServerMsg::State {
                 id: None,
-                state: *state,
+                state,
             })
             .await
         }
@@ -412,7 +412,11 @@ impl Session {
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
         self.last_sent = self.last_sent.max(state.seq);
-        conn.send(ServerMsg::State { id, state }).await?;
+        conn.send(ServerMsg::State {
+            id,
+            state: Box::new(state),
+        })
+        .await?;
         Ok(None)
     }
 

@@ -262,3 +262,120 @@ pub async fn run(file: &str) {
     }
     server.stop().await;
 }
+
+/// The whole game of the Appendix: a visually impaired player (White, German, tactile board,
+/// with an assistant) against a sighted player (Black, Turkish, normal board). Every move is
+/// made on the mover's board, announced in the mover's language, repeated in the other's,
+/// completed by the clock and made on the other board. Castling on both sides, en passant,
+/// an under-promotion; then Black resigns.
+pub async fn whole_appendix_game() {
+    use hamle::announce::{Lang, Style};
+    use hamle::say::Speaker;
+    let moves = [
+        "e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "b8c6", "f6g7", "c8d7", "g7h8n", "e7e6", "g1f3",
+        "d8e7", "f1e2", "e8c8", "e1g1",
+    ];
+    let server = TestServer::start_with(fast_limits()).await;
+    let addr = server.addr.to_string();
+    let body = json!({
+        "time_control": {"base_seconds": 5400, "increment_seconds": 30, "moves": 40,
+                         "then": [{"base_seconds": 1800, "increment_seconds": 30}]},
+        "white": {"name": "Anna", "visually_impaired": true, "assistant": true},
+        "black": {"name": "Berk", "board": "normal"},
+        "languages": {"black": "tr", "arbiter": "en"},
+        "rules": {"procedure": "physical", "edition": "2023"}
+    });
+    let game = server.create(body).await;
+    assert_eq!(
+        game.created["state"]["time_control"]["pgn"],
+        "40/5400+30:1800+30"
+    );
+    let mut clients = BTreeMap::new();
+    for seat in ["white", "black", "white_assistant", "arbiter", "spectator"] {
+        let (mut c, _) = Client::connect(&addr, &game, seat, None).await;
+        assert_eq!(c.recv().await["type"], "state");
+        clients.insert(seat.to_owned(), c);
+    }
+    let mut t = Table {
+        clients,
+        pos: Chess::default(),
+        boards: ["tactile".into(), "normal".into()],
+        name: "whole game".into(),
+    };
+    let de = Speaker::new(Lang::De);
+    let tr = Speaker::new(Lang::Tr);
+    for (i, uci) in moves.iter().enumerate() {
+        let m = uci.parse::<UciMove>().unwrap().to_move(&t.pos).unwrap();
+        let white = t.pos.turn() == Color::White;
+        let (mover, other, presser, executor, repeater) = if white {
+            ("white", "black", "white_assistant", "black", "black")
+        } else {
+            (
+                "black",
+                "white",
+                "black",
+                "white_assistant",
+                "white_assistant",
+            )
+        };
+        let (said, heard) = if white {
+            (
+                de.say_move(&t.pos, m, Style::Short),
+                tr.say_move(&t.pos, m, Style::Short),
+            )
+        } else {
+            (
+                tr.say_move(&t.pos, m, Style::Short),
+                de.say_move(&t.pos, m, Style::Short),
+            )
+        };
+        let mover_color = t.pos.turn();
+        for op in t.board_ops(mover_color, m) {
+            t.ok(mover, op).await;
+        }
+        let got = t.ok(mover, json!({"type": "announce", "text": said})).await;
+        assert_eq!(got[0]["kind"], "announce", "{said}");
+        assert_eq!(got[0]["uci"], *uci, "{said}");
+        assert_eq!(got[0]["said"], said);
+        let got = t
+            .ok(repeater, json!({"type": "repeat_move", "text": heard}))
+            .await;
+        assert_eq!(got[0]["matches"], true, "{heard}: {got:?}");
+        let got = t.ok(presser, json!({"type": "press_clock"})).await;
+        assert_eq!(got[0]["kind"], "move");
+        assert_eq!(got[0]["uci"], *uci);
+        assert_eq!(got[0]["ply"], i + 1);
+        let ops = t.board_ops(!mover_color, m);
+        t.pos.play_unchecked(m);
+        let mut last = Value::Null;
+        for op in ops {
+            let got = t.ok(executor, op).await;
+            assert_eq!(got[0]["differs"], false, "{got:?}");
+            last = got[0].clone();
+        }
+        assert_eq!(last["matches"], true, "{other}'s board after {uci}: {last}");
+    }
+    let state =
+        super::support::http_state(&format!("http://{addr}"), &game, &game.token("spectator"))
+            .await;
+    let sans: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["san"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sans.join(" "),
+        "e4 d5 e5 f5 exf6 Nc6 fxg7 Bd7 gxh8=N e6 Nf3 Qe7 Be2 O-O-O O-O"
+    );
+    assert_eq!(state["table"]["white_board"]["matches"], true);
+    assert_eq!(state["table"]["black_board"]["matches"], true);
+    let got = t.step("black", json!({"type": "resign"}), None).await;
+    assert_eq!(got[0]["type"], "confirm");
+    let got = t
+        .ok("black", json!({"type": "resign", "confirmed": true}))
+        .await;
+    assert_eq!(got[0]["reason"], "resignation");
+    assert_eq!(got[0]["result"], "1-0");
+    server.stop().await;
+}
