@@ -242,13 +242,7 @@ where
             }
             send_events(&mut conn, seat, &events).await
         }
-        Backlog::State(state) => {
-            conn.send(ServerMsg::State {
-                id: None,
-                state,
-            })
-            .await
-        }
+        Backlog::State(state) => conn.send(ServerMsg::State { id: None, state }).await,
     };
     if sent.is_err() {
         return;
