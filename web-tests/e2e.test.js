@@ -276,6 +276,22 @@ describe('hamle web pages', { timeout: 180000 }, () => {
     await blindTypes('figuren weiß dame', /^Weiß, Dame: David eins\.$/);
   });
 
+  it('a draw offer, confirmed by the blind player, declined by the sighted player; I adjust', async () => {
+    // A draw is offered after one's own move (9.1): the server says so.
+    await blindTypes('remis', /^Remis anbieten\? Mit ja bestätigen/);
+    await blindTypes('ja', /nach dem eigenen Zug/);
+    await blindTypes('Dame Eva zwei', /^9, Weiß: Dame Eva zwei\.$/);
+    await blindTypes('remis', /^Remis anbieten\? Mit ja bestätigen/);
+    await blindTypes('ja', /^Weiß bietet Remis an\.$/);
+    await pages.sighted.locator('#draw-offer').waitFor({ state: 'visible' });
+    await axe('sighted', 'draw offered');
+    await pages.sighted.getByRole('button', { name: 'Decline' }).click();
+    await hear(/^Schwarz lehnt das Remisangebot ab\.$/);
+    await pages.sighted.locator('#draw-offer').waitFor({ state: 'hidden' });
+    await blindTypes('reklamieren', /Was reklamieren Sie\?/);
+    await blindTypes('zurechtrücken', /ich korrigiere/);
+  });
+
   it('the arbiter pauses, sets a clock, resumes and ends the game', async () => {
     const arbiter = pages.arbiter;
     await arbiter.getByRole('button', { name: 'Pause the game' }).click();

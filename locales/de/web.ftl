@@ -123,7 +123,10 @@ web-cmd-adjust = zurechtrücken
 web-cmd-correct = korrigieren korrektur
 web-cmd-board = brett
 web-cmd-yes = ja j
-web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis, aufgeben, reklamieren: jeweils mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. hilfe: diese Liste.
+web-cmd-claim-repetition = wiederholung
+web-cmd-claim-fifty = fünfzig 50
+web-cmd-claim-time = zeit blättchen
+web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis: Remis anbieten oder das Angebot des Gegners annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, jeweils auch mit dem beabsichtigten Zug, oder reklamieren zeit. Alles mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. hilfe: diese Liste.
 web-say-clock = { $color }: { $time }, { $moves ->
     [one] ein Zug
    *[other] { $moves } Züge
@@ -144,13 +147,15 @@ web-say-turn = { $mine ->
    *[no] { $color } ist am Zug.
 }
 web-say-correct-how = Sagen Sie korrigieren und dann den Zug, den Sie meinten.
+web-say-which-claim = Was reklamieren Sie? reklamieren wiederholung, reklamieren fünfzig oder reklamieren zeit; ein notierter, noch nicht gespielter Zug darf folgen.
 web-confirm-draw = Remis anbieten? Mit ja bestätigen; alles andere bricht ab.
 web-confirm-resign = Die Partie aufgeben? Mit ja bestätigen; alles andere bricht ab.
-web-confirm-claim = Remis reklamieren? Mit ja bestätigen; alles andere bricht ab.
-web-done-draw = Sie haben Remis angeboten.
-web-done-resign = Sie haben aufgegeben.
-web-done-claim = Ihre Reklamation ging an den Schiedsrichter.
-web-done-adjust = Ich rücke zurecht: gesagt.
+web-confirm-claim = { $claim ->
+    [repetition] Remis wegen dreimaliger Stellungswiederholung reklamieren?
+    [fifty_moves] Remis nach der 50-Züge-Regel reklamieren?
+   *[time] Den Sieg auf Zeit reklamieren?
+} Mit ja bestätigen; alles andere bricht ab.
+web-confirm-accept-draw = Ihr Gegner bietet Remis an. Annehmen? Mit ja annehmen; alles andere lässt das Angebot offen.
 web-selected = Aufgenommen: { $square }.
 web-deselected = Zurückgestellt.
 web-board-edge = Rand des Bretts.
@@ -167,6 +172,9 @@ web-announced-heading = Angesagter Zug
 web-announced-full = { $color }: { $move } ({ $san })
 web-repeat = Wiederholen (R)
 web-repeated = Noch einmal: { $move }.
+web-draw-heading = Remisangebot
+web-draw-accept = Remis annehmen
+web-draw-decline = Ablehnen
 web-speak-moves = Die Züge des Gegners sprechen
 web-seat-ready = Verbunden als { $seat }.
 web-assistant-title = Assistent

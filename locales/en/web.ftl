@@ -116,7 +116,10 @@ web-cmd-adjust = adjust
 web-cmd-correct = correct
 web-cmd-board = board
 web-cmd-yes = yes y
-web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw, resign, claim: each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. help: this list.
+web-cmd-claim-repetition = repetition threefold
+web-cmd-claim-fifty = fifty 50
+web-cmd-claim-time = time flag
+web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw: offer a draw, or accept your opponent's offer. resign. claim repetition, claim fifty, each perhaps followed by the move you intend, or claim time. Each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. help: this list.
 web-say-clock = { $color }: { $time }, { $moves ->
     [one] one move
    *[other] { $moves } moves
@@ -137,13 +140,15 @@ web-say-turn = { $mine ->
    *[no] { $color } to move.
 }
 web-say-correct-how = Say correct, followed by the move you meant.
+web-say-which-claim = Which claim? claim repetition, claim fifty or claim time; a move you have written but not played may follow.
 web-confirm-draw = Offer a draw? Type yes to confirm; anything else cancels.
 web-confirm-resign = Resign the game? Type yes to confirm; anything else cancels.
-web-confirm-claim = Claim a draw? Type yes to confirm; anything else cancels.
-web-done-draw = You offered a draw.
-web-done-resign = You resigned.
-web-done-claim = Your claim was sent to the arbiter.
-web-done-adjust = I adjust: said.
+web-confirm-claim = { $claim ->
+    [repetition] Claim a draw by threefold repetition?
+    [fifty_moves] Claim a draw by the fifty-move rule?
+   *[time] Claim the game on time?
+} Type yes to confirm; anything else cancels.
+web-confirm-accept-draw = Your opponent offers a draw. Accept it? Type yes to accept; anything else leaves the offer open.
 web-selected = Picked up: { $square }.
 web-deselected = Put back.
 web-board-edge = Edge of the board.
@@ -160,6 +165,9 @@ web-announced-heading = Announced move
 web-announced-full = { $color }: { $move } ({ $san })
 web-repeat = Repeat (R)
 web-repeated = Again: { $move }.
+web-draw-heading = Draw offer
+web-draw-accept = Accept the draw
+web-draw-decline = Decline
 web-speak-moves = Speak the opponent's moves
 web-seat-ready = Connected as { $seat }.
 web-assistant-title = Assistant

@@ -116,7 +116,10 @@ web-cmd-adjust = düzeltiyorum
 web-cmd-correct = düzelt
 web-cmd-board = tahta
 web-cmd-yes = evet
-web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, saatler ve hamle sayısı. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere, terk, talep: her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. yardım: bu liste.
+web-cmd-claim-repetition = tekrar üçlü
+web-cmd-claim-fifty = elli 50
+web-cmd-claim-time = süre bayrak
+web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, saatler ve hamle sayısı. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere: beraberlik öner ya da rakibin önerisini kabul et. terk. talep tekrar, talep elli, ardından istenirse niyet edilen hamle, ya da talep süre. Her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. yardım: bu liste.
 web-say-clock = { $color }: { $time }, { $moves } hamle.
 web-say-no-moves = Henüz hamle yapılmadı.
 web-say-no-opponent-move = Rakibiniz henüz hamle yapmadı.
@@ -134,13 +137,15 @@ web-say-turn = { $mine ->
    *[no] Hamle sırası: { $color }.
 }
 web-say-correct-how = düzelt deyin, ardından demek istediğiniz hamleyi söyleyin.
+web-say-which-claim = Hangi talep? talep tekrar, talep elli ya da talep süre; yazılmış ama oynanmamış bir hamle ardından gelebilir.
 web-confirm-draw = Beraberlik önerilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
 web-confirm-resign = Oyun terk edilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
-web-confirm-claim = Beraberlik talep edilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
-web-done-draw = Beraberlik önerdiniz.
-web-done-resign = Oyunu terk ettiniz.
-web-done-claim = Talebiniz hakeme gönderildi.
-web-done-adjust = Düzeltiyorum: söylendi.
+web-confirm-claim = { $claim ->
+    [repetition] Üçüncü tekrar nedeniyle beraberlik talep edilsin mi?
+    [fifty_moves] Elli hamle kuralıyla beraberlik talep edilsin mi?
+   *[time] Süreden galibiyet talep edilsin mi?
+} Onaylamak için evet yazın; başka her şey vazgeçer.
+web-confirm-accept-draw = Rakibiniz beraberlik öneriyor. Kabul edilsin mi? Kabul için evet yazın; başka her şey öneriyi açık bırakır.
 web-selected = Kaldırıldı: { $square }.
 web-deselected = Geri kondu.
 web-board-edge = Tahtanın kenarı.
@@ -157,6 +162,9 @@ web-announced-heading = Söylenen hamle
 web-announced-full = { $color }: { $move } ({ $san })
 web-repeat = Tekrarla (R)
 web-repeated = Yeniden: { $move }.
+web-draw-heading = Beraberlik önerisi
+web-draw-accept = Beraberliği kabul et
+web-draw-decline = Reddet
 web-speak-moves = Rakibin hamlelerini sesli söyle
 web-seat-ready = Bağlanan koltuk: { $seat }.
 web-assistant-title = Yardımcı

@@ -66,8 +66,22 @@ function repeat() {
   }
 }
 
+/** Shows the opponent's standing draw offer to a player, with accept and decline. */
+function drawOffer(ev) {
+  const box = $('draw-offer');
+  if (!box) return;
+  const mine = conn.side();
+  if (ev.kind === 'draw_offer' && mine && !ev.by.startsWith(mine) && ['white', 'black'].includes(conn.seat)) {
+    $('draw-text').textContent = ev.text;
+    box.hidden = false;
+  } else if (['draw_declined', 'draw_offer_lapsed', 'end', 'move'].includes(ev.kind)) {
+    box.hidden = true;
+  }
+}
+
 function onEvent(ev) {
   update();
+  drawOffer(ev);
   if (!conn.info) return; // the game so far, replayed on connecting
   if (ev.kind === 'move') {
     const m = conn.moves.find((x) => x.ply === ev.ply);
@@ -183,6 +197,8 @@ async function main() {
   });
   setupArbiter();
   $('repeat')?.addEventListener('click', repeat);
+  $('draw-accept')?.addEventListener('click', () => request({ type: 'accept_draw' }));
+  $('draw-decline')?.addEventListener('click', () => request({ type: 'decline_draw' }));
   document.addEventListener('keydown', (e) => {
     if (!$('repeat') || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest?.('input, select, textarea, dialog')) return;

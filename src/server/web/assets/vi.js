@@ -38,7 +38,8 @@ let conn;
 let board;
 let voice;
 let pending = null; // an action waiting for "yes"
-let words = {};
+let words = {}; // command name -> its words
+let extra = {}; // yes, and the kinds of claim
 
 function lower(s) {
   return s.toLocaleLowerCase(lang()).normalize('NFC');
@@ -194,21 +195,52 @@ function sayTurn() {
   tell(t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' }));
 }
 
+/** Actions that need a "yes" first; each sends its message with `confirmed: true`. */
 const CONFIRM = {
-  draw: { ask: 'web-confirm-draw', msg: () => ({ type: 'offer_draw' }), done: 'web-done-draw' },
-  resign: { ask: 'web-confirm-resign', msg: () => ({ type: 'resign' }), done: 'web-done-resign' },
-  claim: { ask: 'web-confirm-claim', msg: () => ({ type: 'claim' }), done: 'web-done-claim' },
+  offer: { ask: () => t('web-confirm-draw'), msg: () => ({ type: 'offer_draw', confirmed: true }) },
+  accept: { ask: () => t('web-confirm-accept-draw'), msg: () => ({ type: 'accept_draw' }) },
+  resign: { ask: () => t('web-confirm-resign'), msg: () => ({ type: 'resign', confirmed: true }) },
+  claim: {
+    ask: (a) => t('web-confirm-claim', { claim: a.claim }),
+    msg: (a) => (a.claim === 'time'
+      ? { type: 'claim_time' }
+      : { type: 'claim_draw', claim: a.claim, confirmed: true, ...(a.text ? { text: a.text } : {}) }),
+  },
 };
 
-function askConfirm(name) {
-  pending = name;
-  tell(t(CONFIRM[name].ask), 'question');
+/** The seat whose draw offer stands, if any. */
+let drawOfferBy = null;
+
+function sideOfSeat(seat) {
+  return seat?.startsWith('white') ? 'white' : seat?.startsWith('black') ? 'black' : null;
 }
 
-async function send(msg, doneId) {
+function askConfirm(name, args = {}) {
+  pending = { name, args };
+  tell(CONFIRM[name].ask(args), 'question');
+}
+
+function draw() {
+  const theirs = drawOfferBy && sideOfSeat(drawOfferBy) !== mySide();
+  askConfirm(theirs ? 'accept' : 'offer');
+}
+
+/** "reklamieren wiederholung [Zug]", "reklamieren fünfzig [Zug]", "reklamieren zeit". */
+function claim(args, rest) {
+  const kinds = { repetition: extra.claimRepetition, fifty_moves: extra.claimFifty, time: extra.claimTime };
+  const kind = Object.keys(kinds).find((k) => kinds[k].includes(args[0]));
+  if (!kind) {
+    tell(t('web-say-which-claim'), 'error');
+    return;
+  }
+  const text = rest.split(/\s+/).slice(1).join(' ');
+  askConfirm('claim', { claim: kind, text });
+}
+
+/** Sends a message; the server's events say what happened, a refusal is said here. */
+async function send(msg) {
   try {
     await conn.request(msg);
-    if (doneId) tell(t(doneId));
     return true;
   } catch (err) {
     tell(errorText(err), 'error');
@@ -217,15 +249,18 @@ async function send(msg, doneId) {
 }
 
 async function adjust() {
-  await send({ type: 'adjust' }, 'web-done-adjust');
+  await send({ type: 'adjust' });
 }
 
+/** A corrected announcement (F7) is simply announced again: the server takes the correction
+ * while the opponent's clock has not started, and says why not otherwise. */
 async function correct(rest) {
   if (!rest) {
     tell(t('web-say-correct-how'), 'error');
     return;
   }
-  await send({ type: 'correct', text: rest }, null);
+  const err = await announce(rest);
+  if (err) tell(errorText(err), 'error');
 }
 
 function help() {
@@ -247,10 +282,10 @@ async function run(line) {
   if (!text) return;
   const tokens = lower(text).split(/\s+/);
   if (pending) {
-    const name = pending;
+    const { name, args: pendingArgs } = pending;
     pending = null;
-    if (words.yes.includes(tokens[0])) {
-      await send(CONFIRM[name].msg(), CONFIRM[name].done);
+    if (extra.yes.includes(tokens[0])) {
+      await send(CONFIRM[name].msg(pendingArgs));
     } else {
       tell(t('web-cancelled'));
     }
@@ -269,9 +304,9 @@ async function run(line) {
     case 'file': return sayFile(args);
     case 'square': return saySquare(args);
     case 'turn': return sayTurn();
-    case 'draw':
-    case 'resign':
-    case 'claim': return askConfirm(command);
+    case 'draw': return draw();
+    case 'resign': return askConfirm('resign');
+    case 'claim': return claim(args, rest);
     case 'adjust': return adjust();
     case 'correct': return correct(rest);
     case 'board': return board.focusSquare(board.focused);
@@ -317,6 +352,8 @@ function update() {
 
 function onEvent(ev) {
   update();
+  if (ev.kind === 'draw_offer') drawOfferBy = ev.by;
+  if (['draw_declined', 'draw_offer_lapsed', 'end'].includes(ev.kind)) drawOfferBy = null;
   // The events replayed on first connecting are the game so far: not news.
   if (!conn.info) return;
   if (ev.kind === 'move') {
@@ -349,7 +386,10 @@ async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
   for (const [name, id] of Object.entries(COMMANDS)) words[name] = wordsOf(id);
-  words.yes = wordsOf('web-cmd-yes');
+  extra.yes = wordsOf('web-cmd-yes');
+  extra.claimRepetition = wordsOf('web-cmd-claim-repetition');
+  extra.claimFifty = wordsOf('web-cmd-claim-fifty');
+  extra.claimTime = wordsOf('web-cmd-claim-time');
   voice = new Voice(lang(), 'hamle-vi-speech');
   $('log').addEventListener('said', (e) => voice.speak(e.detail.text));
 
