@@ -2,6 +2,7 @@ use shakmaty::ByColor;
 
 use super::*;
 use crate::announce::Lang;
+use shakmaty::Color;
 
 fn setup(assistants: bool) -> Setup {
     let player = |name: &str, vi: bool| Player {
@@ -188,4 +189,167 @@ fn restore_gives_the_same_game_and_restart_pause_charges_nothing() {
     let mut gap = log.clone();
     gap.remove(0);
     assert!(Game::restore(setup(false), &gap).is_err());
+}
+
+fn physical(edition: Edition) -> Setup {
+    Setup {
+        profile: Profile::new(edition, Procedure::Physical, FlagRule::Claim),
+        ..setup(true)
+    }
+}
+
+fn run(game: &mut Game, seat: Seat, c: Command, now: u64) -> Vec<Recorded> {
+    let events = game.decide(seat, c, now).unwrap();
+    for e in &events {
+        game.apply(e).unwrap();
+    }
+    events
+}
+
+fn sq(s: &str) -> shakmaty::Square {
+    s.parse().unwrap()
+}
+
+#[test]
+fn physical_procedure_restores_exactly_from_its_events() {
+    let mut g = Game::new(physical(Edition::Fide2023));
+    let mut log = Vec::new();
+    let w = Color::White;
+    let b = Color::Black;
+    let ops: Vec<(Seat, Command)> = vec![
+        (Seat::White, Command::Adjust),
+        (
+            Seat::White,
+            Command::Board {
+                board: w,
+                op: BoardOp::Lift(sq("e2")),
+            },
+        ),
+        (
+            Seat::White,
+            Command::Board {
+                board: w,
+                op: BoardOp::Place {
+                    square: sq("e4"),
+                    promotion: None,
+                },
+            },
+        ),
+        (Seat::White, Command::Announce(mv(&g, "e2e4"))),
+        (Seat::WhiteAssistant, Command::PressClock),
+        (
+            Seat::Black,
+            Command::Board {
+                board: b,
+                op: BoardOp::Move {
+                    from: sq("e2"),
+                    to: sq("e4"),
+                    promotion: None,
+                },
+            },
+        ),
+        (
+            Seat::Black,
+            Command::Board {
+                board: b,
+                op: BoardOp::Touch(sq("g8")),
+            },
+        ),
+        (Seat::WhiteAssistant, Command::TalkingClock),
+    ];
+    for (i, (seat, c)) in ops.into_iter().enumerate() {
+        log.extend(run(&mut g, seat, c, 1_000 * i as u64));
+    }
+    // The touch obliges the knight; a pawn move is refused, the knight may go.
+    let e5 = mv(&g, "e7e5");
+    assert_eq!(
+        g.decide(Seat::Black, Command::Announce(e5), 9_000),
+        Err(Refusal::TouchMove {
+            rule: Rule::MovePiece,
+            square: sq("g8")
+        })
+    );
+    let r = Game::restore(physical(Edition::Fide2023), &log).unwrap();
+    assert_eq!(r.seq(), g.seq());
+    assert_eq!(r.ply(), g.ply());
+    assert_eq!(r.board(w), g.board(w));
+    assert_eq!(r.board(b), g.board(b));
+    assert_eq!(r.clock(20_000), g.clock(20_000));
+    assert_eq!(r.moves_of(w), 1);
+    // The talking clock is White's alone.
+    let told = log.last().unwrap();
+    assert!(told.event.visible_to(Seat::White) && told.event.visible_to(Seat::WhiteAssistant));
+    assert!(!told.event.visible_to(Seat::Black) && !told.event.visible_to(Seat::Arbiter));
+}
+
+#[test]
+fn six_ten_and_flag_claims() {
+    let mut g = Game::new(Setup {
+        time_control: TimeControl::fischer(1_000, 0),
+        ..physical(Edition::Seed)
+    });
+    // No flag: no claim. White's first move starts Black's clock.
+    assert_eq!(
+        g.decide(Seat::WhiteAssistant, Command::ClaimTime, 0),
+        Err(Refusal::NoFlagFallen)
+    );
+    let e4 = mv(&g, "e2e4");
+    run(
+        &mut g,
+        Seat::White,
+        Command::Board {
+            board: Color::White,
+            op: BoardOp::Lift(sq("e2")),
+        },
+        0,
+    );
+    run(
+        &mut g,
+        Seat::White,
+        Command::Board {
+            board: Color::White,
+            op: BoardOp::Place {
+                square: sq("e4"),
+                promotion: None,
+            },
+        },
+        0,
+    );
+    run(&mut g, Seat::White, Command::Announce(e4), 0);
+    run(&mut g, Seat::White, Command::PressClock, 0);
+    assert_eq!(g.timer_event(500), None);
+    let flag = g.timer_event(1_000).unwrap();
+    assert_eq!(
+        flag.event,
+        Event::FlagFell {
+            color: Color::Black
+        }
+    );
+    g.apply(&flag).unwrap();
+    assert_eq!(g.flag_deadline(), None);
+    assert_eq!(
+        g.decide(Seat::Black, Command::ClaimTime, 1_500),
+        Err(Refusal::NoFlagFallen)
+    );
+    let end = g
+        .decide(Seat::WhiteAssistant, Command::ClaimTime, 1_500)
+        .unwrap();
+    assert!(matches!(
+        end[0].event,
+        Event::Ended {
+            ending: Ending {
+                result: GameResult::WhiteWins,
+                reason: EndReason::Timeout
+            },
+            ..
+        }
+    ));
+    // 6.10: against a lone king the flag gives a draw (can_mate decides).
+    let lone: Chess = "8/8/4k3/8/8/8/8/4KQ2 b - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    assert!(!can_mate(&lone, Color::Black));
+    assert!(can_mate(&lone, Color::White));
 }

@@ -636,3 +636,106 @@ pub fn event_from_json(text: &str) -> Result<(Event, ClockReading), StoreError> 
     };
     Ok((event, clock))
 }
+
+#[cfg(test)]
+mod appendix_tests {
+    use super::*;
+
+    #[test]
+    fn every_appendix_event_round_trips() {
+        let clock = ClockReading {
+            white_ms: 1,
+            black_ms: 2,
+            running: Some(Color::Black),
+        };
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let u = |s: &str| s.parse::<UciMove>().unwrap();
+        let events = [
+            Event::Board {
+                by: Seat::White,
+                board: Color::White,
+                op: BoardOp::Place {
+                    square: sq("h8"),
+                    promotion: Some(Role::Knight),
+                },
+            },
+            Event::Board {
+                by: Seat::BlackAssistant,
+                board: Color::White,
+                op: BoardOp::Move {
+                    from: sq("e1"),
+                    to: sq("g1"),
+                    promotion: None,
+                },
+            },
+            Event::Adjusting { by: Seat::White },
+            Event::Announced {
+                by: Seat::WhiteAssistant,
+                uci: u("e2e4"),
+                correction: true,
+            },
+            Event::Repeated {
+                by: Seat::Black,
+                uci: u("d2d4"),
+                matches: false,
+            },
+            Event::IllegalMove {
+                by: Seat::Black,
+                color: Color::Black,
+                from: sq("g8"),
+                to: sq("g6"),
+                count: 2,
+                penalty_ms: 120_000,
+            },
+            Event::TouchReported {
+                by: Seat::WhiteAssistant,
+                color: Color::Black,
+                square: sq("g8"),
+            },
+            Event::TouchRuled {
+                by: Seat::Arbiter,
+                upheld: true,
+            },
+            Event::BoardRestored {
+                by: Seat::Arbiter,
+                board: Color::Black,
+            },
+            Event::DrawOffered { by: Seat::Black },
+            Event::DrawDeclined { by: Seat::White },
+            Event::DrawOfferLapsed,
+            Event::DrawClaimed {
+                by: Seat::Black,
+                kind: ClaimKind::FiftyMoves,
+                uci: Some(u("f6g8")),
+                correct: false,
+                bonus_ms: 180_000,
+                taken_ms: 90_000,
+            },
+            Event::FlagFell {
+                color: Color::White,
+            },
+            Event::ClockTold {
+                by: Seat::White,
+                color: Color::White,
+                white_moves: 3,
+                black_moves: 2,
+            },
+            Event::ClockWarnings {
+                by: Seat::WhiteAssistant,
+                color: Color::White,
+                on: true,
+            },
+            Event::ClockWarning {
+                color: Color::White,
+                remaining_ms: 60_000,
+            },
+        ];
+        for e in events {
+            let json = event_to_json(&e, &clock);
+            assert_eq!(event_from_json(&json).unwrap(), (e, clock), "{json}");
+        }
+        for r in EndReason::ALL {
+            assert_eq!(EndReason::from_key(r.key()), Some(r));
+        }
+    }
+}
