@@ -7,7 +7,8 @@
 //! [`can_mate`] answers `false` only when no series of legal moves mates; it never calls a
 //! living position dead. It first asks shakmaty's insufficient-material test (a lone king;
 //! king and minor piece; bishops all on one colour; and the like). Then, when every pawn on
-//! the board is blocked head-on by a pawn and few pieces remain (a locked structure), it
+//! the board is blocked head-on by a pawn (there is at least one) and at most three pieces
+//! besides kings and pawns remain (a locked structure), it
 //! walks every position reachable from here, breadth first, up to [`SEARCH_LIMIT`]
 //! positions: if the walk ends without meeting a mate, the position is dead (this finds the
 //! classic blocked pawn chains with kings, and with bishops or knights that cannot break
@@ -74,7 +75,9 @@ pub fn claim_holds(kind: ClaimKind, pos: &Chess, history: &[u64], pos_is_new: bo
 fn locked(pos: &Chess) -> bool {
     let board = pos.board();
     let pieces = (board.occupied() & !board.pawns() & !board.kings()).count();
-    if pieces > MAX_PIECES_FOR_WALK {
+    // Without pawns nothing is locked: insufficient material alone decides (a walk over a
+    // pawnless endgame would only run into the limit, at every move).
+    if pieces > MAX_PIECES_FOR_WALK || board.pawns().is_empty() {
         return false;
     }
     board.pawns().into_iter().all(|sq| {
