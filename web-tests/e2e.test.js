@@ -157,6 +157,7 @@ describe('hamle web pages', { timeout: 180000 }, () => {
     await lobby.locator('#lang-white').selectOption('de');
     await lobby.locator('#lang-white_assistant').selectOption('tr');
     await lobby.locator('#black-name').fill('Ben');
+    await lobby.getByLabel('When a flag falls').selectOption('claim');
     assert.equal(await lobby.locator('#white-board').inputValue(), 'tactile');
     await lobby.getByRole('button', { name: 'Create the game' }).click();
     await lobby.locator('#links').waitFor({ state: 'visible' });
@@ -290,6 +291,21 @@ describe('hamle web pages', { timeout: 180000 }, () => {
     await pages.sighted.locator('#draw-offer').waitFor({ state: 'hidden' });
     await blindTypes('reklamieren', /Was reklamieren Sie\?/);
     await blindTypes('zurechtrücken', /ich korrigiere/);
+  });
+
+  it("the sighted player's own actions ask first", async () => {
+    const sighted = pages.sighted;
+    await sighted.getByRole('button', { name: 'Resign' }).click();
+    await sighted.locator('#act-confirm').waitFor({ state: 'visible' });
+    assert.equal(await sighted.locator('#act-confirm-text').textContent(), 'Resign the game?');
+    assert.equal(await sighted.evaluate(() => document.activeElement.id), 'act-yes');
+    await axe('sighted', 'confirming resignation');
+    await sighted.getByRole('button', { name: 'Cancel' }).click();
+    await sighted.locator('#log p').getByText('Cancelled.').last().waitFor();
+    await sighted.getByRole('button', { name: 'Claim on time' }).click();
+    await sighted.getByRole('button', { name: 'Yes, do it' }).click();
+    // White's flag has not fallen: the server refuses and the page says so.
+    await sighted.locator('#log p.msg-error').last().waitFor();
   });
 
   it('the arbiter pauses, sets a clock, resumes and ends the game', async () => {

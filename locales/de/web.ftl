@@ -175,6 +175,22 @@ web-repeated = Noch einmal: { $move }.
 web-draw-heading = Remisangebot
 web-draw-accept = Remis annehmen
 web-draw-decline = Ablehnen
+web-actions = Ihre Partie
+web-act-offer = Remis anbieten
+web-act-resign = Aufgeben
+web-act-claim-time = Zeitüberschreitung reklamieren
+web-act-confirm = { $action ->
+    [offer] Remis anbieten? Das Angebot kann nicht zurückgenommen werden.
+    [resign] Die Partie aufgeben?
+   *[time] Den Sieg reklamieren, weil das Blättchen Ihres Gegners gefallen ist?
+}
+web-lobby-rules = Regeln
+web-lobby-edition = Schachregeln
+web-lobby-edition-2023 = FIDE-Regeln von 2023 (Anhang D)
+web-lobby-edition-seed = Frühere FIDE-Regeln (Anhang F)
+web-lobby-flag = Wenn ein Blättchen fällt
+web-lobby-flag-automatic = Der Server beendet die Partie
+web-lobby-flag-claim = Der Gegner muss den Sieg reklamieren
 web-speak-moves = Die Züge des Gegners sprechen
 web-seat-ready = Verbunden als { $seat }.
 web-assistant-title = Assistent

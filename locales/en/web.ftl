@@ -168,6 +168,22 @@ web-repeated = Again: { $move }.
 web-draw-heading = Draw offer
 web-draw-accept = Accept the draw
 web-draw-decline = Decline
+web-actions = Your game
+web-act-offer = Offer a draw
+web-act-resign = Resign
+web-act-claim-time = Claim on time
+web-act-confirm = { $action ->
+    [offer] Offer a draw? It cannot be taken back.
+    [resign] Resign the game?
+   *[time] Claim the win because your opponent's flag has fallen?
+}
+web-lobby-rules = Rules
+web-lobby-edition = Laws of Chess
+web-lobby-edition-2023 = FIDE Laws of 2023 (Appendix D)
+web-lobby-edition-seed = Earlier FIDE Laws (Appendix F)
+web-lobby-flag = When a flag falls
+web-lobby-flag-automatic = The server ends the game
+web-lobby-flag-claim = The opponent must claim the win
 web-speak-moves = Speak the opponent's moves
 web-seat-ready = Connected as { $seat }.
 web-assistant-title = Assistant

@@ -165,6 +165,22 @@ web-repeated = Yeniden: { $move }.
 web-draw-heading = Beraberlik önerisi
 web-draw-accept = Beraberliği kabul et
 web-draw-decline = Reddet
+web-actions = Oyununuz
+web-act-offer = Beraberlik öner
+web-act-resign = Terk et
+web-act-claim-time = Süreden galibiyet talep et
+web-act-confirm = { $action ->
+    [offer] Beraberlik önerilsin mi? Öneri geri alınamaz.
+    [resign] Oyun terk edilsin mi?
+   *[time] Rakibin süresi dolduğu için galibiyet talep edilsin mi?
+}
+web-lobby-rules = Kurallar
+web-lobby-edition = Satranç kuralları
+web-lobby-edition-2023 = 2023 FIDE kuralları (Ek D)
+web-lobby-edition-seed = Önceki FIDE kuralları (Ek F)
+web-lobby-flag = Süre dolduğunda
+web-lobby-flag-automatic = Sunucu oyunu bitirir
+web-lobby-flag-claim = Rakip galibiyeti talep etmeli
 web-speak-moves = Rakibin hamlelerini sesli söyle
 web-seat-ready = Bağlanan koltuk: { $seat }.
 web-assistant-title = Yardımcı

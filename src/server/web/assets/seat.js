@@ -82,6 +82,7 @@ function drawOffer(ev) {
 function onEvent(ev) {
   update();
   drawOffer(ev);
+  if (ev.kind === 'end' && $('actions')) $('actions').hidden = true;
   if (!conn.info) return; // the game so far, replayed on connecting
   if (ev.kind === 'move') {
     const m = conn.moves.find((x) => x.ply === ev.ply);
@@ -176,6 +177,38 @@ function setupArbiter() {
   });
 }
 
+// ---- a player's own actions: offer a draw, resign, claim on time ----------------------
+
+const ACTIONS = {
+  'act-offer': { action: 'offer', msg: { type: 'offer_draw', confirmed: true } },
+  'act-resign': { action: 'resign', msg: { type: 'resign', confirmed: true } },
+  'act-time': { action: 'time', msg: { type: 'claim_time' } },
+};
+
+function setupActions() {
+  const box = $('act-confirm');
+  if (!box) return;
+  let chosen = null;
+  for (const [id, a] of Object.entries(ACTIONS)) {
+    $(id).addEventListener('click', () => {
+      chosen = id;
+      $('act-confirm-text').textContent = t('web-act-confirm', { action: a.action });
+      box.hidden = false;
+      $('act-yes').focus();
+    });
+  }
+  $('act-no').addEventListener('click', () => {
+    box.hidden = true;
+    tell(t('web-cancelled'));
+    $(chosen).focus();
+  });
+  $('act-yes').addEventListener('click', async () => {
+    box.hidden = true;
+    await request(ACTIONS[chosen].msg);
+    $(chosen).focus();
+  });
+}
+
 // ---- start -----------------------------------------------------------------------------
 
 async function main() {
@@ -196,6 +229,7 @@ async function main() {
     onMove: boardMove,
   });
   setupArbiter();
+  setupActions();
   $('repeat')?.addEventListener('click', repeat);
   $('draw-accept')?.addEventListener('click', () => request({ type: 'accept_draw' }));
   $('draw-decline')?.addEventListener('click', () => request({ type: 'decline_draw' }));
@@ -219,6 +253,7 @@ async function main() {
   let first = true;
   conn.addEventListener('state', () => {
     board.opts.interactive = canMove();
+    if ($('actions')) $('actions').hidden = !['white', 'black'].includes(conn.seat) || conn.status === 'over';
     board.setOrientation(conn.side() ?? 'white');
     $('title').textContent = playersTitle(conn);
     document.title = `${playersTitle(conn)} – hamle`;
