@@ -72,6 +72,23 @@ pub enum Command {
         /// directory, e.g. ~/.local/share/hamle].
         #[arg(long)]
         data: Option<std::path::PathBuf>,
+        /// Say what this seat hears through this machine's own voice: white, black,
+        /// white_assistant, black_assistant, arbiter or spectator (needs a build with
+        /// `--features system-voice`; see docs/speech.md).
+        #[arg(long, value_name = "SEAT", value_parser = parse_seat)]
+        speak: Option<crate::game::Seat>,
+        /// The voice's language: de, tr or en [default: de].
+        #[arg(long, value_name = "LANG", value_parser = parse_lang, requires = "speak")]
+        speak_lang: Option<Lang>,
+        /// Speaking rate from 0 (slowest) to 2 (fastest); 1 is the voice's normal rate.
+        #[arg(long, value_name = "R", value_parser = parse_rate, requires = "speak")]
+        speak_rate: Option<f32>,
+        /// Volume from 0 (quietest) to 1 (loudest).
+        #[arg(long, value_name = "V", value_parser = parse_volume, requires = "speak")]
+        speak_volume: Option<f32>,
+        /// The game to speak [default: the newest game, then each game created after it].
+        #[arg(long, value_name = "ID", value_parser = parse_game_id, requires = "speak")]
+        speak_game: Option<crate::store::GameId>,
     },
 }
 
@@ -85,6 +102,35 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 
 fn parse_style(s: &str) -> Result<Style, String> {
     s.parse()
+}
+
+/// A `--speak-*` value's error, in the operator's language.
+fn bad_speak_value(id: &str, value: &str) -> String {
+    Speaker::new(crate::server::operator_lang()).message(id, &[("value", value.to_owned())])
+}
+
+fn parse_seat(s: &str) -> Result<crate::game::Seat, String> {
+    s.parse().map_err(|_| bad_speak_value("speech-bad-seat", s))
+}
+
+fn parse_fraction(s: &str, max: f32, id: &str) -> Result<f32, String> {
+    s.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|v| (0.0..=max).contains(v))
+        .ok_or_else(|| bad_speak_value(id, s))
+}
+
+fn parse_rate(s: &str) -> Result<f32, String> {
+    parse_fraction(s, 2.0, "speech-bad-rate")
+}
+
+fn parse_volume(s: &str) -> Result<f32, String> {
+    parse_fraction(s, 1.0, "speech-bad-volume")
+}
+
+fn parse_game_id(s: &str) -> Result<crate::store::GameId, String> {
+    crate::store::GameId::parse(s.trim()).ok_or_else(|| bad_speak_value("speech-bad-game", s))
 }
 
 /// Entry point of the binary.
@@ -101,9 +147,27 @@ pub fn main() -> ExitCode {
             wav,
         }) => run_say(lang, style, fen.as_deref(), &mv, speak, wav.as_deref()),
         Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
-        Some(Command::Serve { listen, data }) => crate::server::serve_command(listen, data),
+        Some(Command::Serve {
+            listen,
+            data,
+            speak,
+            speak_lang,
+            speak_rate,
+            speak_volume,
+            speak_game,
+        }) => {
+            let speak = speak.map(|seat| crate::server::SpeakOptions {
+                seat,
+                lang: speak_lang.unwrap_or(Lang::De),
+                rate: speak_rate,
+                volume: speak_volume,
+                game: speak_game,
+            });
+            crate::server::serve_command(listen, data, speak)
+        }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
+            None,
             None,
         ),
     }

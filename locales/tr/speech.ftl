@@ -11,3 +11,10 @@ speech-system-voice-not-built = Bu hamle sistem sesi olmadan derlendi. Şununla 
 speech-system-voice-failed = Sistem sesi çalışmıyor: { $detail }
 speech-system-voice-timeout = Sistem sesi konuşmayı zamanında bitirmedi.
 speech-no-voice = Sistem sesinde { $language } bir ses yok.
+
+# hamle serve --speak
+speech-no-such-game = Bu sunucuda seslendirilecek { $id } kimlikli bir oyun yok.
+speech-bad-rate = { $value } bir konuşma hızı değil: 0 ile 2 arasında bir sayı verin (1 sesin normal hızıdır).
+speech-bad-volume = { $value } bir ses düzeyi değil: 0 ile 1 arasında bir sayı verin.
+speech-bad-game = { $value } bir oyun kimliği değil: oyun kimliği 16 küçük harfli onaltılık rakamdan oluşur.
+speech-bad-seat = { $value } bir koltuk değil: white, black, white_assistant, black_assistant, arbiter veya spectator.

@@ -7,11 +7,14 @@ use std::process::ExitCode;
 
 use tokio_util::sync::CancellationToken;
 
-use super::{Config, admin_token_path, bind, default_data_dir, render, run};
+use super::{
+    Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, render,
+    run_with_speech,
+};
 use crate::announce::Lang;
 
 /// The operator's language from `LC_ALL`, `LC_MESSAGES` or `LANG` (de, tr; else English).
-fn operator_lang() -> Lang {
+pub fn operator_lang() -> Lang {
     ["LC_ALL", "LC_MESSAGES", "LANG"]
         .iter()
         .filter_map(|v| std::env::var(v).ok())
@@ -44,8 +47,13 @@ async fn cancel_on_signal(token: CancellationToken) {
     token.cancel();
 }
 
-/// Runs the server in the foreground. The first line on stdout names the address.
-pub fn serve_command(listen: SocketAddr, data: Option<PathBuf>) -> ExitCode {
+/// Runs the server in the foreground. The first line on stdout names the address. With
+/// `speak`, the machine's own voice speaks for one seat (started first: a few seconds).
+pub fn serve_command(
+    listen: SocketAddr,
+    data: Option<PathBuf>,
+    speak: Option<SpeakOptions>,
+) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -61,6 +69,14 @@ pub fn serve_command(listen: SocketAddr, data: Option<PathBuf>) -> ExitCode {
             render::text(lang, "serve-failed", &[("reason", reason)])
         );
         ExitCode::FAILURE
+    };
+    let local = match speak.map(SpeakOptions::start).transpose() {
+        Ok(local) => local,
+        Err(e) => return failed(e.message(lang)),
+    };
+    let speech = SpeechConfig {
+        local,
+        ..SpeechConfig::default()
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -88,7 +104,7 @@ pub fn serve_command(listen: SocketAddr, data: Option<PathBuf>) -> ExitCode {
         );
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
-        match run(listener, Config::new(data_dir), shutdown).await {
+        match run_with_speech(listener, Config::new(data_dir), speech, shutdown).await {
             Ok(()) => {
                 println!("{}", render::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS

@@ -8,12 +8,15 @@
 //! The protocol is documented in `docs/protocol.md`.
 
 mod actor;
+mod audio;
 mod auth;
 mod clock;
 mod command;
 mod http;
 mod pgn;
 mod render;
+mod speech;
+mod speech_local;
 pub mod web;
 pub mod wire;
 pub mod ws;
@@ -35,7 +38,9 @@ use auth::TokenHash;
 use clock::ServerClock;
 
 pub use auth::admin_token_path;
-pub use command::serve_command;
+pub use command::{operator_lang, serve_command};
+pub use speech::{Heard, SpeechConfig, spoken_to};
+pub use speech_local::{LocalSpeech, SpeakOptions, Voice};
 
 /// Limits that protect the server from its clients.
 #[derive(Clone, Debug)]
@@ -129,6 +134,7 @@ struct Inner {
     admin: TokenHash,
     shutdown: CancellationToken,
     tracker: TaskTracker,
+    speech: speech::ServerSpeech,
 }
 
 /// What every request handler shares.
@@ -148,6 +154,10 @@ impl AppState {
         self.0.clock
     }
 
+    fn speech(&self) -> &speech::ServerSpeech {
+        &self.0.speech
+    }
+
     fn game(&self, id: &GameId) -> Option<GameHandle> {
         self.games().get(id).cloned()
     }
@@ -159,7 +169,9 @@ impl AppState {
 
     fn insert(&self, handle: GameHandle) {
         let mut games = self.0.games.write().unwrap_or_else(|p| p.into_inner());
-        games.insert(handle.id.clone(), handle);
+        games.insert(handle.id.clone(), handle.clone());
+        drop(games);
+        self.0.speech.game_added(&handle);
     }
 }
 
@@ -168,6 +180,17 @@ impl AppState {
 pub async fn run(
     listener: TcpListener,
     config: Config,
+    shutdown: CancellationToken,
+) -> Result<(), ServeError> {
+    run_with_speech(listener, config, SpeechConfig::default(), shutdown).await
+}
+
+/// [`run`], with rendered audio from `speech.espeak` and, if `speech.local` is set, the
+/// machine's own voice speaking for one seat (see `docs/speech.md`).
+pub async fn run_with_speech(
+    listener: TcpListener,
+    config: Config,
+    speech: SpeechConfig,
     shutdown: CancellationToken,
 ) -> Result<(), ServeError> {
     let dir = config.data_dir.clone();
@@ -193,6 +216,7 @@ pub async fn run(
         admin,
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
+        speech: speech::ServerSpeech::new(speech),
     }));
     let count = stored.len();
     for game in stored {
@@ -214,6 +238,20 @@ pub async fn run(
         "store opened at {}",
         config.data_dir.display()
     );
+
+    if let Some(listening) = app.0.speech.local.clone() {
+        if let Some(id) = listening.fixed_game()
+            && app.game(id).is_none()
+        {
+            shutdown.cancel();
+            app.0.tracker.close();
+            app.0.tracker.wait().await;
+            return Err(ServeError::Io(io::Error::other(listening.no_such_game(id))));
+        }
+        app.0
+            .tracker
+            .spawn(speech_local::follow(app.clone(), listening));
+    }
 
     let router = http::router(app.clone());
     let served = axum::serve(listener, router)

@@ -54,11 +54,6 @@ fn result_key(r: GameResult) -> &'static str {
     }
 }
 
-/// A published event as a spectator gets it, in `lang` (private events as placeholders).
-pub fn event(lang: Lang, p: &Published) -> EventMsg {
-    event_for(Seat::Spectator, lang, p)
-}
-
 /// A published event as the wire message for `seat`, listening in `lang`. An event private
 /// to another side comes as a numbered placeholder (`kind: private`).
 pub fn event_for(seat: Seat, lang: Lang, p: &Published) -> EventMsg {

@@ -98,6 +98,30 @@ impl Espeak {
         }
     }
 
+    /// Whether the program runs at all (`espeak-ng --version`): a quick check before the first
+    /// utterance, so that a missing program is reported at once.
+    pub fn check(&self) -> Result<(), SpeechError> {
+        let output = Command::new(&self.program)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .map_err(|e| match e.kind() {
+                io::ErrorKind::NotFound => SpeechError::EspeakMissing,
+                _ => SpeechError::EspeakFailed {
+                    detail: e.to_string(),
+                },
+            })?;
+        if output.status.success() {
+            Ok(())
+        } else {
+            Err(SpeechError::EspeakFailed {
+                detail: String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+            })
+        }
+    }
+
     /// Renders a whole utterance.
     pub fn render(&self, utterance: &Utterance) -> Result<Wav, SpeechError> {
         let mut stream = self.stream(utterance)?;

@@ -56,6 +56,9 @@ pub enum Kind {
     Move,
     /// The end of the game. Never dropped.
     GameEnd,
+    /// A change of the game's state announced to everyone (the arbiter pauses or resumes the
+    /// game). Never dropped; does not interrupt.
+    Notice,
     /// An answer to the player's own request (time, move count, board query). Dropped if a
     /// refusal or warning interrupts it.
     Answer,
@@ -73,7 +76,19 @@ impl Kind {
 
     /// Must be said in full, even after an interruption.
     pub fn is_kept(self) -> bool {
-        matches!(self, Kind::Move | Kind::GameEnd)
+        matches!(self, Kind::Move | Kind::GameEnd | Kind::Notice)
+    }
+
+    /// The stable name on the wire (`audio` messages of the play protocol).
+    pub fn key(self) -> &'static str {
+        match self {
+            Kind::Move => "move",
+            Kind::GameEnd => "game_end",
+            Kind::Notice => "notice",
+            Kind::Answer => "answer",
+            Kind::Refusal => "refusal",
+            Kind::Warning => "warning",
+        }
     }
 }
 

@@ -9,8 +9,9 @@
 //! - A refusal or a warning ([`super::Kind::is_urgent`]) interrupts what is being said and is said at
 //!   once. An interrupted move or game end is said again, in full, right after it; an
 //!   interrupted answer or an older refusal is dropped (it is stale).
-//! - Waiting moves and game ends come before waiting answers; within each, first come, first
-//!   said. So a move is never dropped and moves are always said in order.
+//! - Waiting moves, game ends and notices ([`super::Kind::is_kept`]) come before waiting
+//!   answers; within each, first come, first said. So a move is never dropped and moves are
+//!   always said in order.
 //! - "Repeat" says the last thing again: what is being said now starts over, or, when nothing is
 //!   being said, the last utterance is said once more.
 
@@ -285,6 +286,7 @@ mod tests {
             Kind::Refusal,
             Kind::Warning,
             Kind::GameEnd,
+            Kind::Notice,
         ];
         for seed in 0..500u64 {
             let mut q = SpeechQueue::new();

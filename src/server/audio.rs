@@ -1,0 +1,280 @@
+//! Rendered audio for the WebSocket clients that ask for it (`"audio": true` in `hello`).
+//!
+//! Each such connection gets an [`AudioChannel`]: a small task of its own that renders, one
+//! after another and in order, what [`super::speech::spoken_to`] says that seat hears, with
+//! espeak-ng on a blocking thread. The game's task never waits for it, nor does the
+//! connection's event stream: the event goes out as text at once, its audio follows as soon
+//! as it is rendered. Work is bounded:
+//!
+//! - at most [`QUEUED`] clips wait per connection; beyond that a clip is skipped (its event
+//!   has gone out as text anyway) and the log says so;
+//! - at most one espeak-ng per CPU (at least two) runs at once, server-wide.
+//!
+//! If espeak-ng is missing, the connection is told once (`audio_unavailable`) and gets text
+//! only; the game goes on unharmed.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tokio::sync::{Semaphore, mpsc};
+use tokio::task::JoinHandle;
+
+use super::wire::AudioMsg;
+use crate::speech::{Espeak, SpeechError, Utterance, Wav};
+
+/// Clips that may wait per connection.
+pub const QUEUED: usize = 8;
+
+/// The MIME type of every clip.
+pub const WAV_MIME: &str = "audio/wav";
+
+/// Renders utterances with espeak-ng, off the async runtime, a bounded number at a time.
+#[derive(Clone)]
+pub struct Renderer {
+    espeak: Espeak,
+    permits: Arc<Semaphore>,
+}
+
+impl Renderer {
+    pub fn new(espeak: Espeak) -> Renderer {
+        let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Renderer {
+            espeak,
+            permits: Arc::new(Semaphore::new(cpus.max(2))),
+        }
+    }
+
+    /// Renders one utterance to a complete WAV file.
+    pub async fn render(&self, utterance: Utterance) -> Result<Wav, SpeechError> {
+        let _permit = self.permits.acquire().await.ok();
+        let espeak = self.espeak.clone();
+        tokio::task::spawn_blocking(move || espeak.render(&utterance))
+            .await
+            .unwrap_or_else(|e| {
+                Err(SpeechError::EspeakFailed {
+                    detail: e.to_string(),
+                })
+            })
+    }
+
+    /// Whether espeak-ng can be run at all.
+    async fn check(&self) -> Result<(), SpeechError> {
+        let espeak = self.espeak.clone();
+        tokio::task::spawn_blocking(move || espeak.check())
+            .await
+            .unwrap_or(Ok(()))
+    }
+
+    /// Starts the audio of one connection.
+    pub fn channel(&self) -> AudioChannel {
+        let (jobs, rx) = mpsc::channel(QUEUED);
+        let (tx, out) = mpsc::channel(2);
+        let worker = tokio::spawn(work(self.clone(), rx, tx));
+        AudioChannel {
+            jobs,
+            out,
+            last: None,
+            worker,
+        }
+    }
+}
+
+/// What a clip belongs to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tag {
+    /// The event with this number.
+    Event(u64),
+    /// The answer to the request with this id (a refusal).
+    Request(Value),
+}
+
+/// One rendered utterance.
+#[derive(Debug)]
+pub struct Clip {
+    pub tag: Tag,
+    pub utterance: Utterance,
+    /// Said again because the client asked (`repeat`).
+    pub repeat: bool,
+    pub wav: Wav,
+}
+
+impl Clip {
+    /// The `audio` message and the bytes of the binary frame that follows it.
+    pub fn into_wire(self) -> (AudioMsg, Vec<u8>) {
+        let bytes = self.wav.into_bytes();
+        let (seq, id) = match self.tag {
+            Tag::Event(seq) => (Some(seq), None),
+            Tag::Request(id) => (None, Some(id)),
+        };
+        let msg = AudioMsg {
+            seq,
+            id,
+            kind: self.utterance.kind.key(),
+            lang: self.utterance.lang.code(),
+            text: self.utterance.text,
+            format: WAV_MIME,
+            bytes: bytes.len(),
+            repeat: self.repeat,
+        };
+        (msg, bytes)
+    }
+}
+
+/// What a connection's audio task hands back.
+#[derive(Debug)]
+pub enum AudioOut {
+    Clip(Clip),
+    /// Audio cannot be rendered (said once per connection).
+    Unavailable,
+}
+
+struct Job {
+    tag: Tag,
+    utterance: Utterance,
+    repeat: bool,
+}
+
+/// The audio of one connection. Dropping it stops its task.
+pub struct AudioChannel {
+    jobs: mpsc::Sender<Job>,
+    out: mpsc::Receiver<AudioOut>,
+    last: Option<(Tag, Utterance)>,
+    worker: JoinHandle<()>,
+}
+
+impl AudioChannel {
+    /// Queues an utterance to render. `false` if it was skipped (too many waiting, or audio
+    /// is unavailable).
+    pub fn offer(&mut self, tag: Tag, utterance: Utterance) -> bool {
+        self.last = Some((tag.clone(), utterance.clone()));
+        self.push(Job {
+            tag,
+            utterance,
+            repeat: false,
+        })
+    }
+
+    /// Renders the last utterance again.
+    pub fn repeat(&mut self) -> bool {
+        match self.last.clone() {
+            Some((tag, utterance)) => self.push(Job {
+                tag,
+                utterance,
+                repeat: true,
+            }),
+            None => false,
+        }
+    }
+
+    fn push(&self, job: Job) -> bool {
+        match self.jobs.try_send(job) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(job)) => {
+                tracing::warn!(tag = ?job.tag, "audio: {QUEUED} clips waiting; this one is skipped");
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// The next clip (or notice) to send; `None` once audio has stopped for good.
+    pub async fn next(&mut self) -> Option<AudioOut> {
+        self.out.recv().await
+    }
+}
+
+impl Drop for AudioChannel {
+    fn drop(&mut self) {
+        self.worker.abort();
+    }
+}
+
+async fn work(renderer: Renderer, mut jobs: mpsc::Receiver<Job>, out: mpsc::Sender<AudioOut>) {
+    // Learn at once, not at the first move, that there is no espeak-ng.
+    if let Err(e) = renderer.check().await {
+        tracing::warn!("audio unavailable: {e}");
+        let _ = out.send(AudioOut::Unavailable).await;
+        return;
+    }
+    let mut told = false;
+    while let Some(job) = jobs.recv().await {
+        match renderer.render(job.utterance.clone()).await {
+            Ok(wav) => {
+                let clip = Clip {
+                    tag: job.tag,
+                    utterance: job.utterance,
+                    repeat: job.repeat,
+                    wav,
+                };
+                if out.send(AudioOut::Clip(clip)).await.is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                tracing::warn!("audio not rendered: {e}");
+                if !told {
+                    told = true;
+                    if out.send(AudioOut::Unavailable).await.is_err() {
+                        return;
+                    }
+                }
+                if e == SpeechError::EspeakMissing {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::announce::Lang;
+    use crate::speech::Kind;
+
+    #[tokio::test]
+    async fn missing_espeak_is_said_once_and_audio_stops() {
+        let renderer = Renderer::new(Espeak::with_program("/nonexistent/espeak-ng"));
+        let mut audio = renderer.channel();
+        let u = Utterance::new(Lang::De, Kind::Move, "Bauer Eva vier");
+        assert!(matches!(audio.next().await, Some(AudioOut::Unavailable)));
+        assert!(audio.next().await.is_none());
+        assert!(!audio.offer(Tag::Event(1), u));
+    }
+
+    #[test]
+    fn clips_on_the_wire() {
+        let wav = Wav::from_stream(
+            [
+                b"RIFF".as_slice(),
+                &36u32.to_le_bytes(),
+                b"WAVEfmt ",
+                &16u32.to_le_bytes(),
+                &1u16.to_le_bytes(),
+                &1u16.to_le_bytes(),
+                &22050u32.to_le_bytes(),
+                &44100u32.to_le_bytes(),
+                &2u16.to_le_bytes(),
+                &16u16.to_le_bytes(),
+                b"data",
+                &0u32.to_le_bytes(),
+            ]
+            .concat(),
+        )
+        .unwrap();
+        let clip = Clip {
+            tag: Tag::Request(Value::from("7")),
+            utterance: Utterance::new(Lang::Tr, Kind::Refusal, "Sıra sizde değil."),
+            repeat: true,
+            wav,
+        };
+        let (msg, bytes) = clip.into_wire();
+        let json = serde_json::to_value(&msg).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"id": "7", "kind": "refusal", "lang": "tr",
+                "text": "Sıra sizde değil.", "format": "audio/wav", "bytes": 44, "repeat": true})
+        );
+        assert_eq!(bytes.len(), 44);
+    }
+}
