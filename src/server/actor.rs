@@ -674,13 +674,11 @@ impl Actor {
 
     /// Writes events durably, then applies and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), String> {
-        let store = Arc::clone(&self.store);
-        let id = self.id.clone();
-        let events =
-            tokio::task::spawn_blocking(move || store.append(&id, &events).map(|()| events))
-                .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| e.to_string())?;
+        // Grouped with other games' writes by the store; resolves once durable.
+        self.store
+            .append_async(&self.id, &events)
+            .await
+            .map_err(|e| e.to_string())?;
         for rec in events {
             if let Err(e) = self.publish(rec) {
                 // Cannot happen for events this game decided; the log says so if it does.

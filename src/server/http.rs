@@ -192,11 +192,27 @@ async fn game_ws(
     let limits = app.limits();
     // Counted by the tracker, so shutdown waits for this connection to close.
     let running = app.0.tracker.token();
+    let slot = app
+        .0
+        .conns
+        .take(&handle.id, limits.max_connections_per_game);
     upgrade
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
+        // tungstenite's defaults (128 KiB each way) would cost a quarter MiB per idle
+        // socket. Messages are small: read in 4 KiB chunks, write each message at once, and
+        // let a reader that does not keep up hold at most 64 KiB before sends wait for it.
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(64 * 1024)
         .on_upgrade(move |socket| async move {
-            ws::serve(socket, app, handle, lang).await;
+            match slot {
+                Some(_slot) => ws::serve(socket, app, handle, lang).await,
+                None => {
+                    let close = ws::close::TOO_MANY_CONNECTIONS;
+                    ws::refuse(socket, lang, "too_many_connections", close, &limits).await;
+                }
+            }
             drop(running);
         })
 }

@@ -12,6 +12,7 @@ mod audio;
 mod auth;
 mod clock;
 mod command;
+mod conns;
 mod http;
 mod pgn;
 mod render;
@@ -28,6 +29,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -57,6 +59,13 @@ pub struct Limits {
     pub per_second: f64,
     /// Messages dropped in a row before the connection is closed (1008).
     pub flood_strikes: u32,
+    /// WebSocket connections a game may have open at once, greeted or not (4429 beyond).
+    pub max_connections_per_game: usize,
+    /// A connection the server has heard nothing from for this long is pinged...
+    pub ping_interval: Duration,
+    /// ...and closed (4408) after this long without any frame, a pong included. Also the
+    /// longest a send may wait for a client that does not read.
+    pub idle_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -68,6 +77,9 @@ impl Default for Limits {
             burst: 20,
             per_second: 10.0,
             flood_strikes: 50,
+            max_connections_per_game: 32,
+            ping_interval: Duration::from_secs(20),
+            idle_timeout: Duration::from_secs(60),
         }
     }
 }
@@ -132,6 +144,7 @@ struct Inner {
     limits: Limits,
     clock: ServerClock,
     admin: TokenHash,
+    conns: Arc<conns::ConnCounts>,
     shutdown: CancellationToken,
     tracker: TaskTracker,
     speech: speech::ServerSpeech,
@@ -214,6 +227,7 @@ pub async fn run_with_speech(
         limits: config.limits.clone(),
         clock: ServerClock::start(),
         admin,
+        conns: Arc::default(),
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
         speech: speech::ServerSpeech::new(speech),
@@ -254,6 +268,11 @@ pub async fn run_with_speech(
     }
 
     let router = http::router(app.clone());
+    // No Nagle: an event and the acknowledgement after it are small writes that must not
+    // wait for the peer's delayed ACK.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let served = axum::serve(listener, router)
         .with_graceful_shutdown(shutdown.clone().cancelled_owned())
         .await;

@@ -39,8 +39,12 @@ pub mod close {
     pub const BAD_TOKEN: u16 = 4401;
     /// No `hello` within the time limit.
     pub const HELLO_TIMEOUT: u16 = 4408;
+    /// Nothing heard from the client, not even a pong, for the idle timeout.
+    pub const IDLE_TIMEOUT: u16 = 4408;
     /// The same seat connected again; this older connection is closed.
     pub const REPLACED: u16 = 4409;
+    /// The game has as many connections as it may have.
+    pub const TOO_MANY_CONNECTIONS: u16 = 4429;
 }
 
 /// Tokens per connection: `burst` at once, refilled at `per_second`.
@@ -94,6 +98,21 @@ fn is_too_large(e: &axum::Error) -> bool {
 struct Conn<S> {
     socket: S,
     lang: Lang,
+    /// When the client last sent any frame (data, ping, pong or close).
+    heard: Instant,
+    /// The longest a send may wait for a client that does not read.
+    send_timeout: Duration,
+}
+
+impl<S> Conn<S> {
+    fn new(socket: S, lang: Lang, limits: &Limits) -> Conn<S> {
+        Conn {
+            socket,
+            lang,
+            heard: Instant::now(),
+            send_timeout: limits.idle_timeout,
+        }
+    }
 }
 
 impl<S> Conn<S>
@@ -101,9 +120,16 @@ where
     S: Sink<Message, Error = axum::Error> + Unpin,
 {
     async fn send(&mut self, msg: ServerMsg) -> Result<(), axum::Error> {
-        self.socket
-            .send(Message::Text(Envelope::json(msg).into()))
+        self.send_frame(Message::Text(Envelope::json(msg).into()))
             .await
+    }
+
+    /// Sends a frame; a client that does not take it in time is given up.
+    async fn send_frame(&mut self, frame: Message) -> Result<(), axum::Error> {
+        match tokio::time::timeout(self.send_timeout, self.socket.send(frame)).await {
+            Ok(sent) => sent,
+            Err(_) => Err(axum::Error::new("the client does not read")),
+        }
     }
 
     async fn error(
@@ -116,15 +142,6 @@ where
         self.send(ServerMsg::Error { id, code, message }).await
     }
 
-    async fn close(&mut self, closing: Closing) {
-        let frame = CloseFrame {
-            code: closing.code,
-            reason: closing.reason.into(),
-        };
-        let _ = self.socket.send(Message::Close(Some(frame))).await;
-        let _ = self.socket.close().await;
-    }
-
     /// Sends rendered audio: the `audio` message, then its bytes in one binary frame.
     async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
         match out {
@@ -135,6 +152,34 @@ where
             }
             AudioOut::Unavailable => self.error(None, "audio_unavailable", &[]).await,
         }
+    }
+}
+
+/// How long a closing connection waits for the client's own close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
+
+impl<S> Conn<S>
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    /// The closing handshake: our close frame, then whatever the client still sends, up to
+    /// its close frame. Reading it matters: a socket closed with unread data is reset by the
+    /// kernel, and a reset can destroy the error and close frame still on their way.
+    async fn close(&mut self, closing: Closing) {
+        let frame = CloseFrame {
+            code: closing.code,
+            reason: closing.reason.into(),
+        };
+        let _ = self.send_frame(Message::Close(Some(frame))).await;
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(m)) = self.socket.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+        let _ = tokio::time::timeout(self.send_timeout, self.socket.close()).await;
     }
 
     /// Sends an error, then closes.
@@ -162,17 +207,24 @@ fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
     }
 }
 
+/// Refuses a connection at once: an `error` with `code`, then a close frame.
+pub async fn refuse<S>(socket: S, lang: Lang, code: &'static str, close_code: u16, limits: &Limits)
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    Conn::new(socket, lang, limits)
+        .fail(code, &[], close_code)
+        .await;
+}
+
 /// Runs one connection to the end. `fallback` is the language for errors before the
 /// greeting names a seat (from the upgrade request's `Accept-Language`).
 pub async fn serve<S>(socket: S, app: AppState, handle: GameHandle, fallback: Lang)
 where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
 {
-    let mut conn = Conn {
-        socket,
-        lang: fallback,
-    };
     let limits = app.limits();
+    let mut conn = Conn::new(socket, fallback, &limits);
     let shutdown = app.shutdown();
 
     // 1. The greeting.
@@ -258,13 +310,26 @@ where
         app: app.clone(),
     };
 
-    // 3. Live.
+    // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
+    let ping = session.limits.ping_interval;
+    let mut ticker = tokio::time::interval_at(Instant::now() + ping, ping);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let closing = loop {
         tokio::select! {
             biased;
             _ = shutdown.cancelled() => {
                 let _ = conn.error(None, "shutting_down", &[]).await;
                 break Closing { code: close::GOING_AWAY, reason: "shutting_down" };
+            }
+            _ = ticker.tick() => {
+                let quiet = conn.heard.elapsed();
+                if quiet >= session.limits.idle_timeout {
+                    let _ = conn.error(None, "idle_timeout", &[]).await;
+                    break Closing { code: close::IDLE_TIMEOUT, reason: "idle_timeout" };
+                }
+                if quiet >= ping && conn.send_frame(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
             }
             _ = joined.replaced.cancelled() => {
                 let _ = conn.error(None, "replaced", &[]).await;
@@ -314,7 +379,9 @@ where
     S: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {
     loop {
-        match conn.socket.next().await {
+        let next = conn.socket.next().await;
+        conn.heard = Instant::now();
+        match next {
             None => return Next::Gone,
             Some(Err(e)) => {
                 return if is_too_large(&e) {

@@ -6,8 +6,11 @@
 
 mod record;
 mod sqlite;
+mod writer;
 
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 
 use crate::game::{Recorded, Seat, Setup};
 
@@ -94,6 +97,9 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// An append on its way to the disk: resolves once the events are durable (or refused).
+pub type Appending = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>;
+
 /// Durable storage of games. Every method returns only once its writes are durable.
 pub trait Store: Send + Sync + 'static {
     /// Writes a new game (setup and token hashes).
@@ -101,6 +107,14 @@ pub trait Store: Send + Sync + 'static {
 
     /// Appends events to a game, all or none, in one transaction.
     fn append(&self, game: &GameId, events: &[Recorded]) -> Result<(), StoreError>;
+
+    /// [`Store::append`] without blocking the caller: the future resolves once the events
+    /// are durable. The SQLite store groups the appends of many games into one transaction.
+    /// By default the append is made at once, blocking.
+    fn append_async(&self, game: &GameId, events: &[Recorded]) -> Appending {
+        let done = self.append(game, events);
+        Box::pin(std::future::ready(done))
+    }
 
     /// Every game with all its events, oldest game first.
     fn load_games(&self) -> Result<Vec<StoredGame>, StoreError>;
