@@ -200,9 +200,9 @@ async fn game_ws(
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
         // tungstenite's defaults (128 KiB each way) would cost a quarter MiB per idle
-        // socket. Messages are small: read in 4 KiB chunks, write each message at once, and
+        // socket. Messages are small: read in 1 KiB chunks, write each message at once, and
         // let a reader that does not keep up hold at most 64 KiB before sends wait for it.
-        .read_buffer_size(4096)
+        .read_buffer_size(1024)
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
         .on_upgrade(move |socket| async move {
