@@ -178,8 +178,15 @@ async fn whole_game_by_announcements_in_german_and_turkish() {
         .unwrap();
     assert!(pgn.contains("[White \"Anna\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"1-0\"]"));
+    // Each move carries the mover's clock after it, `{[%clk h:mm:ss]}`.
+    assert!(pgn.contains("1. e4 {[%clk 0:1"), "{pgn}");
+    let mut bare = pgn.replace('\n', " ");
+    while let Some(i) = bare.find(" {[%clk") {
+        let j = i + bare[i..].find("]}").unwrap() + 2;
+        bare.replace_range(i..j, "");
+    }
     assert!(
-        pgn.contains(
+        bare.contains(
             "1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0"
         ),
         "{pgn}"

@@ -204,3 +204,62 @@ adjourn-loses = { $color } verliert: Der abgegebene Zug { $reason ->
 
 braille-missing = Für die Braille-Ausgabe fehlt das Programm lou_translate. Bitte liblouis installieren (Debian: liblouis-bin und liblouis-data).
 braille-failed = Die Braille-Übersetzung ist fehlgeschlagen: { $detail }
+
+## The arbiter's desk on the wire (scoresheet events, boards put right, adjournment)
+
+desk-sheet-written = { $auto ->
+    [true] Auf dem Partieformular von { $color } aufgezeichnet
+   *[false] Auf dem Partieformular von { $color } notiert
+}{ $correction ->
+    [true] {" "}(Korrektur)
+   *[false] {""}
+}: { $number }{ $side ->
+    [white] .
+   *[black] ...
+} { $entry }{ $draw ->
+    [true] {" "}(=)
+   *[false] {""}
+}
+desk-sheet-struck = Auf dem Partieformular von { $color } gestrichen: { $number }{ $side ->
+    [white] .
+   *[black] ...
+}
+desk-auto-record = { $on ->
+    [true] Das Partieformular von { $color } wird jetzt aus den eigenen angenommenen Ansagen geführt.
+   *[false] Das Partieformular von { $color } wird nicht mehr automatisch geführt.
+}
+desk-board-fixed = Brett von { $board }: { $action ->
+    [lift] Figur abgehoben von
+   *[place] Figur gesetzt auf
+} { $square }.
+desk-reconciled = Beide Bretter zeigen wieder dieselbe Stellung. Der Fall ist abgeschlossen.
+desk-adjournment-called = Der Schiedsrichter unterbricht die Partie. { $color } gibt den Abgabezug ab: verdeckt auf das Partieformular schreiben, dann die Uhr anhalten.
+desk-sealed-own = Ihr Abgabezug: { $move }. Sie können ihn ändern, bis Sie die Uhr anhalten.
+desk-sealed = { $color } hat den Abgabezug geschrieben.
+desk-adjourned = Die Uhr ist angehalten und der Umschlag verschlossen. Die Partie ist unterbrochen.
+
+## Errors of the desk
+
+error-no-such-slot = Diesen Zug gibt es auf dem Partieformular nicht.
+error-nothing-to-strike = Dort steht nichts, was gestrichen werden könnte.
+error-sheet-too-long = Das Partieformular ist voll.
+error-entry-too-long = Dieser Eintrag ist zu lang.
+error-boards-agree = Beide Bretter zeigen die Stellung der Partie.
+error-no-case = Die Bretter weichen nicht voneinander ab.
+error-case-open = Die Bretter stimmen nicht überein: Erst entscheidet der Schiedsrichter, dann werden die Bretter richtiggestellt.
+error-not-fixing = Gerade wird kein Brett richtiggestellt.
+error-ply-beyond-game = So weit ist die Partie noch nicht.
+error-fix-empty-square = Auf { $square } steht keine Figur.
+error-fix-occupied = Auf { $square } steht schon eine Figur.
+error-no-piece-lifted = Bitte sagen Sie, welche Figur aufs Brett kommt: Es wurde keine abgehoben.
+error-no-adjournment = Es wurde keine Unterbrechung angeordnet.
+error-adjournment-pending = Eine Unterbrechung ist schon im Gang.
+error-not-sealer = Nur der Spieler am Zug gibt den Abgabezug ab.
+error-nothing-sealed = Bitte erst den Abgabezug schreiben, dann die Uhr anhalten.
+error-not-adjourned = Die Partie ist nicht unterbrochen.
+error-adjourned = Die Partie ist unterbrochen: Sie geht weiter, wenn der Schiedsrichter den Abgabezug öffnet.
+error-unknown-audio = Die Aufnahme { $audio } gibt es in dieser Partie nicht.
+error-audio-too-large = Die Aufnahme ist zu groß: höchstens { $limit } Bytes.
+error-bad-audio-type = Bitte die Aufnahme mit einem Audio-Medientyp senden, etwa audio/ogg.
+error-empty-audio = Die Aufnahme ist leer.
+error-no-envelope = Diese Partie hat keinen Umschlag.

@@ -169,3 +169,62 @@ adjourn-loses = { $color } loses: the sealed move { $reason ->
 
 braille-missing = The Braille export needs the program lou_translate. Please install liblouis (Debian: liblouis-bin and liblouis-data).
 braille-failed = The Braille translation failed: { $detail }
+
+## The arbiter's desk on the wire (scoresheet events, boards put right, adjournment)
+
+desk-sheet-written = { $auto ->
+    [true] Recorded on { $color }'s scoresheet
+   *[false] Written on { $color }'s scoresheet
+}{ $correction ->
+    [true] {" "}(correction)
+   *[false] {""}
+}: { $number }{ $side ->
+    [white] .
+   *[black] ...
+} { $entry }{ $draw ->
+    [true] {" "}(=)
+   *[false] {""}
+}
+desk-sheet-struck = Struck out on { $color }'s scoresheet: { $number }{ $side ->
+    [white] .
+   *[black] ...
+}
+desk-auto-record = { $on ->
+    [true] { $color }'s scoresheet is now recorded from the player's own accepted announcements.
+   *[false] { $color }'s scoresheet is no longer recorded automatically.
+}
+desk-board-fixed = { $board }'s board: { $action ->
+    [lift] a piece lifted from
+   *[place] a piece put on
+} { $square }.
+desk-reconciled = Both boards show the same position again. The case is closed.
+desk-adjournment-called = The arbiter adjourns the game. { $color } seals the move: write it on the scoresheet unseen, then stop the clock.
+desk-sealed-own = Your sealed move: { $move }. You may change it until you stop the clock.
+desk-sealed = { $color } has written the sealed move.
+desk-adjourned = The clock is stopped and the envelope closed. The game is adjourned.
+
+## Errors of the desk
+
+error-no-such-slot = There is no such move on the scoresheet.
+error-nothing-to-strike = Nothing is written there to strike out.
+error-sheet-too-long = The scoresheet is full.
+error-entry-too-long = That entry is too long.
+error-boards-agree = Both boards show the position of the game.
+error-no-case = No boards are diverging.
+error-case-open = The boards differ: the arbiter rules first and the boards are put right.
+error-not-fixing = No board is being put right now.
+error-ply-beyond-game = The game has not reached that move.
+error-fix-empty-square = There is no piece on { $square }.
+error-fix-occupied = A piece already stands on { $square }.
+error-no-piece-lifted = Say which piece to put on the board: none was lifted.
+error-no-adjournment = No adjournment has been called.
+error-adjournment-pending = An adjournment is already under way.
+error-not-sealer = Only the player to move seals his move.
+error-nothing-sealed = Write the sealed move before stopping the clock.
+error-not-adjourned = The game is not adjourned.
+error-adjourned = The game is adjourned: it resumes when the arbiter opens the sealed move.
+error-unknown-audio = There is no recording { $audio } in this game.
+error-audio-too-large = The recording is too large: at most { $limit } bytes.
+error-bad-audio-type = Send a recording with an audio media type, such as audio/ogg.
+error-empty-audio = The recording is empty.
+error-no-envelope = This game has no envelope.

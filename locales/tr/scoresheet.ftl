@@ -177,3 +177,62 @@ adjourn-loses = { $color } kaybeder: zarftaki hamle { $reason ->
 
 braille-missing = Braille çıktısı için lou_translate programı eksik. Lütfen liblouis kurun (Debian: liblouis-bin ve liblouis-data).
 braille-failed = Braille çevirisi başarısız oldu: { $detail }
+
+## The arbiter's desk on the wire (scoresheet events, boards put right, adjournment)
+
+desk-sheet-written = Hamle kâğıdı, { $color }: { $auto ->
+    [true] otomatik kaydedildi
+   *[false] yazıldı
+}{ $correction ->
+    [true] {" "}(düzeltme)
+   *[false] {""}
+}: { $number }{ $side ->
+    [white] .
+   *[black] ...
+} { $entry }{ $draw ->
+    [true] {" "}(=)
+   *[false] {""}
+}
+desk-sheet-struck = Hamle kâğıdı, { $color }: çizildi: { $number }{ $side ->
+    [white] .
+   *[black] ...
+}
+desk-auto-record = { $on ->
+    [true] Hamle kâğıdı, { $color }: artık oyuncunun kabul edilen kendi bildirimlerinden kaydediliyor.
+   *[false] Hamle kâğıdı, { $color }: artık otomatik kaydedilmiyor.
+}
+desk-board-fixed = Tahta, { $board }: { $square } { $action ->
+    [lift] karesinden bir taş kaldırıldı
+   *[place] karesine bir taş kondu
+}.
+desk-reconciled = İki tahta yine aynı konumu gösteriyor. Sorun çözüldü.
+desk-adjournment-called = Hakem oyunu erteliyor. { $color } hamlesini mühürlüyor: hamleyi gizlice hamle kâğıdına yazın, sonra saati durdurun.
+desk-sealed-own = Mühürlü hamleniz: { $move }. Saati durdurana kadar değiştirebilirsiniz.
+desk-sealed = { $color } mühürlü hamleyi yazdı.
+desk-adjourned = Saat durduruldu ve zarf kapatıldı. Oyun ertelendi.
+
+## Errors of the desk
+
+error-no-such-slot = Hamle kâğıdında böyle bir hamle yok.
+error-nothing-to-strike = Orada çizilecek bir şey yazılı değil.
+error-sheet-too-long = Hamle kâğıdı dolu.
+error-entry-too-long = Bu kayıt çok uzun.
+error-boards-agree = İki tahta da oyunun konumunu gösteriyor.
+error-no-case = Tahtalar arasında fark yok.
+error-case-open = Tahtalar birbirini tutmuyor: önce hakem karar verir, sonra tahtalar düzeltilir.
+error-not-fixing = Şu anda düzeltilen bir tahta yok.
+error-ply-beyond-game = Oyun henüz o hamleye gelmedi.
+error-fix-empty-square = { $square } karesinde taş yok.
+error-fix-occupied = { $square } karesinde zaten bir taş var.
+error-no-piece-lifted = Tahtaya hangi taşın konacağını söyleyin: kaldırılan taş yok.
+error-no-adjournment = Erteleme istenmedi.
+error-adjournment-pending = Bir erteleme zaten sürüyor.
+error-not-sealer = Hamleyi yalnızca hamle sırası olan oyuncu mühürler.
+error-nothing-sealed = Saati durdurmadan önce mühürlü hamleyi yazın.
+error-not-adjourned = Oyun ertelenmedi.
+error-adjourned = Oyun ertelendi: hakem mühürlü hamleyi açınca devam eder.
+error-unknown-audio = Bu oyunda { $audio } kaydı yok.
+error-audio-too-large = Kayıt çok büyük: en fazla { $limit } bayt.
+error-bad-audio-type = Kaydı audio/ogg gibi bir ses ortam türüyle gönderin.
+error-empty-audio = Kayıt boş.
+error-no-envelope = Bu oyunun zarfı yok.

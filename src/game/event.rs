@@ -2,12 +2,13 @@
 
 use shakmaty::uci::UciMove;
 
-use shakmaty::{Color, Square};
+use shakmaty::{Color, Piece, Square};
 
 use super::board::BoardOp;
 use super::claims::ClaimKind;
 use super::clock::ClockReading;
 use super::seat::Seat;
+use crate::scoresheet::reconcile::BranchKind;
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -234,6 +235,73 @@ pub enum Event {
     ClockWarning {
         color: Color,
         remaining_ms: u64,
+    },
+    /// An entry written on `color`'s scoresheet (Art. 8.1, F6 / D.2.7) for half-move `ply`
+    /// (0 = White's first move): by the player, his assistant (D.2.10.3), or (`auto`)
+    /// recorded from his own accepted announcement. A filled slot is corrected; the old
+    /// text stays in the sheet's history. `audio`: the id of a recording he uploaded.
+    SheetWritten {
+        by: Seat,
+        color: Color,
+        ply: u32,
+        text: String,
+        draw_offer: bool,
+        audio: Option<String>,
+        audio_mime: Option<String>,
+        auto: bool,
+    },
+    /// An entry of `color`'s scoresheet crossed out.
+    SheetStruck {
+        by: Seat,
+        color: Color,
+        ply: u32,
+    },
+    /// `color`'s player chose (or stopped) automatic recording of his accepted announcements.
+    SheetAutoRecord {
+        by: Seat,
+        color: Color,
+        on: bool,
+    },
+    /// The two boards differ after a move was made on both (F8 / D.2.9): the clocks stop.
+    /// `by`: the arbiter who compared them; `None`: found by hamle.
+    BoardsDiverged {
+        by: Option<Seat>,
+    },
+    /// The arbiter's ruling on diverging boards (D.2.9): both boards must show the position
+    /// after `ply` half-moves; when that is before the official game's end, the game goes
+    /// back to it and the clocks return to their reading there (the event's clock).
+    Ruled {
+        by: Seat,
+        branch: BranchKind,
+        ply: u32,
+    },
+    /// A piece taken off (`piece: None`) or put on a board while it is put right.
+    BoardFixed {
+        by: Seat,
+        board: Color,
+        square: Square,
+        piece: Option<Piece>,
+    },
+    /// Both boards show the ruling's position: the case is closed.
+    Reconciled,
+    /// The arbiter ends the session: the player to move must seal his move (Appendix A).
+    AdjournmentCalled {
+        by: Seat,
+        resume_at_ms: u64,
+    },
+    /// The sealed move written (or rewritten) on the sealer's scoresheet, unseen by others.
+    MoveSealed {
+        by: Seat,
+        text: String,
+    },
+    /// The sealer stopped the clock: the envelope is closed; the game is adjourned.
+    Adjourned {
+        by: Seat,
+    },
+    /// The arbiter opened the sealed move with the replying player present; the move (or the
+    /// end of the game) follows.
+    SealOpened {
+        by: Seat,
     },
 }
 

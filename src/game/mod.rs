@@ -25,6 +25,7 @@
 //!     players: ByColor { white: player("A"), black: player("B") },
 //!     languages: [Lang::De; 6],
 //!     profile: Default::default(),
+//!     event: Default::default(),
 //! };
 //! let mut game = Game::new(setup);
 //! let m = "e2e4".parse::<UciMove>().unwrap().to_move(game.position()).unwrap();
@@ -57,7 +58,7 @@ pub use event::{EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, made};
 pub use profile::{Edition, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
-pub use setup::{BoardKind, Player, Setup};
+pub use setup::{BoardKind, EventInfo, Player, Setup};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
 
 /// Where the game stands.
@@ -614,6 +615,15 @@ impl Game {
         }
     }
 
+    /// The events of `m` completed by `seat` for the side to move at `now`, whatever the
+    /// game's status: the sealed move played when an adjourned game resumes (Appendix A).
+    /// Unnumbered; `m` must be legal.
+    pub fn completion(&self, seat: Seat, m: Move, now: u64) -> Vec<(Event, ClockReading)> {
+        let mut out = Vec::new();
+        self.complete(seat, m, now, &mut out);
+        out
+    }
+
     /// The events `seat`'s command causes at `now`, or why it is refused. Changes nothing.
     pub fn decide(&self, seat: Seat, command: Command, now: u64) -> Result<Vec<Recorded>, Refusal> {
         // The arbiter's commands need the arbiter seat; checked first so that the answer to a
@@ -1064,6 +1074,41 @@ impl Game {
         Some(self.record(1, at, e, clock.reading(at)))
     }
 
+    /// The official game goes back to the position after `ply` half-moves (F8 / D.2.9): the
+    /// later moves are taken back, the move under way and a standing offer are dropped.
+    fn take_back_to(&mut self, ply: usize) {
+        if ply >= self.moves.len() {
+            self.ply = Ply::default();
+            return;
+        }
+        let mut pos = Chess::default();
+        let mut history = vec![position_key(&pos)];
+        let mut prev = None;
+        for played in &self.moves[..ply] {
+            prev = Some((pos.clone(), played.mv));
+            pos.play_unchecked(played.mv);
+            history.push(position_key(&pos));
+        }
+        let taken = self.moves.len() - ply;
+        for i in 0..taken {
+            // Half-move `ply + i` was White's when it is even.
+            let mover = if (ply + i).is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            };
+            self.clock.unpress(mover);
+        }
+        self.moves.truncate(ply);
+        self.pos = pos;
+        self.history = history;
+        self.prev = prev;
+        self.ply = Ply::default();
+        self.offer = None;
+        self.flags = ByColor::default();
+        self.warned = None;
+    }
+
     /// Plays a recorded event onto the game. Events must come in order and fit the game.
     pub fn apply(&mut self, rec: &Recorded) -> Result<(), ReplayError> {
         let fail = |reason: &str| ReplayError {
@@ -1223,6 +1268,49 @@ impl Game {
             Event::ClockWarning { remaining_ms, .. } => {
                 clock_changed = false;
                 self.warned = Some(*remaining_ms);
+            }
+            Event::SheetWritten { .. }
+            | Event::SheetStruck { .. }
+            | Event::SheetAutoRecord { .. }
+            | Event::Reconciled
+            | Event::AdjournmentCalled { .. }
+            | Event::MoveSealed { .. }
+            | Event::SealOpened { .. } => clock_changed = false,
+            Event::BoardsDiverged { .. } | Event::Adjourned { .. } => {
+                // The clocks stop (the event's reading); a lifted piece counts as off the
+                // board while the boards are put right.
+                self.status = Status::Paused { by: None };
+                for c in Color::ALL {
+                    self.boards.get_mut(c).hand = None;
+                }
+            }
+            Event::Ruled { ply, .. } => {
+                let ply = *ply as usize;
+                if ply > self.moves.len() {
+                    return Err(fail("a ruling beyond the game"));
+                }
+                self.take_back_to(ply);
+            }
+            Event::BoardFixed {
+                board,
+                square,
+                piece,
+                ..
+            } => {
+                clock_changed = false;
+                let b = &mut self.boards.get_mut(*board).board;
+                match piece {
+                    None => {
+                        b.remove_piece_at(*square)
+                            .ok_or_else(|| fail("lifting from an empty square"))?;
+                    }
+                    Some(p) => {
+                        if b.piece_at(*square).is_some() {
+                            return Err(fail("placing on a taken square"));
+                        }
+                        b.set_piece_at(*square, *p);
+                    }
+                }
             }
         }
         if clock_changed {

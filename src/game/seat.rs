@@ -128,8 +128,16 @@ pub enum Permission {
     ReportTouch(Color),
     /// "I adjust", resign, offer / accept / decline a draw, claim a draw: the player himself.
     PlayerOnly(Color),
-    /// Rule on a reported touch; put a physical board right.
+    /// Rule on a reported touch; put a physical board right; rule on diverging boards
+    /// (D.2.9); call an adjournment and open the sealed move (Appendix A).
     Arbitrate,
+    /// Keep this side's scoresheet: write, correct, strike, mark draw offers, attach a
+    /// recording, choose automatic recording (Art. 8.1, F6 / D.2.7; the visually impaired
+    /// player's assistant, D.2.10.3).
+    Scoresheet(Color),
+    /// Seal this side's move and stop the clock at an adjournment (Appendix A; the visually
+    /// impaired player's assistant, D.2.10.6).
+    Seal(Color),
 }
 
 /// What an assistant may do: all of D.2.10.1-6 for a visually impaired player's assistant,
@@ -172,6 +180,9 @@ pub fn may_with(seat: Seat, permission: Permission, scope: AssistantScope) -> bo
         Permission::ReportTouch(color) => assistant && full && side == Some(!color),
         Permission::PlayerOnly(color) => player && side == Some(color),
         Permission::Arbitrate => seat == Seat::Arbiter,
+        Permission::Scoresheet(color) | Permission::Seal(color) => {
+            side == Some(color) && (player || full)
+        }
     }
 }
 

@@ -43,6 +43,15 @@ pub struct Player {
     pub assistant: bool,
 }
 
+/// The tournament a game belongs to, for the PGN headers (Event, Site, Round). Empty
+/// fields are unknown.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventInfo {
+    pub name: String,
+    pub site: String,
+    pub round: String,
+}
+
 /// Everything fixed when a game is created.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -52,6 +61,8 @@ pub struct Setup {
     pub languages: [Lang; 6],
     /// The edition of the Laws and the organiser's adaptations (D.1).
     pub profile: Profile,
+    /// The event (tournament) the game belongs to.
+    pub event: EventInfo,
 }
 
 impl Setup {

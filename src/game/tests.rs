@@ -23,6 +23,7 @@ fn setup(assistants: bool) -> Setup {
         },
         languages: [Lang::De, Lang::Tr, Lang::De, Lang::Tr, Lang::En, Lang::De],
         profile: Default::default(),
+        event: Default::default(),
     }
 }
 

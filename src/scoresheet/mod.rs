@@ -27,6 +27,7 @@
 //! ```
 
 pub mod adjourn;
+pub mod desk;
 pub mod reconcile;
 pub mod words;
 

@@ -348,6 +348,27 @@ pub enum BranchKind {
     ArbiterOverride,
 }
 
+impl BranchKind {
+    pub const ALL: [BranchKind; 3] = [
+        BranchKind::SheetsAgree,
+        BranchKind::SheetsDiffer,
+        BranchKind::ArbiterOverride,
+    ];
+
+    /// The stable name on the wire and in the store.
+    pub fn key(self) -> &'static str {
+        match self {
+            BranchKind::SheetsAgree => "sheets_agree",
+            BranchKind::SheetsDiffer => "sheets_differ",
+            BranchKind::ArbiterOverride => "arbiter_override",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<BranchKind> {
+        BranchKind::ALL.into_iter().find(|b| b.key() == s)
+    }
+}
+
 /// Why the scoresheets count as differing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Disagreement {

@@ -30,6 +30,7 @@ use crate::game::{
     Refusal, Seat, Setup, Status,
 };
 use crate::say::Speaker;
+use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
 use crate::store::{GameId, Store, StoredGame};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
@@ -65,6 +66,8 @@ pub struct Published {
     pub board_matches: Option<bool>,
     /// A board event: the legal move the board shows instead of the one it should.
     pub board_shows: Option<[String; 3]>,
+    /// A desk event (scoresheets, diverging boards, adjournment): what it meant.
+    pub note: Option<Arc<Note>>,
 }
 
 impl Published {
@@ -78,6 +81,7 @@ impl Published {
             piece: None,
             board_matches: None,
             board_shows: None,
+            note: None,
         }
     }
 }
@@ -133,6 +137,8 @@ pub enum Action {
     RestoreBoard(Color),
     TalkingClock,
     Warnings(bool),
+    /// Scoresheets, diverging boards, adjournment.
+    Desk(DeskCommand),
 }
 
 /// An action refused: a stable code and a sentence in the asker's language.
@@ -183,6 +189,15 @@ enum Request {
     State {
         reply: oneshot::Sender<StateBody>,
     },
+    Desk {
+        reply: oneshot::Sender<Box<DeskView>>,
+    },
+}
+
+/// The desk and the state at one moment (for the exports).
+pub struct DeskView {
+    pub desk: Desk,
+    pub state: StateBody,
 }
 
 /// The way to a game's actor. Cheap to clone.
@@ -240,6 +255,13 @@ impl GameHandle {
         rx.await.ok()
     }
 
+    /// The desk (scoresheets, clock records, envelope) and the state now.
+    pub async fn desk(&self) -> Option<Box<DeskView>> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Request::Desk { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
     /// The full state now.
     pub async fn state(&self) -> Option<StateBody> {
         let (reply, rx) = oneshot::channel();
@@ -252,6 +274,7 @@ struct Actor {
     id: GameId,
     created_ms: u64,
     game: Game,
+    desk: Desk,
     log: Vec<Arc<Published>>,
     events: broadcast::Sender<Arc<Published>>,
     store: Arc<dyn Store>,
@@ -269,10 +292,12 @@ pub fn spawn(
     tracker: &TaskTracker,
 ) -> Result<GameHandle, crate::game::ReplayError> {
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
+    let game = Game::new(stored.setup.clone());
     let mut actor = Actor {
         id: stored.id.clone(),
         created_ms: stored.created_ms,
-        game: Game::new(stored.setup.clone()),
+        desk: Desk::new(&game),
+        game,
         log: Vec::with_capacity(stored.events.len()),
         events,
         store,
@@ -523,6 +548,12 @@ impl Actor {
             Request::State { reply } => {
                 let _ = reply.send(self.state());
             }
+            Request::Desk { reply } => {
+                let _ = reply.send(Box::new(DeskView {
+                    desk: self.desk.clone(),
+                    state: self.state(),
+                }));
+            }
         }
     }
 
@@ -544,6 +575,24 @@ impl Actor {
         self.flag_fall().await;
         let now = self.clock.now_ms();
         let physical = self.game.profile().procedure == Procedure::Physical;
+        // The desk's own commands, and board events while boards are put right.
+        let fixing = self.desk.case().is_some_and(|c| c.fixing.is_some());
+        match action {
+            Action::Desk(cmd) => return self.act_desk(seat, lang, cmd, now).await,
+            Action::Board { board, op } if fixing => {
+                return self.act_fix(seat, lang, board, op, now).await;
+            }
+            Action::Resume => {
+                if let Some(r) = self.desk.blocks_resume() {
+                    let (code, message) = super::desk::refusal(lang, r);
+                    return Err(Refused { code, message });
+                }
+            }
+            _ => {}
+        }
+        // What the seat said, for his own scoresheet (automatic recording): the half-move
+        // and the words.
+        let mut record: Option<(usize, String)> = None;
         let mut said = String::new();
         let mut confirm: Option<(&'static str, bool)> = None;
         let command = match action {
@@ -564,6 +613,7 @@ impl Actor {
                 let m = uci
                     .to_move(self.game.position())
                     .map_err(|_| Self::refused(lang, Refusal::IllegalMove, &said))?;
+                record = Some((self.game.moves().len(), said.clone()));
                 if physical {
                     Command::Announce(m)
                 } else {
@@ -572,6 +622,7 @@ impl Actor {
             }
             Action::Announce(text) if is_adjust(lang, &text) => Command::Adjust,
             Action::Announce(text) => {
+                record = Some((self.game.moves().len(), text.clone()));
                 if physical {
                     self.game
                         .may_announce(seat)
@@ -592,6 +643,12 @@ impl Actor {
                     Some((pos, _)) => pos,
                     None => return Err(Self::refused(lang, Refusal::NothingToRepeat, &text)),
                 };
+                let ply = if self.game.ply().announced.is_some() {
+                    self.game.moves().len()
+                } else {
+                    self.game.moves().len().saturating_sub(1)
+                };
+                record = Some((ply, text.clone()));
                 Command::Repeat(Self::understood(lang, &text, pos)?)
             }
             Action::Pause => Command::Pause,
@@ -647,11 +704,15 @@ impl Actor {
             Action::RestoreBoard(board) => Command::RestoreBoard(board),
             Action::TalkingClock => Command::TalkingClock,
             Action::Warnings(on) => Command::Warnings(on),
+            Action::Desk(_) => unreachable!("handled above"),
         };
-        let events = self
+        let mut events = self
             .game
             .decide(seat, command, now)
             .map_err(|r| Self::refused(lang, r, &said))?;
+        if let Some((ply, words)) = record {
+            self.auto_record(seat, lang, command, ply, words, now, &mut events);
+        }
         if let Some((action, false)) = confirm {
             let mut args = vec![];
             if let Command::ClaimDraw { kind, .. } = command {
@@ -664,11 +725,141 @@ impl Actor {
             );
             return Ok(Acted::Confirm { action, message });
         }
-        let last = events.last().map(|e| e.seq);
+        self.commit_all(events, lang, now).await
+    }
+
+    /// The automatic record on `seat`'s own scoresheet of his accepted announcement or
+    /// repetition (if his side chose it), appended to `events`. The words as he said them,
+    /// or, when he speaks another language than his sheet's, the move in the sheet's words.
+    #[allow(clippy::too_many_arguments)]
+    fn auto_record(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        command: Command,
+        ply: usize,
+        words: String,
+        now: u64,
+        events: &mut Vec<Recorded>,
+    ) {
+        let Some(color) = seat.side() else {
+            return;
+        };
+        let accepted = events.iter().any(|e| match &e.event {
+            Event::Announced { .. } | Event::Moved { .. } => true,
+            Event::Repeated { matches, .. } => *matches,
+            _ => false,
+        });
+        if !accepted {
+            return;
+        }
+        let sheet_lang = self.desk.sheet(color).lang;
+        let words = if sheet_lang == lang {
+            words
+        } else {
+            let (pos, m) = match command {
+                Command::Announce(m) | Command::Move(m) => (self.game.position(), m),
+                Command::Repeat(m) => match self.game.repeat_position() {
+                    Some((pos, _)) => (pos, m),
+                    None => return,
+                },
+                _ => return,
+            };
+            Speaker::new(sheet_lang).say_move(pos, m, Style::Short)
+        };
+        let after = events.last().map_or(self.game.seq(), |e| e.seq);
+        if let Some(rec) = self
+            .desk
+            .auto_record(&self.game, seat, ply, &words, now, after)
+        {
+            events.push(rec);
+        }
+    }
+
+    /// A command of the desk (scoresheets, diverging boards, adjournment).
+    async fn act_desk(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        cmd: DeskCommand,
+        now: u64,
+    ) -> Result<Acted, Refused> {
+        let events = self.desk.decide(&self.game, seat, cmd, now).map_err(|r| {
+            let (code, message) = super::desk::refusal(lang, r);
+            Refused { code, message }
+        })?;
+        self.commit_all(events, lang, now).await
+    }
+
+    /// A board event while the boards are put right (D.2.9): lifts and placements, a whole
+    /// move as a lift and a placement.
+    async fn act_fix(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        board: Color,
+        op: BoardOp,
+        now: u64,
+    ) -> Result<Acted, Refused> {
+        let refuse = |r: DeskRefusal| {
+            let (code, message) = super::desk::refusal(lang, r);
+            Refused { code, message }
+        };
+        let edits = match op {
+            BoardOp::Lift(sq) | BoardOp::Remove(sq) => vec![FixEdit::Lift(sq)],
+            BoardOp::Place { square, .. } => vec![FixEdit::Place(square, None)],
+            BoardOp::Move { from, to, .. } => {
+                let piece = self.game.board(board).board.piece_at(from);
+                let mut v = Vec::new();
+                if self.game.board(board).board.piece_at(to).is_some() {
+                    v.push(FixEdit::Lift(to));
+                }
+                v.push(FixEdit::Lift(from));
+                v.push(FixEdit::Place(to, piece));
+                v
+            }
+            BoardOp::Touch(_) => return Err(refuse(DeskRefusal::NotFixing)),
+        };
+        // Decide every edit on a copy, so that a refused one changes nothing.
+        let mut desk = self.desk.clone();
+        let mut game = self.game.clone();
+        let mut events = Vec::new();
+        for edit in edits {
+            let cmd = DeskCommand::Fix { board, edit };
+            for rec in desk.decide(&game, seat, cmd, now).map_err(refuse)? {
+                desk.apply(&rec, &game);
+                game.apply(&rec)
+                    .map_err(|_| refuse(DeskRefusal::NotFixing))?;
+                events.push(rec);
+            }
+        }
+        self.commit_all(events, lang, now).await
+    }
+
+    /// Commits an action's events, then what the new state calls for (the boards diverged,
+    /// the boards are right again).
+    async fn commit_all(
+        &mut self,
+        events: Vec<Recorded>,
+        lang: Lang,
+        now: u64,
+    ) -> Result<Acted, Refused> {
+        let mut last = events.last().map(|e| e.seq);
         self.commit(events).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
             Refused::new(lang, "storage_failed", &[])
         })?;
+        for _ in 0..3 {
+            let more = self.desk.follow_up(&self.game, now);
+            if more.is_empty() {
+                break;
+            }
+            last = more.last().map(|e| e.seq).or(last);
+            if let Err(e) = self.commit(more).await {
+                tracing::error!(game = %self.id, "could not record a follow-up: {e}");
+                break;
+            }
+        }
         Ok(Acted::Done(last))
     }
 
@@ -694,6 +885,9 @@ impl Actor {
         let ev = rec.clone();
         let mut p = Published::new(rec, mv);
         notes_before(&self.game, &ev, &mut p);
+        // The desk reads the game as the event found it. A stored event that does not apply
+        // stops the game's restore altogether, so the desk is never left ahead of it.
+        p.note = self.desk.apply(&ev, &self.game).map(Arc::new);
         self.game.apply(&ev)?;
         notes_after(&self.game, &ev, &mut p);
         let p = Arc::new(p);
@@ -710,7 +904,11 @@ impl Actor {
             Status::Playing => ("playing", None, None),
             Status::Paused { by } => (
                 "paused",
-                Some(if by.is_some() { "arbiter" } else { "restart" }),
+                Some(match self.desk.pause_reason() {
+                    Some(reason) => reason,
+                    None if by.is_some() => "arbiter",
+                    None => "restart",
+                }),
                 None,
             ),
             Status::Over(e) => ("over", None, Some(e)),

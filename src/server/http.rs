@@ -18,13 +18,14 @@ use super::actor::{self, GameHandle};
 use super::auth::{bearer, hash_token, new_token, same_hash};
 use super::render::{self, lang_from_accept};
 use super::wire::{
-    CreateGame, Created, GameList, GameSummary, HttpError, PlayerIn, RulesIn, TimeControlIn,
+    CreateGame, Created, EventIn, GameList, GameSummary, HttpError, PlayerIn, RulesIn,
+    TimeControlIn,
 };
 use super::{AppState, pgn, ws};
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, Edition, FlagRule, MAX_PERIODS, Period, Player, Procedure, Profile, Seat, Setup,
-    TimeControl,
+    BoardKind, Edition, EventInfo, FlagRule, MAX_PERIODS, Period, Player, Procedure, Profile, Seat,
+    Setup, TimeControl,
 };
 use crate::store::{GameId, NewGame, StoredGame};
 
@@ -39,13 +40,14 @@ pub fn router(app: AppState) -> Router {
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/games/{id}/ws", get(game_ws))
+        .merge(super::exports::routes())
         .merge(super::web::routes())
         .fallback(unknown_path)
         .layer(DefaultBodyLimit::max(limit))
         .with_state(app)
 }
 
-fn lang_of(headers: &HeaderMap) -> Lang {
+pub(super) fn lang_of(headers: &HeaderMap) -> Lang {
     lang_from_accept(
         headers
             .get(header::ACCEPT_LANGUAGE)
@@ -53,7 +55,7 @@ fn lang_of(headers: &HeaderMap) -> Lang {
     )
 }
 
-fn error(
+pub(super) fn error(
     lang: Lang,
     status: StatusCode,
     code: &'static str,
@@ -99,7 +101,7 @@ async fn unknown_path(headers: HeaderMap) -> Response {
 
 /// The game named in the path, if it exists and the request's bearer token opens one of its
 /// seats.
-fn authorised(
+pub(super) fn authorised(
     app: &AppState,
     id: &str,
     headers: &HeaderMap,
@@ -147,13 +149,17 @@ async fn game_pgn(
         Ok(x) => x,
         Err(r) => return *r,
     };
-    match handle.state().await {
-        Some(state) => (
+    match handle.desk().await {
+        Some(view) => (
             [(
                 header::CONTENT_TYPE,
                 "application/x-chess-pgn; charset=utf-8",
             )],
-            pgn::pgn(&state),
+            pgn::pgn(
+                &view.state,
+                &handle.setup.event,
+                &view.desk.move_clocks(view.state.moves.len()),
+            ),
         )
             .into_response(),
         None => error(
@@ -282,6 +288,7 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
         Some(tc) => time_control(tc)?,
     };
     let profile = profile(req.rules.unwrap_or_default())?;
+    let event = event_info(req.event.unwrap_or_default())?;
     let mut languages = [Lang::De; 6];
     for (seat, lang) in &req.languages {
         let seat: Seat = seat
@@ -299,6 +306,24 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
         },
         languages,
         profile,
+        event,
+    })
+}
+
+/// The event's name, site and round: each at most [`MAX_NAME_CHARS`], no control characters.
+fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
+    let field = |value: Option<String>, name: &str| {
+        let v = value.unwrap_or_default().trim().to_owned();
+        if v.chars().count() > MAX_NAME_CHARS || v.chars().any(char::is_control) {
+            Err(BadSetting(format!("event.{name}")))
+        } else {
+            Ok(v)
+        }
+    };
+    Ok(EventInfo {
+        name: field(input.name, "name")?,
+        site: field(input.site, "site")?,
+        round: field(input.round, "round")?,
     })
 }
 

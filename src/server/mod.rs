@@ -13,6 +13,8 @@ mod auth;
 mod clock;
 mod command;
 mod conns;
+mod desk;
+mod exports;
 mod http;
 mod pgn;
 mod render;
@@ -148,6 +150,8 @@ struct Inner {
     shutdown: CancellationToken,
     tracker: TaskTracker,
     speech: speech::ServerSpeech,
+    /// The data directory (recordings of scoresheet entries live in `audio/` there).
+    data_dir: PathBuf,
 }
 
 /// What every request handler shares.
@@ -231,6 +235,7 @@ pub async fn run_with_speech(
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
         speech: speech::ServerSpeech::new(speech),
+        data_dir: config.data_dir.clone(),
     }));
     let count = stored.len();
     for game in stored {

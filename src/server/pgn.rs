@@ -1,6 +1,14 @@
-//! A game as PGN (the Seven Tag Roster plus time control and termination).
+//! A game as PGN (the Seven Tag Roster plus time control and termination), with the clock
+//! after every move as a `{[%clk h:mm:ss]}` comment.
 
 use super::wire::StateBody;
+use crate::game::EventInfo;
+
+/// A remaining time as `h:mm:ss` (rounded down to the second).
+pub fn clk(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
 
 /// Year, month, day of a Unix day number (Howard Hinnant's civil-from-days).
 fn civil(days: i64) -> (i64, u32, u32) {
@@ -30,8 +38,9 @@ fn quoted(s: &str) -> String {
     }
 }
 
-/// The PGN text of a game state.
-pub fn pgn(state: &StateBody) -> String {
+/// The PGN text of a game state, with the event's headers and, for each move that has one,
+/// the mover's remaining time after it (`clocks[i]` for half-move `i + 1`).
+pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> String {
     let (y, m, d) = civil((state.created_ms / 86_400_000) as i64);
     let result = state.result.unwrap_or("*");
     let termination = match state.end_reason {
@@ -42,21 +51,21 @@ pub fn pgn(state: &StateBody) -> String {
     };
     let mut out = String::new();
     let tags = [
-        ("Event", "hamle game".to_owned()),
-        ("Site", "hamle".to_owned()),
+        ("Event", quoted(&event.name)),
+        ("Site", quoted(&event.site)),
         ("Date", format!("{y:04}.{m:02}.{d:02}")),
-        ("Round", "-".to_owned()),
+        (
+            "Round",
+            if event.round.is_empty() {
+                "-".to_owned()
+            } else {
+                quoted(&event.round)
+            },
+        ),
         ("White", quoted(&state.white.name)),
         ("Black", quoted(&state.black.name)),
         ("Result", result.to_owned()),
-        (
-            "TimeControl",
-            format!(
-                "{}+{}",
-                state.time_control.base_ms / 1000,
-                state.time_control.increment_ms / 1000
-            ),
-        ),
+        ("TimeControl", state.time_control.pgn.clone()),
         ("Termination", termination.to_owned()),
         ("HamleGame", state.game.clone()),
     ];
@@ -81,6 +90,9 @@ pub fn pgn(state: &StateBody) -> String {
             push(format!("{}.", mv.ply.div_ceil(2)), &mut out);
         }
         push(mv.san.clone(), &mut out);
+        if let Some(Some(ms)) = clocks.get(mv.ply - 1) {
+            push(format!("{{[%clk {}]}}", clk(*ms)), &mut out);
+        }
     }
     push(result.to_owned(), &mut out);
     out.push_str(&line);
@@ -90,7 +102,14 @@ pub fn pgn(state: &StateBody) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::civil;
+    use super::{civil, clk};
+
+    #[test]
+    fn clock_comments() {
+        assert_eq!(clk(5_398_000), "1:29:58");
+        assert_eq!(clk(59_999), "0:00:59");
+        assert_eq!(clk(36_000_000), "10:00:00");
+    }
 
     #[test]
     fn dates() {

@@ -400,6 +400,20 @@ pub fn event_for(seat: Seat, lang: Lang, p: &Published) -> EventMsg {
                     &[("time", clock_time(lang, *remaining_ms))],
                 ),
             },
+            (
+                Event::SheetWritten { .. }
+                | Event::SheetStruck { .. }
+                | Event::SheetAutoRecord { .. }
+                | Event::BoardsDiverged { .. }
+                | Event::Ruled { .. }
+                | Event::BoardFixed { .. }
+                | Event::Reconciled
+                | Event::AdjournmentCalled { .. }
+                | Event::MoveSealed { .. }
+                | Event::Adjourned { .. }
+                | Event::SealOpened { .. },
+                _,
+            ) => super::desk::event_body(seat, lang, p),
         }
     };
     EventMsg {

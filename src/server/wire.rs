@@ -139,6 +139,49 @@ pub enum ClientMsg {
         id: Value,
         on: bool,
     },
+    /// Scoresheets, diverging boards and adjournment (issue 5): see [`DeskMsg`].
+    Desk {
+        id: Value,
+        msg: DeskMsg,
+    },
+}
+
+/// The client messages of the arbiter's desk: scoresheets (F6 / D.2.7), diverging boards
+/// (F8 / D.2.9) and adjournment (Appendix A).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeskMsg {
+    /// `write_sheet`: an entry of one's own side's scoresheet (a correction if filled).
+    WriteSheet {
+        number: u32,
+        side: Color,
+        text: String,
+        draw_offer: bool,
+        /// The id of a recording uploaded with `POST /api/games/{id}/audio`.
+        audio: Option<String>,
+    },
+    /// `strike_sheet`: cross an entry out.
+    StrikeSheet { number: u32, side: Color },
+    /// `auto_record`: record one's own accepted announcements on one's sheet.
+    AutoRecord { on: bool },
+    /// `compare_boards` (arbiter).
+    CompareBoards,
+    /// `reconcile` (arbiter): D.2.9, or with `ply` the position after that half-move.
+    Reconcile { ply: Option<u32> },
+    /// `fix_board`: a piece lifted from / put on a board being put right.
+    FixBoard {
+        board: Color,
+        lift: bool,
+        square: Square,
+        piece: Option<shakmaty::Piece>,
+    },
+    /// `call_adjournment` (arbiter).
+    CallAdjournment { resume_at_ms: u64 },
+    /// `seal_move`: the sealed move, written or rewritten.
+    SealMove { text: String },
+    /// `seal_stop_clock`: the sealer stops the clock; the envelope closes.
+    SealStopClock,
+    /// `open_sealed` (arbiter): the sealed move opened at the resumption.
+    OpenSealed,
 }
 
 /// Why a client message could not be decoded. Each maps to one error code.
@@ -247,6 +290,73 @@ fn board_op(obj: &Map<String, Value>) -> Result<BoardOp, DecodeError> {
     })
 }
 
+/// A move number on a scoresheet: 1 to 1000.
+fn number_field(obj: &Map<String, Value>) -> Result<u32, DecodeError> {
+    let n = u64_field(obj, "number")?;
+    if (1..=1000).contains(&n) {
+        Ok(n as u32)
+    } else {
+        Err(DecodeError::InvalidField("number"))
+    }
+}
+
+fn desk_msg(kind: &str, obj: &Map<String, Value>) -> Result<DeskMsg, DecodeError> {
+    Ok(match kind {
+        "write_sheet" => DeskMsg::WriteSheet {
+            number: number_field(obj)?,
+            side: color_field(obj, "side")?,
+            text: str_field(obj, "text")?,
+            draw_offer: opt(bool_field(obj, "draw_offer"))?.unwrap_or(false),
+            audio: opt(str_field(obj, "audio"))?,
+        },
+        "strike_sheet" => DeskMsg::StrikeSheet {
+            number: number_field(obj)?,
+            side: color_field(obj, "side")?,
+        },
+        "auto_record" => DeskMsg::AutoRecord {
+            on: bool_field(obj, "on")?,
+        },
+        "compare_boards" => DeskMsg::CompareBoards,
+        "reconcile" => DeskMsg::Reconcile {
+            ply: match opt(u64_field(obj, "ply"))? {
+                None => None,
+                Some(p) => Some(u32::try_from(p).map_err(|_| DecodeError::InvalidField("ply"))?),
+            },
+        },
+        "fix_board" => {
+            let lift = match str_field(obj, "action")?.as_str() {
+                "lift" => true,
+                "place" => false,
+                _ => return Err(DecodeError::InvalidField("action")),
+            };
+            let piece = match opt(str_field(obj, "piece"))? {
+                None => None,
+                Some(p) => Some(
+                    p.chars()
+                        .next()
+                        .filter(|_| p.len() == 1)
+                        .and_then(shakmaty::Piece::from_char)
+                        .ok_or(DecodeError::InvalidField("piece"))?,
+                ),
+            };
+            DeskMsg::FixBoard {
+                board: color_field(obj, "board")?,
+                lift,
+                square: square_field(obj, "square")?,
+                piece,
+            }
+        }
+        "call_adjournment" => DeskMsg::CallAdjournment {
+            resume_at_ms: opt(u64_field(obj, "resume_at_ms"))?.unwrap_or(0),
+        },
+        "seal_move" => DeskMsg::SealMove {
+            text: str_field(obj, "text")?,
+        },
+        "seal_stop_clock" => DeskMsg::SealStopClock,
+        _ => DeskMsg::OpenSealed,
+    })
+}
+
 fn opt<T>(r: Result<T, DecodeError>) -> Result<Option<T>, DecodeError> {
     match r {
         Ok(v) => Ok(Some(v)),
@@ -328,6 +438,16 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
         "restore_board",
         "talking_clock",
         "clock_warnings",
+        "write_sheet",
+        "strike_sheet",
+        "auto_record",
+        "compare_boards",
+        "reconcile",
+        "fix_board",
+        "call_adjournment",
+        "seal_move",
+        "seal_stop_clock",
+        "open_sealed",
     ];
     if !known.contains(&kind.as_str()) {
         return Err(DecodeError::UnknownType(kind));
@@ -404,6 +524,13 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
             id,
             on: bool_field(obj, "on")?,
         },
+        "write_sheet" | "strike_sheet" | "auto_record" | "compare_boards" | "reconcile"
+        | "fix_board" | "call_adjournment" | "seal_move" | "seal_stop_clock" | "open_sealed" => {
+            ClientMsg::Desk {
+                id,
+                msg: desk_msg(&kind, obj)?,
+            }
+        }
         _ => ClientMsg::Ping { id },
     })
 }
@@ -649,8 +776,116 @@ pub enum EventBody {
         remaining_ms: u64,
         text: String,
     },
+    /// An entry written on a scoresheet (`correction`: over an earlier one; `auto`: recorded
+    /// from the player's own accepted announcement).
+    SheetWritten {
+        by: &'static str,
+        color: &'static str,
+        ply: u32,
+        number: u32,
+        side: &'static str,
+        entry: String,
+        draw_offer: bool,
+        audio: Option<String>,
+        auto: bool,
+        correction: bool,
+        text: String,
+    },
+    SheetStruck {
+        by: &'static str,
+        color: &'static str,
+        ply: u32,
+        number: u32,
+        side: &'static str,
+        text: String,
+    },
+    SheetAutoRecord {
+        by: &'static str,
+        color: &'static str,
+        on: bool,
+        text: String,
+    },
+    /// The boards differ (F8 / D.2.9): the clocks are stopped. Every square where a board
+    /// differs from the official game.
+    BoardsDiverged {
+        by: Option<&'static str>,
+        differences: Vec<DifferenceBody>,
+        text: String,
+    },
+    /// The arbiter's ruling: `steps` are the recipient's own (a player and his assistant),
+    /// or both boards' (arbiter, spectator); `log` is the arbiter's record of how it was
+    /// decided (arbiter only).
+    Ruled {
+        by: &'static str,
+        branch: &'static str,
+        ply: u32,
+        take_back: u32,
+        steps: Vec<StepBody>,
+        log: Vec<String>,
+        text: String,
+    },
+    /// A piece lifted (`piece` absent) or put on a board being put right.
+    BoardFixed {
+        by: &'static str,
+        board: &'static str,
+        action: &'static str,
+        square: String,
+        piece: Option<String>,
+        /// Squares of this board still differing from the ruling's position.
+        remaining: usize,
+        text: String,
+    },
+    /// Both boards show the ruling's position.
+    Reconciled {
+        text: String,
+    },
+    AdjournmentCalled {
+        by: &'static str,
+        sealer: &'static str,
+        resume_at_ms: u64,
+        text: String,
+    },
+    /// The sealed move (re)written: the text only for the sealer's side.
+    MoveSealed {
+        by: &'static str,
+        sealed: Option<String>,
+        text: String,
+    },
+    Adjourned {
+        by: &'static str,
+        text: String,
+    },
+    /// The sealed move opened: played (the move follows) or the sealer loses.
+    SealOpened {
+        by: &'static str,
+        sealer: &'static str,
+        sealed: Option<String>,
+        played: bool,
+        text: String,
+    },
     /// An event for another side's eyes only (the talking clock): its number, nothing more.
     Private {},
+}
+
+/// A square where a board differs from the official game (pieces as FEN letters).
+#[derive(Clone, Serialize)]
+pub struct DifferenceBody {
+    pub board: &'static str,
+    pub square: String,
+    pub found: Option<String>,
+    pub expected: Option<String>,
+}
+
+/// One step at a board: `move`, `remove`, `add`, `set_aside` or `put_back`.
+#[derive(Clone, Serialize)]
+pub struct StepBody {
+    pub board: &'static str,
+    pub action: &'static str,
+    pub piece: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    /// The instruction, in the recipient's language.
+    pub text: String,
 }
 
 #[derive(Clone, Copy, Serialize, Deserialize, Debug, PartialEq, Eq)]
@@ -868,6 +1103,21 @@ pub struct CreateGame {
     /// The rules profile: edition, procedure, flag rule, organiser's adaptations.
     #[serde(default)]
     pub rules: Option<RulesIn>,
+    /// The event (tournament), for the PGN headers Event, Site and Round.
+    #[serde(default)]
+    pub event: Option<EventIn>,
+}
+
+/// `"event": {"name": "...", "site": "...", "round": "..."}` in `POST /api/games`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct EventIn {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub site: Option<String>,
+    #[serde(default)]
+    pub round: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]

@@ -627,6 +627,22 @@ impl Session {
             ClientMsg::RestoreBoard { id, board } => (id, Action::RestoreBoard(board)),
             ClientMsg::TalkingClock { id } => (id, Action::TalkingClock),
             ClientMsg::ClockWarnings { id, on } => (id, Action::Warnings(on)),
+            ClientMsg::Desk { id, msg } => {
+                let audio = match &msg {
+                    super::wire::DeskMsg::WriteSheet { audio: Some(a), .. } => {
+                        match super::exports::audio_ref(&self.app, &self.handle.id, a) {
+                            Some(r) => Some(r),
+                            None => {
+                                let args = [("audio", a.chars().take(64).collect::<String>())];
+                                conn.error(Some(id), "unknown_audio", &args).await?;
+                                return Ok(None);
+                            }
+                        }
+                    }
+                    _ => None,
+                };
+                (id, Action::Desk(super::desk::command(msg, audio)))
+            }
         };
         match self.handle.act(self.seat, conn.lang, action).await {
             Ok(Acted::Confirm { action, message }) => {

@@ -3,14 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 use shakmaty::uci::UciMove;
-use shakmaty::{ByColor, Color, Role, Square};
+use shakmaty::{ByColor, Color, Piece, Role, Square};
 
 use super::StoreError;
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, BoardOp, ClaimKind, ClockReading, Edition, EndReason, Ending, Event, FlagRule,
-    GameResult, Period, Player, Procedure, Profile, Seat, Setup, TimeControl,
+    BoardKind, BoardOp, ClaimKind, ClockReading, Edition, EndReason, Ending, Event, EventInfo,
+    FlagRule, GameResult, Period, Player, Procedure, Profile, Seat, Setup, TimeControl,
 };
+use crate::scoresheet::reconcile::BranchKind;
 
 #[derive(Serialize, Deserialize)]
 struct PlayerRecord {
@@ -56,6 +57,12 @@ struct SetupRecord {
     languages: Vec<String>,
     #[serde(default)]
     profile: Option<ProfileRecord>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    event_name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    event_site: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    event_round: String,
 }
 
 fn corrupt(what: impl Into<String>) -> StoreError {
@@ -110,6 +117,9 @@ pub fn setup_to_json(s: &Setup) -> String {
             false_claim_bonus_ms: s.profile.false_claim_bonus_ms,
             false_claim_halves: s.profile.false_claim_halves,
         }),
+        event_name: s.event.name.clone(),
+        event_site: s.event.site.clone(),
+        event_round: s.event.round.clone(),
     };
     serde_json::to_string(&r).expect("setup serialises")
 }
@@ -157,6 +167,11 @@ pub fn setup_from_json(text: &str) -> Result<Setup, StoreError> {
             later,
         },
         profile,
+        event: EventInfo {
+            name: r.event_name,
+            site: r.event_site,
+            round: r.event_round,
+        },
         players: ByColor {
             white: player(r.white)?,
             black: player(r.black)?,
@@ -272,6 +287,60 @@ enum EventRecord {
     ClockWarning {
         color: String,
         remaining_ms: u64,
+    },
+    SheetWritten {
+        by: String,
+        color: String,
+        ply: u32,
+        text: String,
+        #[serde(default)]
+        draw_offer: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        audio: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        audio_mime: Option<String>,
+        #[serde(default)]
+        auto: bool,
+    },
+    SheetStruck {
+        by: String,
+        color: String,
+        ply: u32,
+    },
+    SheetAutoRecord {
+        by: String,
+        color: String,
+        on: bool,
+    },
+    BoardsDiverged {
+        by: Option<String>,
+    },
+    Ruled {
+        by: String,
+        branch: String,
+        ply: u32,
+    },
+    BoardFixed {
+        by: String,
+        board: String,
+        square: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        piece: Option<String>,
+    },
+    Reconciled,
+    AdjournmentCalled {
+        by: String,
+        resume_at_ms: u64,
+    },
+    MoveSealed {
+        by: String,
+        text: String,
+    },
+    Adjourned {
+        by: String,
+    },
+    SealOpened {
+        by: String,
     },
 }
 
@@ -460,6 +529,69 @@ pub fn event_to_json(event: &Event, clock: &ClockReading) -> String {
             color: color_key(*color),
             remaining_ms: *remaining_ms,
         },
+        Event::SheetWritten {
+            by,
+            color,
+            ply,
+            text,
+            draw_offer,
+            audio,
+            audio_mime,
+            auto,
+        } => EventRecord::SheetWritten {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            ply: *ply,
+            text: text.clone(),
+            draw_offer: *draw_offer,
+            audio: audio.clone(),
+            audio_mime: audio_mime.clone(),
+            auto: *auto,
+        },
+        Event::SheetStruck { by, color, ply } => EventRecord::SheetStruck {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            ply: *ply,
+        },
+        Event::SheetAutoRecord { by, color, on } => EventRecord::SheetAutoRecord {
+            by: by.key().to_owned(),
+            color: color_key(*color),
+            on: *on,
+        },
+        Event::BoardsDiverged { by } => EventRecord::BoardsDiverged {
+            by: by.map(|s| s.key().to_owned()),
+        },
+        Event::Ruled { by, branch, ply } => EventRecord::Ruled {
+            by: by.key().to_owned(),
+            branch: branch.key().to_owned(),
+            ply: *ply,
+        },
+        Event::BoardFixed {
+            by,
+            board,
+            square,
+            piece,
+        } => EventRecord::BoardFixed {
+            by: by.key().to_owned(),
+            board: color_key(*board),
+            square: square.to_string(),
+            piece: piece.map(|p| p.char().to_string()),
+        },
+        Event::Reconciled => EventRecord::Reconciled,
+        Event::AdjournmentCalled { by, resume_at_ms } => EventRecord::AdjournmentCalled {
+            by: by.key().to_owned(),
+            resume_at_ms: *resume_at_ms,
+        },
+        Event::MoveSealed { by, text } => EventRecord::MoveSealed {
+            by: by.key().to_owned(),
+            text: text.clone(),
+        },
+        Event::Adjourned { by } => EventRecord::Adjourned {
+            by: by.key().to_owned(),
+        },
+        Event::SealOpened { by } => EventRecord::SealOpened {
+            by: by.key().to_owned(),
+        },
     };
     let r = RecordedRecord {
         event,
@@ -628,6 +760,74 @@ pub fn event_from_json(text: &str) -> Result<(Event, ClockReading), StoreError> 
             color: color(&c)?,
             remaining_ms,
         },
+        EventRecord::SheetWritten {
+            by,
+            color: c,
+            ply,
+            text,
+            draw_offer,
+            audio,
+            audio_mime,
+            auto,
+        } => Event::SheetWritten {
+            by: seat(&by)?,
+            color: color(&c)?,
+            ply,
+            text,
+            draw_offer,
+            audio,
+            audio_mime,
+            auto,
+        },
+        EventRecord::SheetStruck { by, color: c, ply } => Event::SheetStruck {
+            by: seat(&by)?,
+            color: color(&c)?,
+            ply,
+        },
+        EventRecord::SheetAutoRecord { by, color: c, on } => Event::SheetAutoRecord {
+            by: seat(&by)?,
+            color: color(&c)?,
+            on,
+        },
+        EventRecord::BoardsDiverged { by } => Event::BoardsDiverged {
+            by: by.as_deref().map(seat).transpose()?,
+        },
+        EventRecord::Ruled { by, branch, ply } => Event::Ruled {
+            by: seat(&by)?,
+            branch: BranchKind::from_key(&branch)
+                .ok_or_else(|| corrupt(format!("branch {branch}")))?,
+            ply,
+        },
+        EventRecord::BoardFixed {
+            by,
+            board,
+            square: sq,
+            piece,
+        } => Event::BoardFixed {
+            by: seat(&by)?,
+            board: color(&board)?,
+            square: square(&sq)?,
+            piece: piece
+                .map(|p| {
+                    p.chars()
+                        .next()
+                        .filter(|_| p.len() == 1)
+                        .and_then(Piece::from_char)
+                        .ok_or_else(|| corrupt(format!("piece {p}")))
+                })
+                .transpose()?,
+        },
+        EventRecord::Reconciled => Event::Reconciled,
+        EventRecord::AdjournmentCalled { by, resume_at_ms } => Event::AdjournmentCalled {
+            by: seat(&by)?,
+            resume_at_ms,
+        },
+        EventRecord::MoveSealed { by, text } => Event::MoveSealed {
+            by: seat(&by)?,
+            text,
+        },
+        EventRecord::Adjourned { by } => Event::Adjourned { by: seat(&by)? },
+        EventRecord::SealOpened { by } => Event::SealOpened { by: seat(&by)? },
     };
     let clock = ClockReading {
         white_ms: r.clock.white_ms,

@@ -1,0 +1,744 @@
+//! Issue 5 through the server: scoresheets, diverging boards and both D.2.9 branches over
+//! the WebSocket with the exact instructions said, the PGN with clock comments, the
+//! scoresheets as text and BRF over HTTP, adjournment (seal, envelope, resume, open), and
+//! randomized divergences over a handful of games.
+
+#[path = "server/support.rs"]
+#[allow(dead_code)]
+mod support;
+
+use serde_json::{Value, json};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Position};
+use support::{Client, Game, TestServer};
+
+fn limits() -> hamle::server::Limits {
+    hamle::server::Limits {
+        burst: 100_000,
+        per_second: 100_000.0,
+        ..hamle::server::Limits::default()
+    }
+}
+
+/// A physical game, both boards normal: White speaks English, Black German, the arbiter
+/// English.
+fn body() -> Value {
+    json!({
+        "time_control": {"base_seconds": 5400, "increment_seconds": 30},
+        "white": {"name": "Anna", "board": "normal"},
+        "black": {"name": "Berk", "board": "normal"},
+        "languages": {"white": "en", "black": "de", "arbiter": "en", "spectator": "en"},
+        "rules": {"procedure": "physical"},
+        "event": {"name": "Open Hamle", "site": "Hamburg", "round": "3"}
+    })
+}
+
+struct Table {
+    white: Client,
+    black: Client,
+    arbiter: Client,
+    pos: Chess,
+    /// The clock of the last completed move.
+    pressed: Value,
+}
+
+impl Table {
+    async fn open(server: &TestServer, game: &Game) -> Table {
+        let addr = server.addr.to_string();
+        let seat = |s: &'static str| {
+            let addr = addr.clone();
+            let game = game.clone();
+            async move {
+                let (mut c, _) = Client::connect(&addr, &game, s, None).await;
+                assert_eq!(c.recv().await["type"], "state");
+                c
+            }
+        };
+        Table {
+            white: seat("white").await,
+            black: seat("black").await,
+            arbiter: seat("arbiter").await,
+            pos: Chess::default(),
+            pressed: Value::Null,
+        }
+    }
+
+    fn client(&mut self, seat: &str) -> &mut Client {
+        match seat {
+            "white" => &mut self.white,
+            "black" => &mut self.black,
+            _ => &mut self.arbiter,
+        }
+    }
+
+    /// `seat` sends `msg`; every other seat reads the same events. Returns the sender's
+    /// messages (events, then the answer).
+    async fn send(&mut self, seat: &str, msg: Value) -> Vec<Value> {
+        let got = self.client(seat).request(msg.clone()).await;
+        let n = got.iter().filter(|m| m["type"] == "event").count();
+        for other in ["white", "black", "arbiter"] {
+            if other == seat {
+                continue;
+            }
+            let c = self.client(other);
+            for _ in 0..n {
+                let m = c.recv().await;
+                assert_eq!(m["type"], "event", "{other}: {m}");
+            }
+        }
+        got
+    }
+
+    async fn ok(&mut self, seat: &str, msg: Value) -> Vec<Value> {
+        let got = self.send(seat, msg.clone()).await;
+        assert_eq!(got.last().unwrap()["type"], "ack", "{seat} {msg}: {got:#?}");
+        got
+    }
+
+    /// `seat` sends `msg` and every seat's copy of the events comes back: (white, black,
+    /// arbiter).
+    async fn all(&mut self, seat: &str, msg: Value) -> [Vec<Value>; 3] {
+        let got = self.client(seat).request(msg.clone()).await;
+        assert_eq!(got.last().unwrap()["type"], "ack", "{seat} {msg}: {got:#?}");
+        let mine: Vec<Value> = got.into_iter().filter(|m| m["type"] == "event").collect();
+        let mut out: [Vec<Value>; 3] = Default::default();
+        for (i, other) in ["white", "black", "arbiter"].into_iter().enumerate() {
+            if other == seat {
+                out[i] = mine.clone();
+                continue;
+            }
+            let c = self.client(other);
+            for _ in 0..mine.len() {
+                out[i].push(c.recv().await);
+            }
+        }
+        out
+    }
+
+    /// A whole move by the Appendix procedure; the opponent makes `shown` on his board
+    /// (the move itself unless given).
+    async fn play(&mut self, uci: &str, shown: Option<&str>) -> Vec<Value> {
+        let m = uci.parse::<UciMove>().unwrap().to_move(&self.pos).unwrap();
+        let (me, them) = if self.pos.turn() == Color::White {
+            ("white", "black")
+        } else {
+            ("black", "white")
+        };
+        let board =
+            |c: &str, u: &str| json!({"type": "board", "board": c, "action": "move", "uci": u});
+        self.ok(me, board(me, uci)).await;
+        self.ok(me, json!({"type": "move", "uci": uci})).await;
+        let got = self.ok(me, json!({"type": "press_clock"})).await;
+        self.pressed = got[0]["clock"].clone();
+        self.pos.play_unchecked(m);
+        self.ok(them, board(them, shown.unwrap_or(uci))).await
+    }
+}
+
+fn after(ucis: &[&str]) -> Chess {
+    let mut pos = Chess::default();
+    for u in ucis {
+        let m = u.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+fn kinds(events: &[Value]) -> Vec<&str> {
+    events
+        .iter()
+        .filter(|m| m["type"] == "event")
+        .map(|m| m["kind"].as_str().unwrap())
+        .collect()
+}
+
+async fn get(server: &TestServer, game: &Game, path: &str, seat: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .get(server.url(&format!("/api/games/{}{path}", game.id)))
+        .bearer_auth(game.token(seat))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Writes moves on a player's scoresheet, from move `from_ply` (0 = White's first).
+async fn write(t: &mut Table, seat: &str, from_ply: usize, entries: &[&str]) {
+    for (i, text) in entries.iter().enumerate() {
+        let ply = from_ply + i;
+        let side = if ply.is_multiple_of(2) {
+            "white"
+        } else {
+            "black"
+        };
+        let got = t
+            .ok(
+                seat,
+                json!({"type": "write_sheet", "number": ply / 2 + 1, "side": side, "text": text}),
+            )
+            .await;
+        assert_eq!(got[0]["kind"], "sheet_written", "{got:?}");
+    }
+}
+
+/// Plays 1. e4 e5 2. Nf3, Black's board shows 2. Nh3: the clocks stop, every seat hears
+/// what differs, square by square, in its language.
+async fn diverge(t: &mut Table) {
+    t.play("e2e4", None).await;
+    t.play("e7e5", None).await;
+    let got = t.play("g1f3", Some("g1h3")).await;
+    assert_eq!(kinds(&got), ["board"], "{got:#?}");
+    assert_eq!(got[0]["differs"], true);
+    // Black goes on: he announces his move on a board that shows another position.
+    let got = t.ok("black", json!({"type": "move", "uci": "b8c6"})).await;
+    assert_eq!(kinds(&got), ["announce", "boards_diverged"], "{got:#?}");
+    let ev = &got[1];
+    assert_eq!(ev["clock"]["running"], Value::Null);
+    assert_eq!(ev["by"], Value::Null);
+    assert_eq!(
+        ev["differences"],
+        json!([
+            {"board": "black", "square": "f3", "found": null, "expected": "N"},
+            {"board": "black", "square": "h3", "found": "N", "expected": null}
+        ])
+    );
+    assert_eq!(
+        ev["text"],
+        "Die Bretter stimmen nicht überein. Die Uhren sind angehalten; der Schiedsrichter \
+         klärt es mit beiden Partieformularen. Auf Felix drei: auf Ihrem Brett leer, in der \
+         Partie ein weißer Springer. Auf Hektor drei: auf Ihrem Brett ein weißer Springer, in \
+         der Partie leer."
+    );
+}
+/// D.2.9, first branch: both scoresheets say 2. Nf3, the game says 2. Nf3; Black's board
+/// shows Nh3. Black is told exactly what to lift and where to put it, his board events are
+/// followed until it matches, then play resumes with Black's clock running.
+#[tokio::test]
+async fn sheets_agree_the_wrong_board_is_put_right() {
+    let server = TestServer::start_with(limits()).await;
+    let game = server.create(body()).await;
+    let mut t = Table::open(&server, &game).await;
+    write(&mut t, "white", 0, &["e4", "e5", "Nf3"]).await;
+    write(&mut t, "black", 0, &["e4", "e5", "Sf3"]).await;
+    diverge(&mut t).await;
+
+    // Nobody plays on while the case is open; the arbiter cannot simply resume.
+    let msg = t
+        .arbiter
+        .refused(json!({"type": "resume"}), "case_open")
+        .await;
+    assert_eq!(
+        msg,
+        "The boards differ: the arbiter rules first and the boards are put right."
+    );
+    t.black
+        .refused(json!({"type": "reconcile"}), "forbidden")
+        .await;
+
+    let [white, black, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+    assert_eq!(kinds(&black), ["ruled"]);
+    assert_eq!(black[0]["branch"], "sheets_agree");
+    assert_eq!(black[0]["take_back"], 0);
+    assert_eq!(
+        black[0]["text"],
+        "Die Partieformulare stimmen überein. Ihr Brett wird berichtigt, Schritt für Schritt. \
+         Nimm den weißen Springer von Hektor drei, setze ihn auf Felix drei."
+    );
+    assert_eq!(
+        black[0]["steps"],
+        json!([{"board": "black", "action": "move", "piece": "N", "from": "h3", "to": "f3",
+                "text": "Nimm den weißen Springer von Hektor drei, setze ihn auf Felix drei."}])
+    );
+    assert_eq!(
+        white[0]["text"],
+        "The scoresheets agree. Your board is right."
+    );
+    assert_eq!(white[0]["steps"], json!([]));
+    assert_eq!(
+        arbiter[0]["text"],
+        "The scoresheets agree. White's board is right. Black's board is being put right: 1 steps."
+    );
+    let log: Vec<&str> = arbiter[0]["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        log,
+        [
+            "White's scoresheet: 3 half-moves read.",
+            "Black's scoresheet: 3 half-moves read.",
+            "Both scoresheets and the game agree on the first 3 of 3 half-moves.",
+            "Case one: the scoresheets agree; the board that differs is put right.",
+            "White's board: right.",
+            "Black's board: 2 squares differ.",
+            "Black's board: 1 steps given.",
+        ]
+    );
+    assert_eq!(white[0]["log"], json!([]));
+
+    // A wrong edit is refused and changes nothing.
+    let msg = t
+        .black
+        .refused(
+            json!({"type": "fix_board", "board": "black", "action": "lift", "square": "f3"}),
+            "fix_empty_square",
+        )
+        .await;
+    assert_eq!(msg, "Auf Felix drei steht keine Figur.");
+    // Black follows the instruction: lift, place. The case closes and Black's clock runs.
+    let got = t
+        .ok(
+            "black",
+            json!({"type": "board", "board": "black", "action": "lift", "square": "h3"}),
+        )
+        .await;
+    assert_eq!(kinds(&got), ["board_fixed"]);
+    assert_eq!(got[0]["remaining"], 1);
+    assert_eq!(
+        got[0]["text"],
+        "Brett von Schwarz: Figur abgehoben von Hektor drei. Noch ein Feld weicht ab."
+    );
+    let [white, black, _] = t
+        .all(
+            "black",
+            json!({"type": "board", "board": "black", "action": "place", "square": "f3"}),
+        )
+        .await;
+    assert_eq!(kinds(&black), ["board_fixed", "reconciled", "resume"]);
+    assert_eq!(black[0]["remaining"], 0);
+    assert_eq!(
+        black[1]["text"],
+        "Beide Bretter zeigen wieder dieselbe Stellung. Der Fall ist abgeschlossen."
+    );
+    assert_eq!(
+        white[0]["text"],
+        "Black's board: a piece put on f3. Black's board is right now."
+    );
+    assert_eq!(black[2]["clock"]["running"], "black");
+
+    // Play goes on from the official game.
+    t.play("b8c6", None).await;
+    let state = support::http_state(
+        &format!("http://{}", server.addr),
+        &game,
+        &game.token("arbiter"),
+    )
+    .await;
+    assert_eq!(state["status"], "playing");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(state["table"]["black_board"]["matches"], true);
+    server.stop().await;
+}
+
+/// D.2.9, second branch: White's sheet says 2. Nf3, Black's 2. Nh3. The game goes back to
+/// the last agreement (after 1... e5), both players are told how to set up that position,
+/// the clocks return to their readings there; the arbiter adjusts and resumes.
+#[tokio::test]
+async fn sheets_differ_the_game_goes_back() {
+    let server = TestServer::start_with(limits()).await;
+    let game = server.create(body()).await;
+    let mut t = Table::open(&server, &game).await;
+    write(&mut t, "white", 0, &["e4", "e5", "Nf3"]).await;
+    write(&mut t, "black", 0, &["e4", "e5", "Sh3"]).await;
+    t.play("e2e4", None).await;
+    t.play("e7e5", None).await;
+    // The clocks as they were when 1... e5 was completed (Black's press).
+    let at_e5 = t.pressed.clone();
+    t.play("g1f3", Some("g1h3")).await;
+    let got = t.ok("black", json!({"type": "move", "uci": "b8c6"})).await;
+    assert_eq!(kinds(&got), ["announce", "boards_diverged"]);
+    // White's sheet reads back to the move; a late correction of Black's would be
+    // part of the record too, but here Black insists on Nh3.
+    let [white, black, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+    for ev in [&white[0], &black[0], &arbiter[0]] {
+        assert_eq!(ev["branch"], "sheets_differ");
+        assert_eq!(ev["ply"], 2);
+        assert_eq!(ev["take_back"], 1);
+        assert_eq!(ev["clock"]["white_ms"], at_e5["white_ms"]);
+        assert_eq!(ev["clock"]["black_ms"], at_e5["black_ms"]);
+        assert_eq!(ev["clock"]["running"], Value::Null);
+    }
+    let white_ms = at_e5["white_ms"].as_u64().unwrap();
+    let black_ms = at_e5["black_ms"].as_u64().unwrap();
+    let en = |ms: u64| {
+        let s = ms / 1000;
+        match (s / 60, s % 60) {
+            (m, 0) => format!("{m} minutes"),
+            (m, 1) => format!("{m} minutes and one second"),
+            (m, x) => format!("{m} minutes and {x} seconds"),
+        }
+    };
+    let de = |ms: u64| {
+        let s = ms / 1000;
+        match (s / 60, s % 60) {
+            (m, 0) => format!("{m} Minuten"),
+            (m, 1) => format!("{m} Minuten und eine Sekunde"),
+            (m, x) => format!("{m} Minuten und {x} Sekunden"),
+        }
+    };
+    assert_eq!(
+        white[0]["text"],
+        format!(
+            "The scoresheets differ. Back to the position after Black's move 1. Clocks: White \
+             {}, Black {}. The arbiter may still adjust them. Your board is being put right, \
+             step by step. Lift the white knight from f3 and put it on g1.",
+            en(white_ms),
+            en(black_ms)
+        )
+    );
+    assert_eq!(
+        black[0]["text"],
+        format!(
+            "Die Partieformulare weichen voneinander ab. Zurück auf die Stellung nach dem 1. \
+             Zug von Schwarz. Uhren: Weiß {}, Schwarz {}. Der Schiedsrichter kann sie noch \
+             anpassen. Ihr Brett wird berichtigt, Schritt für Schritt. Nimm den weißen \
+             Springer von Hektor drei, setze ihn auf Gustav eins.",
+            de(white_ms),
+            de(black_ms)
+        )
+    );
+    let log: Vec<&str> = arbiter[0]["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        log[3],
+        "Case two: the scoresheets differ; back to the last point where they agree."
+    );
+    assert_eq!(log[4], "The scoresheets part after half-move 2.");
+    assert_eq!(
+        log[5],
+        "The game goes back from half-move 3 to half-move 2."
+    );
+
+    // Both boards are set up; the case closes but the clocks stay stopped for the arbiter.
+    t.ok(
+        "white",
+        json!({"type": "board", "board": "white", "action": "move", "uci": "f3g1"}),
+    )
+    .await;
+    let got = t
+        .ok(
+            "black",
+            json!({"type": "board", "board": "black", "action": "move", "uci": "h3g1"}),
+        )
+        .await;
+    assert_eq!(kinds(&got), ["board_fixed", "board_fixed", "reconciled"]);
+    let state = support::http_state(
+        &format!("http://{}", server.addr),
+        &game,
+        &game.token("arbiter"),
+    )
+    .await;
+    assert_eq!(state["status"], "paused");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(state["turn"], "white");
+    // The arbiter adjusts a clock, then resumes; White plays the move again.
+    t.ok(
+        "arbiter",
+        json!({"type": "set_clock", "color": "white", "remaining_ms": 5_000_000}),
+    )
+    .await;
+    let got = t.ok("arbiter", json!({"type": "resume"})).await;
+    assert_eq!(got[0]["clock"]["running"], "white");
+    assert_eq!(got[0]["clock"]["white_ms"], 5_000_000);
+    t.pos = after(&["e2e4", "e7e5"]);
+    t.play("g1f3", None).await;
+    server.stop().await;
+}
+
+/// The exports over HTTP: the official game as PGN with the event's headers and a clock
+/// comment after every move; each scoresheet as text in its player's language and as BRF,
+/// open to its own side and the arbiter only.
+#[tokio::test]
+async fn pgn_with_clocks_and_scoresheets_as_text_and_braille() {
+    let server = TestServer::start_with(limits()).await;
+    let game = server.create(body()).await;
+    let mut t = Table::open(&server, &game).await;
+    write(&mut t, "white", 0, &["e4", "e5"]).await;
+    t.ok("white", json!({"type": "write_sheet", "number": 2, "side": "white", "text": "Nf3", "draw_offer": true}))
+        .await;
+    let got = t
+        .ok(
+            "white",
+            json!({"type": "write_sheet", "number": 2, "side": "white", "text": "Nc3"}),
+        )
+        .await;
+    assert_eq!(got[0]["correction"], true);
+    assert_eq!(
+        got[0]["text"],
+        "Written on White's scoresheet (correction): 2. Nc3"
+    );
+    t.ok("black", json!({"type": "auto_record", "on": true}))
+        .await;
+    t.play("e2e4", None).await;
+    let press_e4 = t.pressed.clone();
+    t.play("e7e5", None).await;
+    let press_e5 = t.pressed.clone();
+    // Bad input changes nothing.
+    t.white
+        .refused(
+            json!({"type": "write_sheet", "number": 0, "side": "white", "text": "e4"}),
+            "invalid_field",
+        )
+        .await;
+    let msg = t
+        .white
+        .refused(
+            json!({"type": "strike_sheet", "number": 9, "side": "black"}),
+            "nothing_to_strike",
+        )
+        .await;
+    assert_eq!(msg, "Nothing is written there to strike out.");
+    t.arbiter
+        .refused(
+            json!({"type": "write_sheet", "number": 1, "side": "white", "text": "e4"}),
+            "forbidden",
+        )
+        .await;
+
+    let pgn = get(&server, &game, "/pgn", "arbiter")
+        .await
+        .text()
+        .await
+        .unwrap();
+    for tag in [
+        "[Event \"Open Hamle\"]",
+        "[Site \"Hamburg\"]",
+        "[Round \"3\"]",
+        "[White \"Anna\"]",
+        "[Black \"Berk\"]",
+        "[Result \"*\"]",
+        "[TimeControl \"5400+30\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    let clk = |ms: u64| {
+        let s = ms / 1000;
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    let e4 = clk(press_e4["white_ms"].as_u64().unwrap());
+    let e5 = clk(press_e5["black_ms"].as_u64().unwrap());
+    assert!(
+        pgn.contains(&format!("1. e4 {{[%clk {e4}]}} e5 {{[%clk {e5}]}} *")),
+        "{pgn}"
+    );
+
+    // White's sheet in English, Black's (recorded from his own announcement) in German.
+    let text = get(&server, &game, "/sheets/white", "white")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(
+        text,
+        "Scoresheet of Anna (White)\nWhite: Anna. Black: Berk.\n1. e4, e5\n2. Nc3 (corrected, was Nf3)\n"
+    );
+    let text = get(&server, &game, "/sheets/black", "arbiter")
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        text.starts_with("Partieformular von Berk (Schwarz)\n"),
+        "{text}"
+    );
+    assert!(text.contains("1. (leer), e7e5"), "{text}");
+    assert_eq!(
+        get(&server, &game, "/sheets/black", "white").await.status(),
+        403
+    );
+    assert_eq!(
+        get(&server, &game, "/sheets/red", "white").await.status(),
+        404
+    );
+
+    // BRF: North American ASCII Braille, CR LF lines, from liblouis.
+    let resp = get(&server, &game, "/sheets/white/brf", "white").await;
+    if resp.status() == 200 {
+        assert_eq!(resp.headers()["content-type"], "application/x-brf");
+        let brf = resp.text().await.unwrap();
+        let names = hamle::scoresheet::words::Names {
+            white: "Anna".into(),
+            black: "Berk".into(),
+        };
+        let mut sheet = hamle::scoresheet::Scoresheet::new(Color::White, hamle::announce::Lang::En);
+        use hamle::scoresheet::{Slot, Writing};
+        sheet
+            .write(Slot::new(1, Color::White), Writing::text("e4", 0))
+            .unwrap();
+        sheet
+            .write(Slot::new(1, Color::Black), Writing::text("e5", 0))
+            .unwrap();
+        sheet
+            .write(
+                Slot::new(2, Color::White),
+                Writing::text("Nf3", 0).with_draw_offer(),
+            )
+            .unwrap();
+        sheet
+            .write(Slot::new(2, Color::White), Writing::text("Nc3", 0))
+            .unwrap();
+        let want =
+            hamle::braille::scoresheet_brf(&hamle::braille::Translator::default(), &sheet, &names)
+                .unwrap();
+        assert_eq!(brf, want);
+        assert!(brf.ends_with("\r\n"));
+        assert!(
+            brf.bytes()
+                .all(|b| b == b'\r' || b == b'\n' || (0x20..0x60).contains(&b))
+        );
+    } else {
+        assert_eq!(resp.status(), 503);
+        let body: Value = resp.json().await.unwrap();
+        assert_eq!(body["code"], "braille_missing");
+    }
+    // Without liblouis: a localised error.
+    let missing = hamle::braille::BrailleError::Missing;
+    assert!(
+        missing
+            .say(hamle::announce::Lang::De)
+            .contains("lou_translate")
+    );
+    server.stop().await;
+}
+
+/// Adjournment (Appendix A): the arbiter calls it, White seals (and changes) his move unseen,
+/// stops the clock; the envelope is the arbiter's; the game resumes only by opening the
+/// sealed move, which is then played with both boards and the clocks as they were.
+#[tokio::test]
+async fn adjournment_seal_envelope_resume_open() {
+    let server = TestServer::start_with(limits()).await;
+    let game = server.create(body()).await;
+    let mut t = Table::open(&server, &game).await;
+    t.play("e2e4", None).await;
+    t.play("e7e5", None).await;
+    t.black
+        .refused(
+            json!({"type": "seal_move", "text": "Nf6"}),
+            "no_adjournment",
+        )
+        .await;
+    let got = t
+        .ok(
+            "arbiter",
+            json!({"type": "call_adjournment", "resume_at_ms": 1_900_000_000_000u64}),
+        )
+        .await;
+    assert_eq!(got[0]["sealer"], "white");
+    let msg = t
+        .black
+        .refused(json!({"type": "seal_move", "text": "Nf6"}), "not_sealer")
+        .await;
+    assert_eq!(msg, "Nur der Spieler am Zug gibt den Abgabezug ab.");
+    t.white
+        .refused(json!({"type": "seal_stop_clock"}), "nothing_sealed")
+        .await;
+    let [white, black, arbiter] = t
+        .all("white", json!({"type": "seal_move", "text": "Nf3"}))
+        .await;
+    assert_eq!(white[0]["sealed"], "Nf3");
+    assert_eq!(
+        white[0]["text"],
+        "Your sealed move: Nf3. You may change it until you stop the clock."
+    );
+    assert_eq!(black[0]["sealed"], Value::Null);
+    assert_eq!(black[0]["text"], "Weiß hat den Abgabezug geschrieben.");
+    assert_eq!(arbiter[0]["sealed"], Value::Null);
+    t.ok("white", json!({"type": "seal_move", "text": "Nc3"}))
+        .await;
+    let got = t.ok("white", json!({"type": "seal_stop_clock"})).await;
+    assert_eq!(got[0]["kind"], "adjourned");
+    let stopped = got[0]["clock"].clone();
+    assert_eq!(stopped["running"], Value::Null);
+    // Changing it now is too late.
+    t.white
+        .refused(
+            json!({"type": "seal_move", "text": "Nf3"}),
+            "no_adjournment",
+        )
+        .await;
+
+    let env: Value = get(&server, &game, "/envelope", "arbiter")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(env["status"], "sealed");
+    assert_eq!(env["sealer"], "white");
+    assert_eq!(env["move_number"], 2);
+    assert_eq!(env["sealed"], true);
+    assert_eq!(env["sealed_move"], Value::Null);
+    assert_eq!(env["white"], "Anna");
+    assert_eq!(env["resume_at_ms"], 1_900_000_000_000u64);
+    assert_eq!(env["white_ms"], stopped["white_ms"]);
+    assert_eq!(
+        env["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    );
+    assert_eq!(
+        get(&server, &game, "/envelope", "white").await.status(),
+        403
+    );
+    let state = support::http_state(
+        &format!("http://{}", server.addr),
+        &game,
+        &game.token("arbiter"),
+    )
+    .await;
+    assert_eq!(state["status"], "paused");
+    assert_eq!(state["pause_reason"], "adjourned");
+
+    let msg = t
+        .arbiter
+        .refused(json!({"type": "resume"}), "adjourned")
+        .await;
+    assert_eq!(
+        msg,
+        "The game is adjourned: it resumes when the arbiter opens the sealed move."
+    );
+    let [white, black, _] = t.all("arbiter", json!({"type": "open_sealed"})).await;
+    assert_eq!(
+        kinds(&white),
+        [
+            "seal_opened",
+            "move",
+            "board_restored",
+            "board_restored",
+            "resume"
+        ]
+    );
+    assert_eq!(white[0]["sealed"], "Nc3");
+    assert_eq!(white[0]["played"], true);
+    assert_eq!(
+        black[0]["text"],
+        "Der abgegebene Zug von Weiß: Springer Bella eins nach Cäsar drei."
+    );
+    assert_eq!(white[1]["uci"], "b1c3");
+    assert_eq!(white[4]["clock"]["running"], "black");
+    assert_eq!(white[4]["clock"]["black_ms"], stopped["black_ms"]);
+    let env: Value = get(&server, &game, "/envelope", "arbiter")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(env["status"], "opened");
+    assert_eq!(env["sealed_move"], "Nc3");
+    t.pos = after(&["e2e4", "e7e5", "b1c3"]);
+    t.play("g8f6", None).await;
+
+    // A second adjournment; an illegal sealed move loses.
+    t.ok("arbiter", json!({"type": "call_adjournment"})).await;
+    t.ok("white", json!({"type": "seal_move", "text": "Ke3"}))
+        .await;
+    t.ok("white", json!({"type": "seal_stop_clock"})).await;
+    let got = t.ok("arbiter", json!({"type": "open_sealed"})).await;
+    assert_eq!(kinds(&got), ["seal_opened", "end"]);
+    assert_eq!(got[0]["played"], false);
+    assert_eq!(got[0]["text"], "White loses: the sealed move is illegal.");
+    assert_eq!(got[1]["result"], "0-1");
+    server.stop().await;
+}
