@@ -146,3 +146,87 @@ fn speaks_a_move_in_each_language_with_begin_and_end_events() {
     eprintln!("answer stopped by the refusal: {stopped}");
     drop(voice);
 }
+
+/// `hamle serve --speak black`: through the real server, White's move is said by the
+/// machine's voice for Black; Black's own move is not.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_server_speaks_the_opponents_move_through_the_system_voice() {
+    use futures_util::{SinkExt, StreamExt};
+    use hamle::game::Seat;
+    use hamle::server::{Config, LocalSpeech, SpeechConfig};
+    use serde_json::{Value, json};
+    use tokio_tungstenite::tungstenite::Message;
+
+    assert!(
+        std::env::var_os("SPEECHD_ADDRESS").is_some(),
+        "start a headless Speech Dispatcher first: eval \"$(scripts/speechd-headless.sh)\""
+    );
+    let (voice, events) = tokio::task::spawn_blocking(|| {
+        SystemVoice::start(SystemVoiceOptions::new(&[Lang::En])).expect("system voice starts")
+    })
+    .await
+    .unwrap();
+    let speech = SpeechConfig {
+        local: Some(LocalSpeech {
+            seat: Seat::Black,
+            lang: Lang::En,
+            game: None,
+            voice: Box::new(voice),
+        }),
+        ..SpeechConfig::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let server = tokio::spawn(hamle::server::run_with_speech(
+        listener,
+        Config::new(dir.path().to_owned()),
+        speech,
+        shutdown.clone(),
+    ));
+    let created: Value = reqwest::Client::new()
+        .post(format!("http://{addr}/api/games"))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap();
+    let mut sockets = Vec::new();
+    for seat in ["white", "black"] {
+        let url = format!("ws://{addr}/api/games/{id}/ws");
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let hello = json!({"type": "hello", "v": 1, "token": created["tokens"][seat]});
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        sockets.push(ws);
+    }
+    for (k, uci) in [(0, "e2e4"), (1, "e7e5")] {
+        let msg = json!({"type": "move", "id": 1, "uci": uci});
+        sockets[k]
+            .send(Message::text(msg.to_string()))
+            .await
+            .unwrap();
+        while let Some(Ok(m)) = sockets[k].next().await {
+            if m.to_text().unwrap_or_default().contains(r#""type":"ack""#) {
+                break;
+            }
+        }
+    }
+    let said = tokio::task::spawn_blocking(move || {
+        let mut said = Vec::new();
+        while let Ok(e) = events.recv_timeout(Duration::from_secs(3)) {
+            if let VoiceEvent::Begin { utterance, .. } = e {
+                said.push(utterance);
+            }
+        }
+        said
+    })
+    .await
+    .unwrap();
+    assert_eq!(said, [move_in(Lang::En, "e2e4")]);
+    shutdown.cancel();
+    server.await.unwrap().unwrap();
+}
