@@ -5,10 +5,14 @@
 //! # 2,000 games, 8,000 connections, players thinking about a second per move:
 //! cargo bench --bench load -- --games 2000 --think-ms 1000 --measure 30
 //! # saturation: nobody thinks
-//! cargo bench --bench load -- --games 200 --think-ms 0 --measure 20
+//! cargo bench --bench load -- --games 1000 --think-ms 0 --measure 20
 //! # crash run: 20 SIGKILLs under load, then every acknowledged move checked
-//! cargo bench --bench load -- --games 100 --think-ms 20 --kills 20 --kill-every 3
+//! cargo bench --bench load -- --games 200 --think-ms 100 --kills 20 --kill-every 3
 //! ```
+//!
+//! A connection may send 10 messages a second (the server's rate limit, docs/protocol.md),
+//! and Black's seat makes all of Black's moves: at saturation, take enough games that each
+//! makes fewer than 20 moves a second, or the server rightly refuses (`rate_limited`).
 //!
 //! It reports moves per second (acknowledged, so written to the store), the latency from an
 //! announcement to every seat having its event (p50, p99, max), the server's resident memory
@@ -153,8 +157,9 @@ fn main() {
         n
     );
     println!(
-        "games finished and restarted: {}, reconnects: {}, moves interrupted by a kill: {}",
-        s.rollovers, s.reconnects, s.interrupted
+        "games finished and restarted: {}, reconnects: {}, moves interrupted by a kill: {} \
+         (of which stored though unanswered: {})",
+        s.rollovers, s.reconnects, s.interrupted, s.adopted
     );
     println!("games played: {}", run.games.len());
     println!("errors: {}", s.error_count());

@@ -16,7 +16,8 @@ async fn no_acknowledged_move_is_lost_across_repeated_kill_9() {
     let dir = tempfile::tempdir().unwrap();
     let opts = Options {
         games: 12,
-        think: Duration::from_millis(15),
+        // Black's seat makes every Black move: stay under the 10 messages a second it may send.
+        think: Duration::from_millis(60),
         warmup: Duration::from_millis(500),
         measure: Duration::from_secs(1),
         max_plies: 60,

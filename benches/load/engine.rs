@@ -199,6 +199,8 @@ pub struct Stats {
     pub interrupted: u64,
     /// Acknowledged moves missing after a restart: must stay 0.
     pub lost: u64,
+    /// Moves found stored after a restart though their answer was lost in the kill.
+    pub adopted: u64,
 }
 
 impl Stats {
@@ -217,6 +219,7 @@ impl Stats {
         self.reconnects += other.reconnects;
         self.interrupted += other.interrupted;
         self.lost += other.lost;
+        self.adopted += other.adopted;
     }
 
     pub fn error_count(&self) -> u64 {
@@ -779,6 +782,7 @@ async fn rejoin(
             stats.error(format!("game {}: stored moves do not replay", game.id));
             return None;
         };
+        stats.adopted += moves.len().saturating_sub(game.acked.len()) as u64;
         game.acked = moves;
         stats.reconnects += 1;
         let mut seq = state["seq"].as_u64().unwrap_or(0);

@@ -16,7 +16,7 @@ const POSITIONS_TSV: &str = include_str!("../../tests/data/positions.tsv");
 const MORE: &[&str] = &[
     "1r2k3/2P5/8/8/8/8/5p2/3K2R1 b - - 0 1",
     "N3k3/8/8/8/8/8/8/N3K2N w - - 0 1",
-    "Q7/8/8/8/8/8/8/Q3K2Q w - - 0 1",
+    "Q7/8/8/5k2/8/8/8/Q3K2Q w - - 0 1",
     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
     "4k3/8/4K3/8/8/8/8/8 w - - 0 1",
 ];
