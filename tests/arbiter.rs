@@ -742,3 +742,330 @@ async fn adjournment_seal_envelope_resume_open() {
     assert_eq!(got[1]["result"], "0-1");
     server.stop().await;
 }
+
+/// The words a player writes for `m` in `lang` (hamle understands whatever it says).
+fn words(lang: hamle::announce::Lang, pos: &Chess, m: shakmaty::Move) -> String {
+    hamle::say::Speaker::new(lang).say_move(pos, m, hamle::announce::Style::Short)
+}
+
+/// The `fix_board` messages that follow the arbiter's steps for one board.
+fn follow(steps: &[Value], board: &str) -> Vec<Value> {
+    let fix = |action: &str, square: &Value, piece: Option<&Value>| {
+        let mut m =
+            json!({"type": "fix_board", "board": board, "action": action, "square": square});
+        if let Some(p) = piece {
+            m["piece"] = p.clone();
+        }
+        m
+    };
+    let mut out = Vec::new();
+    for s in steps.iter().filter(|s| s["board"] == board) {
+        match s["action"].as_str().unwrap() {
+            "move" => {
+                out.push(fix("lift", &s["from"], None));
+                out.push(fix("place", &s["to"], Some(&s["piece"])));
+            }
+            "remove" | "set_aside" => out.push(fix("lift", &s["from"], None)),
+            _ => out.push(fix("place", &s["to"], Some(&s["piece"]))),
+        }
+    }
+    out
+}
+
+/// Randomized through the server: random games; at a random move the opponent makes another
+/// move on his board and play goes on. With both scoresheets right (first branch) his board
+/// is put right by following the instructions; with his scoresheet naming the move he made
+/// (second branch) the game goes back to the move before, both boards are set up by the
+/// instructions and the clocks equal the readings recorded there. Every time, both boards and
+/// the official game end in one position.
+#[tokio::test]
+async fn randomized_divergences_through_the_server() {
+    use hamle::announce::Lang;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let server = TestServer::start_with(limits()).await;
+    let mut runs = [0; 2];
+    for seed in 0..8u64 {
+        let mut rng = StdRng::seed_from_u64(0x5eed_0000 + seed);
+        let line = hamle::sample::random_game(&mut rng, 24);
+        if line.len() < 4 {
+            continue;
+        }
+        // The move made wrongly: ply k (0-based), not the last one, so play can go on.
+        let k = rng.random_range(1..line.len() - 2);
+        let second_branch = seed % 2 == 1;
+        let game = server.create(body()).await;
+        let mut t = Table::open(&server, &game).await;
+        let langs = [Lang::En, Lang::De];
+        let mut clocks = vec![json!({"white_ms": 5_400_000, "black_ms": 5_400_000})];
+        for (ply, m) in line[..=k].iter().enumerate() {
+            let before = t.pos.clone();
+            let uci = m.to_uci(shakmaty::CastlingMode::Standard).to_string();
+            let (wrong, wrong_words) = if ply == k {
+                // Another legal move from the same position, made on the opponent's board.
+                let legal = before.legal_moves();
+                let others: Vec<_> = legal.iter().filter(|o| *o != m).collect();
+                let o = *others[rng.random_range(0..others.len())];
+                (
+                    Some(o.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+                    Some(o),
+                )
+            } else {
+                (None, None)
+            };
+            let got = t.play(&uci, wrong.as_deref()).await;
+            clocks.push(t.pressed.clone());
+            if ply == k {
+                assert_eq!(got[0]["differs"], true, "seed {seed}: {got:?}");
+            }
+            for (seat, lang, color) in [
+                ("white", langs[0], Color::White),
+                ("black", langs[1], Color::Black),
+            ] {
+                // The wrong board's player writes what he made, in the second branch.
+                let wrote = match wrong_words {
+                    Some(o) if second_branch && before.turn() != color => o,
+                    _ => *m,
+                };
+                let side = if ply.is_multiple_of(2) {
+                    "white"
+                } else {
+                    "black"
+                };
+                t.ok(
+                    seat,
+                    json!({"type": "write_sheet", "number": ply / 2 + 1, "side": side,
+                           "text": words(lang, &before, wrote)}),
+                )
+                .await;
+            }
+        }
+        // The side to move goes on: announces his move; the clocks stop.
+        let next = line[k + 1]
+            .to_uci(shakmaty::CastlingMode::Standard)
+            .to_string();
+        let mover = if t.pos.turn() == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let got = t.ok(mover, json!({"type": "move", "uci": next})).await;
+        assert_eq!(kinds(&got), ["announce", "boards_diverged"], "seed {seed}");
+        let [_, _, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+        let ruled = &arbiter[0];
+        let (branch, ply) = if second_branch {
+            ("sheets_differ", k)
+        } else {
+            ("sheets_agree", k + 1)
+        };
+        assert_eq!(ruled["branch"], branch, "seed {seed}: {ruled}");
+        assert_eq!(ruled["ply"], ply, "seed {seed}");
+        if second_branch {
+            assert_eq!(
+                ruled["clock"]["white_ms"], clocks[k]["white_ms"],
+                "seed {seed}"
+            );
+            assert_eq!(
+                ruled["clock"]["black_ms"], clocks[k]["black_ms"],
+                "seed {seed}"
+            );
+        }
+        let steps = ruled["steps"].as_array().unwrap().clone();
+        for board in ["white", "black"] {
+            for msg in follow(&steps, board) {
+                t.ok(board, msg).await;
+            }
+        }
+        let state = support::http_state(
+            &format!("http://{}", server.addr),
+            &game,
+            &game.token("arbiter"),
+        )
+        .await;
+        assert_eq!(state["moves"].as_array().unwrap().len(), ply, "seed {seed}");
+        assert_eq!(
+            state["table"]["white_board"]["matches"], true,
+            "seed {seed}: {state}"
+        );
+        assert_eq!(
+            state["table"]["black_board"]["matches"], true,
+            "seed {seed}"
+        );
+        if second_branch {
+            assert_eq!(state["status"], "paused", "seed {seed}");
+            assert_eq!(state["pause_reason"], "arbiter", "seed {seed}");
+            assert_eq!(
+                state["clock"]["white_ms"], clocks[k]["white_ms"],
+                "seed {seed}"
+            );
+            assert_eq!(
+                state["clock"]["black_ms"], clocks[k]["black_ms"],
+                "seed {seed}"
+            );
+        } else {
+            assert_eq!(state["status"], "playing", "seed {seed}");
+        }
+        runs[usize::from(second_branch)] += 1;
+    }
+    assert!(runs[0] >= 3 && runs[1] >= 3, "{runs:?}");
+    server.stop().await;
+}
+
+/// Every refusal of the desk has its sentence in every language.
+#[test]
+fn every_desk_error_is_said_in_every_language() {
+    use hamle::announce::Lang;
+    use hamle::i18n::Messages;
+    let codes = [
+        "no_such_slot",
+        "nothing_to_strike",
+        "sheet_too_long",
+        "entry_too_long",
+        "boards_agree",
+        "no_case",
+        "case_open",
+        "not_fixing",
+        "ply_beyond_game",
+        "fix_empty_square",
+        "fix_occupied",
+        "no_piece_lifted",
+        "no_adjournment",
+        "adjournment_pending",
+        "not_sealer",
+        "nothing_sealed",
+        "not_adjourned",
+        "adjourned",
+        "unknown_audio",
+        "bad_audio_type",
+        "audio_too_large",
+        "empty_audio",
+        "no_envelope",
+        "forbidden",
+        "game_over",
+        "not_physical",
+    ];
+    for lang in Lang::ALL {
+        for code in codes {
+            let id = format!("error-{}", code.replace('_', "-"));
+            assert!(Messages::global().has(lang, &id), "{lang}: {id}");
+        }
+        for id in [
+            "desk-sheet-written",
+            "desk-sheet-struck",
+            "desk-auto-record",
+            "desk-board-fixed",
+            "desk-reconciled",
+            "desk-adjournment-called",
+            "desk-sealed-own",
+            "desk-sealed",
+            "desk-adjourned",
+            "braille-missing",
+        ] {
+            assert!(Messages::global().has(lang, id), "{lang}: {id}");
+        }
+    }
+}
+
+/// A recording uploaded over HTTP goes with a scoresheet entry (D.2.7: score on a recording
+/// device), is stored in the data directory, and is heard back by its side and the arbiter.
+/// Scoresheets, the case and the clocks survive a restart of the server.
+#[tokio::test]
+async fn recordings_and_the_desk_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = |dir: std::path::PathBuf| async move {
+        let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shutdown = tokio_util::sync::CancellationToken::new();
+        let config = hamle::server::Config {
+            data_dir: dir,
+            limits: limits(),
+        };
+        let token = shutdown.clone();
+        let task = tokio::spawn(async move {
+            hamle::server::run(listener, config, token).await.unwrap();
+        });
+        (addr, shutdown, task)
+    };
+    let (addr, shutdown, task) = start(dir.path().to_owned()).await;
+    let base = format!("http://{addr}");
+    let game = support::create_at(&base, body()).await;
+    let http = reqwest::Client::new();
+    let upload = |token: String, mime: &'static str, bytes: Vec<u8>| {
+        http.post(format!("{base}/api/games/{}/audio", game.id))
+            .bearer_auth(token)
+            .header("content-type", mime)
+            .body(bytes)
+            .send()
+    };
+    let resp = upload(
+        game.token("black"),
+        "audio/ogg",
+        b"OggS fake recording".to_vec(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(resp.status(), 201);
+    let up: Value = resp.json().await.unwrap();
+    assert_eq!(up["mime"], "audio/ogg");
+    let id = up["audio"].as_str().unwrap().to_owned();
+    let resp = upload(game.token("black"), "text/plain", b"x".to_vec())
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 415);
+    let resp = upload(game.token("spectator"), "audio/ogg", b"x".to_vec())
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 403);
+
+    let (mut black, _) = Client::connect(&addr.to_string(), &game, "black", None).await;
+    black.recv().await;
+    black
+        .refused(
+            json!({"type": "write_sheet", "number": 1, "side": "white", "text": "e4", "audio": "00"}),
+            "unknown_audio",
+        )
+        .await;
+    let got = black
+        .request(json!({"type": "write_sheet", "number": 1, "side": "white", "text": "Bauer Eva vier", "audio": id}))
+        .await;
+    assert_eq!(got[0]["audio"], id.as_str());
+    let fetch = |seat: &str| {
+        http.get(format!("{base}/api/games/{}/audio/{id}", game.id))
+            .bearer_auth(game.token(seat))
+            .send()
+    };
+    let resp = fetch("arbiter").await.unwrap();
+    assert_eq!(resp.status(), 200);
+    assert_eq!(resp.headers()["content-type"], "audio/ogg");
+    assert_eq!(&resp.bytes().await.unwrap()[..], b"OggS fake recording");
+    assert_eq!(fetch("white").await.unwrap().status(), 403);
+    let sheet = |base: String, game: Game| async move {
+        reqwest::Client::new()
+            .get(format!("{base}/api/games/{}/sheets/black", game.id))
+            .bearer_auth(game.token("black"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    let before = sheet(base.clone(), game.clone()).await;
+    assert!(before.contains("1. Bauer Eva vier (Aufnahme)"), "{before}");
+    drop(black);
+    shutdown.cancel();
+    task.await.unwrap();
+
+    let (addr, shutdown, task) = start(dir.path().to_owned()).await;
+    let base = format!("http://{addr}");
+    assert_eq!(sheet(base.clone(), game.clone()).await, before);
+    let resp = reqwest::Client::new()
+        .get(format!("{base}/api/games/{}/audio/{id}", game.id))
+        .bearer_auth(game.token("black"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    shutdown.cancel();
+    task.await.unwrap();
+}

@@ -236,6 +236,8 @@ pub struct Desk {
     rulings: Vec<(u64, Ruling)>,
     /// The last envelope opened.
     opened: Option<Box<Envelope>>,
+    /// The clocks were stopped for diverging boards and not started again yet.
+    held: bool,
 }
 
 fn stopped(r: ClockReading) -> ClockReading {
@@ -261,6 +263,7 @@ impl Desk {
             last: None,
             rulings: Vec::new(),
             opened: None,
+            held: false,
         }
     }
 
@@ -314,6 +317,9 @@ impl Desk {
             Some("boards_differ")
         } else if matches!(self.adjournment, Adjournment::Adjourned(_)) {
             Some("adjourned")
+        } else if self.held {
+            // The case is closed; the arbiter's ruling keeps the clocks stopped for him.
+            Some("arbiter")
         } else {
             None
         }
@@ -757,7 +763,12 @@ impl Desk {
                 self.sheets.get_mut(*color).set_auto_record(*on);
                 None
             }
+            Event::Resumed { .. } => {
+                self.held = false;
+                None
+            }
             Event::BoardsDiverged { .. } => {
+                self.held = true;
                 let found = differences(game);
                 self.case = Some(OpenCase {
                     found: found.clone(),
