@@ -126,11 +126,7 @@ web-cmd-yes = ja j
 web-cmd-claim-repetition = wiederholung
 web-cmd-claim-fifty = fünfzig 50
 web-cmd-claim-time = zeit blättchen
-web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis: Remis anbieten oder das Angebot des Gegners annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, jeweils auch mit dem beabsichtigten Zug, oder reklamieren zeit. Alles mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. hilfe: diese Liste.
-web-say-clock = { $color }: { $time }, { $moves ->
-    [one] ein Zug
-   *[other] { $moves } Züge
-}.
+web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge von der sprechenden Uhr des Servers. warnungen an, warnungen aus: Zeitwarnungen. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis: Remis anbieten oder das Angebot des Gegners annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, jeweils auch mit dem beabsichtigten Zug, oder reklamieren zeit. Alles mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfernen David fünf für Ihr Tastbrett (auf dem Brett: L, P und X), stand: was Ihrem Zug noch fehlt, drücken: die Uhr drücken. hilfe: diese Liste.
 web-say-no-moves = Es wurde noch kein Zug gespielt.
 web-say-no-opponent-move = Ihr Gegner hat noch nicht gezogen.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -222,3 +218,72 @@ web-result-black = Schwarz gewinnt (0-1)
 web-result-draw = Remis (½-½)
 web-arbiter-end-button = Partie beenden
 web-end-confirm = Die Partie mit dem Ergebnis { $result } beenden?
+web-cmd-lift = heben herausheben
+web-cmd-place = stecken setzen
+web-cmd-remove = entfernen wegnehmen
+web-cmd-press = drücken
+web-cmd-status = stand
+web-cmd-warnings = warnungen
+web-cmd-on = an ein
+web-cmd-off = aus
+web-vi-board-hint-tactile = Ihr eigenes Brett. Die Pfeiltasten gehen Feld für Feld. L hebt die Figur aus ihrem Loch, P steckt die gehobene Figur in das Loch dieses Feldes, X nimmt eine geschlagene Figur vom Brett; Eingabe hebt oder steckt. Escape führt zurück zur Befehlszeile.
+web-vi-own-board = { $kind ->
+    [tactile] Ihr Tastbrett
+   *[normal] Ihr Brett
+}
+web-not-physical = Diese Partie wird ohne eigene Bretter gespielt: sagen Sie Ihre Züge an.
+web-board-in-order = Ihr Brett zeigt wieder die Partie.
+web-hand-empty = Keine Figur ist gehoben.
+web-press-clock = Uhr drücken
+web-warnings = Zeitwarnungen bei 5 Minuten, 1 Minute und 10 Sekunden
+web-warnings-hint = Aus, bis Sie sie einschalten; der Server sagt sie an.
+
+## Das Verfahren mit eigenen Brettern: die Bretter am Tisch
+
+web-made-nothing = Ihr Zug hat noch nicht begonnen.
+web-made-ready = Der Zug ist ausgeführt: drücken Sie die Uhr.
+web-made-missing = Noch nicht ausgeführt. { $missing }
+web-board-matches = { $matches ->
+    [yes] Es zeigt die Partie.
+   *[no] Es zeigt nicht die Partie.
+}
+web-board-hand = Gehoben: { $piece } von { $square }.
+web-table-board = Brett von { $color } ({ $kind ->
+    [tactile] Tastbrett
+   *[normal] normales Brett
+})
+web-tactile-occupied = Auf { $square } steht eine Figur: nehmen Sie sie zuerst mit X vom Brett.
+web-square-lifted = { $square }, { $piece } von hier gehoben
+web-table-heading = Die Bretter am Tisch
+web-table-hint = Das eigene Brett jedes Spielers. Ziehen Sie wie auf dem Brett oben; auf einem Tastbrett hebt L, steckt P, nimmt X eine geschlagene Figur vom Brett, und Eingabe oder ein Klick hebt und steckt. T berührt eine Figur auf einem normalen Brett.
+web-table-hint-view = Das eigene Brett jedes Spielers, wie es vor ihm steht.
+web-table-game = Die offizielle Partie
+web-table-announced = Angesagt
+web-table-obligation = Berührt – geführt
+web-table-illegal = Regelwidrige Züge
+web-illegal-counts = Weiß { $white }, Schwarz { $black }.
+web-physical-heading = Am Tisch
+web-press-clock-for = Uhr drücken für { $color }
+web-talking-clock = Zeit ansagen
+web-warnings-for = Zeitwarnungen für meinen Spieler
+web-repeat-label = Der Zug, wie Sie ihn gehört haben
+web-repeat-send = Wiederholen
+web-repeat-hint = R wiederholt den angesagten Zug, wie er angezeigt ist. C drückt die Uhr.
+web-touch-label = Feld der Figur, die der Gegner berührt hat
+web-touch-report = Berührung melden
+web-touch-which = Nennen Sie das Feld, zum Beispiel g8.
+web-arbiter-table = Der Tisch
+web-arbiter-touch = Gemeldete Berührung
+web-arbiter-no-report = Keine Berührung wartet auf eine Entscheidung.
+web-arbiter-uphold = Bestätigen: berührt – geführt
+web-arbiter-reject = Zurückweisen
+web-arbiter-illegal = Regelwidrige Züge (Art. 7.4)
+web-arbiter-illegal-rule = Bei jedem regelwidrigen Zug wird die Stellung davor wiederhergestellt und der Gegner erhält { $penalty }; der regelwidrige Zug Nummer { $limit } verliert.
+web-arbiter-boards = Ein Brett richtigstellen
+web-arbiter-restore-hint = Stellt das Brett nach der Partie (F8 / D.2.9); nur wenn es die Partie nicht zeigt.
+web-arbiter-restore-white = Brett von Weiß richtigstellen
+web-arbiter-restore-black = Brett von Schwarz richtigstellen
+web-lobby-procedure = Verfahren
+web-lobby-procedure-digital = Züge am Bildschirm
+web-lobby-procedure-physical = Bretter am Tisch (Anhang)
+web-lobby-procedure-hint = Mit Brettern am Tisch hat jeder Spieler sein eigenes Brett: Figuren werden gehoben und gesteckt, berührt – geführt gilt, angesagte Züge werden wiederholt und die Uhr wird gedrückt.

@@ -119,11 +119,7 @@ web-cmd-yes = yes y
 web-cmd-claim-repetition = repetition threefold
 web-cmd-claim-fifty = fifty 50
 web-cmd-claim-time = time flag
-web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw: offer a draw, or accept your opponent's offer. resign. claim repetition, claim fifty, each perhaps followed by the move you intend, or claim time. Each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. help: this list.
-web-say-clock = { $color }: { $time }, { $moves ->
-    [one] one move
-   *[other] { $moves } moves
-}.
+web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves, from the server's talking clock. warnings on, warnings off: time warnings. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw: offer a draw, or accept your opponent's offer. resign. claim repetition, claim fifty, each perhaps followed by the move you intend, or claim time. Each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. With boards of your own: lift e2, place e4, remove d5 for your tactile board (on the board: L, P and X), status: what your move still needs, press: press the clock. help: this list.
 web-say-no-moves = No move has been made yet.
 web-say-no-opponent-move = Your opponent has not moved yet.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -215,3 +211,72 @@ web-result-black = Black wins (0-1)
 web-result-draw = Draw (½-½)
 web-arbiter-end-button = End the game
 web-end-confirm = End the game with the result { $result }?
+web-cmd-lift = lift
+web-cmd-place = place put
+web-cmd-remove = remove
+web-cmd-press = press
+web-cmd-status = status
+web-cmd-warnings = warnings
+web-cmd-on = on
+web-cmd-off = off
+web-vi-board-hint-tactile = Your own board. Arrow keys move square by square. L lifts the piece out of its hole, P places the lifted piece into the hole of this square, X takes a captured piece off; Enter lifts or places. Escape goes back to the command line.
+web-vi-own-board = { $kind ->
+    [tactile] Your tactile board
+   *[normal] Your board
+}
+web-not-physical = This game is played without boards of your own: announce your moves.
+web-board-in-order = Your board shows the game again.
+web-hand-empty = No piece is lifted.
+web-press-clock = Press the clock
+web-warnings = Time warnings at 5 minutes, 1 minute and 10 seconds
+web-warnings-hint = Off unless you switch them on; the server says them.
+
+## The physical procedure: the boards at the table
+
+web-made-nothing = Your move has not begun.
+web-made-ready = The move is made: press the clock.
+web-made-missing = Not made yet. { $missing }
+web-board-matches = { $matches ->
+    [yes] It shows the game.
+   *[no] It does not show the game.
+}
+web-board-hand = Lifted: { $piece } from { $square }.
+web-table-board = { $color }'s board ({ $kind ->
+    [tactile] tactile
+   *[normal] normal
+})
+web-tactile-occupied = A piece stands on { $square }: take it off with X first.
+web-square-lifted = { $square }, { $piece } lifted from here
+web-table-heading = The boards at the table
+web-table-hint = Each player's own board. Move a piece as on the board above; on a tactile board L lifts, P places, X takes a captured piece off, and Enter or a click lifts and places. T touches a piece on a normal board.
+web-table-hint-view = Each player's own board, as it stands in front of him.
+web-table-game = The official game
+web-table-announced = Announced
+web-table-obligation = Touch-move
+web-table-illegal = Illegal moves
+web-illegal-counts = White { $white }, Black { $black }.
+web-physical-heading = At the table
+web-press-clock-for = Press the clock for { $color }
+web-talking-clock = Tell the time
+web-warnings-for = Time warnings for my player
+web-repeat-label = The move as you heard it
+web-repeat-send = Repeat
+web-repeat-hint = R repeats the announced move as it is shown. C presses the clock.
+web-touch-label = Square of the piece the opponent touched
+web-touch-report = Report the touch
+web-touch-which = Name the square, for example g8.
+web-arbiter-table = The table
+web-arbiter-touch = Touch reported
+web-arbiter-no-report = No touch is waiting for a ruling.
+web-arbiter-uphold = Uphold: touch-move applies
+web-arbiter-reject = Reject
+web-arbiter-illegal = Illegal moves (Art. 7.4)
+web-arbiter-illegal-rule = Each illegal move: the position before it is restored and the opponent gets { $penalty }; illegal move number { $limit } loses.
+web-arbiter-boards = Set a board right
+web-arbiter-restore-hint = Sets the board to the game's position (F8 / D.2.9); only when it does not show the game.
+web-arbiter-restore-white = Set White's board right
+web-arbiter-restore-black = Set Black's board right
+web-lobby-procedure = Procedure
+web-lobby-procedure-digital = Moves on the screen
+web-lobby-procedure-physical = Boards at the table (Appendix)
+web-lobby-procedure-hint = With boards at the table each player has his own board: pieces are lifted and placed, touch-move applies, announced moves are repeated and the clock is pressed.

@@ -119,8 +119,7 @@ web-cmd-yes = evet
 web-cmd-claim-repetition = tekrar üçlü
 web-cmd-claim-fifty = elli 50
 web-cmd-claim-time = süre bayrak
-web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, saatler ve hamle sayısı. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere: beraberlik öner ya da rakibin önerisini kabul et. terk. talep tekrar, talep elli, ardından istenirse niyet edilen hamle, ya da talep süre. Her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. yardım: bu liste.
-web-say-clock = { $color }: { $time }, { $moves } hamle.
+web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, sunucunun konuşan saatinden saatler ve hamle sayısı. uyarı açık, uyarı kapalı: süre uyarıları. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere: beraberlik öner ya da rakibin önerisini kabul et. terk. talep tekrar, talep elli, ardından istenirse niyet edilen hamle, ya da talep süre. Her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de beş dokunmalı tahtanız için (tahtada: L, P ve X), durum: hamlenizde eksik olan, bas: saate basın. yardım: bu liste.
 web-say-no-moves = Henüz hamle yapılmadı.
 web-say-no-opponent-move = Rakibiniz henüz hamle yapmadı.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -209,3 +208,72 @@ web-result-black = Siyah kazanır (0-1)
 web-result-draw = Berabere (½-½)
 web-arbiter-end-button = Oyunu bitir
 web-end-confirm = Oyun { $result } sonucuyla bitirilsin mi?
+web-cmd-lift = kaldır
+web-cmd-place = koy yerleştir
+web-cmd-remove = çıkar
+web-cmd-press = bas
+web-cmd-status = durum
+web-cmd-warnings = uyarı uyarılar
+web-cmd-on = açık aç
+web-cmd-off = kapalı kapat
+web-vi-board-hint-tactile = Kendi tahtanız. Ok tuşları kare kare gider. L taşı deliğinden kaldırır, P kaldırılan taşı bu karenin deliğine koyar, X alınan bir taşı tahtadan çıkarır; Enter kaldırır ya da koyar. Escape komut satırına döner.
+web-vi-own-board = { $kind ->
+    [tactile] Dokunmalı tahtanız
+   *[normal] Tahtanız
+}
+web-not-physical = Bu oyun kendi tahtalarınız olmadan oynanıyor: hamlelerinizi söyleyin.
+web-board-in-order = Tahtanız yine oyunu gösteriyor.
+web-hand-empty = Kaldırılmış taş yok.
+web-press-clock = Saate bas
+web-warnings = 5 dakika, 1 dakika ve 10 saniyede süre uyarıları
+web-warnings-hint = Siz açmadıkça kapalı; uyarıları sunucu söyler.
+
+## Fiziksel usul: masadaki tahtalar
+
+web-made-nothing = Hamleniz henüz başlamadı.
+web-made-ready = Hamle yapıldı: saate basın.
+web-made-missing = Henüz yapılmadı. { $missing }
+web-board-matches = { $matches ->
+    [yes] Oyunu gösteriyor.
+   *[no] Oyunu göstermiyor.
+}
+web-board-hand = Kaldırılan: { $square } karesinden { $piece }.
+web-table-board = { $color } tahtası ({ $kind ->
+    [tactile] dokunmalı
+   *[normal] normal
+})
+web-tactile-occupied = { $square } karesinde bir taş var: önce X ile tahtadan çıkarın.
+web-square-lifted = { $square }, { $piece } buradan kaldırıldı
+web-table-heading = Masadaki tahtalar
+web-table-hint = Her oyuncunun kendi tahtası. Yukarıdaki tahtadaki gibi oynayın; dokunmalı tahtada L kaldırır, P koyar, X alınan taşı çıkarır, Enter ya da tıklama kaldırır ve koyar. T normal tahtada bir taşa dokunur.
+web-table-hint-view = Her oyuncunun önündeki kendi tahtası.
+web-table-game = Resmî oyun
+web-table-announced = Söylenen
+web-table-obligation = Dokunulan taş oynanır
+web-table-illegal = Kural dışı hamleler
+web-illegal-counts = Beyaz { $white }, Siyah { $black }.
+web-physical-heading = Masada
+web-press-clock-for = { $color } için saate bas
+web-talking-clock = Süreyi söyle
+web-warnings-for = Oyuncum için süre uyarıları
+web-repeat-label = Duyduğunuz hamle
+web-repeat-send = Tekrarla
+web-repeat-hint = R söylenen hamleyi gösterildiği gibi tekrarlar. C saate basar.
+web-touch-label = Rakibin dokunduğu taşın karesi
+web-touch-report = Dokunmayı bildir
+web-touch-which = Kareyi yazın, örneğin g8.
+web-arbiter-table = Masa
+web-arbiter-touch = Bildirilen dokunma
+web-arbiter-no-report = Karar bekleyen bir dokunma yok.
+web-arbiter-uphold = Onayla: dokunulan taş oynanır
+web-arbiter-reject = Reddet
+web-arbiter-illegal = Kural dışı hamleler (Madde 7.4)
+web-arbiter-illegal-rule = Her kural dışı hamlede önceki konum geri kurulur ve rakip { $penalty } kazanır; { $limit }. kural dışı hamle kaybettirir.
+web-arbiter-boards = Bir tahtayı düzelt
+web-arbiter-restore-hint = Tahtayı oyunun konumuna getirir (F8 / D.2.9); yalnızca oyunu göstermiyorsa.
+web-arbiter-restore-white = Beyaz tahtasını düzelt
+web-arbiter-restore-black = Siyah tahtasını düzelt
+web-lobby-procedure = Usul
+web-lobby-procedure-digital = Hamleler ekranda
+web-lobby-procedure-physical = Masada tahtalar (Ek)
+web-lobby-procedure-hint = Masada tahtalarla her oyuncunun kendi tahtası olur: taşlar kaldırılır ve konur, dokunulan taş oynanır, söylenen hamleler tekrarlanır ve saate basılır.

@@ -58,13 +58,14 @@ pub const PAGES: [Page; 5] = [
 ];
 
 /// Every static file under `/web/`: name, content type, content.
-pub const ASSETS: [(&str, &str, &str); 10] = [
+pub const ASSETS: [(&str, &str, &str); 11] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
     ("i18n.js", JS, include_str!("assets/i18n.js")),
     ("chess.js", JS, include_str!("assets/chess.js")),
     ("conn.js", JS, include_str!("assets/conn.js")),
     ("ui.js", JS, include_str!("assets/ui.js")),
     ("boardview.js", JS, include_str!("assets/boardview.js")),
+    ("table.js", JS, include_str!("assets/table.js")),
     ("speech.js", JS, include_str!("assets/speech.js")),
     ("lobby.js", JS, include_str!("assets/lobby.js")),
     ("vi.js", JS, include_str!("assets/vi.js")),

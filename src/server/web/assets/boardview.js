@@ -1,10 +1,12 @@
 // A board anyone can operate: a grid of 64 cells, each named by its square and what stands on
 // it. Arrow keys move square by square, Home/End and PageUp/PageDown jump to the row's or
 // column's end, Enter or Space picks a piece and then its square, Escape lets go. A pointer
-// can click origin and destination or drag a piece.
+// can click origin and destination or drag a piece. A physical board (the physical procedure)
+// also shows the piece in the hand, lets the page take over Enter and clicks (`onActivate`:
+// a tactile board lifts and places) and hands other keys to `onKey` (L, P, X, T).
 
 import { t } from './i18n.js';
-import { FILES, parseFen, glyph, describeSquare, pieceName } from './chess.js';
+import { FILES, parseFen, glyph, describeSquare, pieceName, coloredPiece } from './chess.js';
 
 export class BoardView {
   /**
@@ -19,6 +21,7 @@ export class BoardView {
     this.selected = null;
     this.focused = this.orientation === 'white' ? 'e2' : 'e7';
     this.lastMove = null;
+    this.hand = null; // {piece, from}: a piece lifted out of its hole
     this.dragging = null;
     this.cells = new Map();
     this.build();
@@ -69,10 +72,23 @@ export class BoardView {
   }
 
   setFen(fen, lastUci = null) {
-    this.pieces = parseFen(fen).pieces;
+    this.setPieces(parseFen(fen).pieces, lastUci);
+  }
+
+  /** Shows `pieces` (a Map square -> piece), the last move and the piece in the hand. */
+  setPieces(pieces, lastUci = null, hand = null) {
+    this.pieces = pieces;
+    this.hand = hand;
     this.lastMove = lastUci ? [lastUci.slice(0, 2), lastUci.slice(2, 4)] : null;
     if (this.selected && !this.pieces.get(this.selected)) this.selected = null;
     this.render();
+  }
+
+  /** What a square holds, said: its piece, and the lifted piece if it came from there. */
+  describe(sq) {
+    const text = describeSquare(this.pieces, sq);
+    if (this.hand?.from !== sq) return text;
+    return t('web-square-lifted', { square: text, piece: coloredPiece(this.hand.piece) });
   }
 
   render() {
@@ -82,9 +98,10 @@ export class BoardView {
       g.textContent = piece ? glyph(piece) : '';
       g.classList.toggle('white', piece?.color === 'white');
       g.classList.toggle('black', piece?.color === 'black');
-      cell.setAttribute('aria-label', describeSquare(this.pieces, sq));
+      cell.setAttribute('aria-label', this.describe(sq));
       cell.setAttribute('aria-selected', String(this.selected === sq));
       cell.classList.toggle('selected', this.selected === sq);
+      cell.classList.toggle('lifted', this.hand?.from === sq);
       cell.classList.toggle('last', !!this.lastMove?.includes(sq));
       cell.tabIndex = sq === this.focused ? 0 : -1;
     }
@@ -95,7 +112,7 @@ export class BoardView {
     this.focused = sq;
     for (const [s, cell] of this.cells) cell.tabIndex = s === sq ? 0 : -1;
     this.cells.get(sq).focus();
-    this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+    this.opts.onFocusSquare?.(sq, this.describe(sq));
   }
 
   key(e) {
@@ -126,6 +143,11 @@ export class BoardView {
         }
         return;
       default:
+        if (this.opts.interactive && this.opts.onKey && !e.ctrlKey && !e.metaKey && !e.altKey
+          && this.opts.onKey(e.key.toLowerCase(), sq)) {
+          e.preventDefault();
+          e.stopPropagation();
+        }
         return;
     }
     e.preventDefault();
@@ -137,14 +159,15 @@ export class BoardView {
   select(sq) {
     this.selected = sq;
     this.render();
-    this.opts.onSelect?.(sq, sq ? describeSquare(this.pieces, sq) : null);
+    this.opts.onSelect?.(sq, sq ? this.describe(sq) : null);
   }
 
   activate(sq) {
     if (!this.opts.interactive) {
-      this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+      this.opts.onFocusSquare?.(sq, this.describe(sq));
       return;
     }
+    if (this.opts.onActivate?.(sq)) return;
     if (this.selected && this.selected !== sq) {
       const from = this.selected;
       this.selected = null;
@@ -155,7 +178,7 @@ export class BoardView {
     } else if (this.pieces.get(sq)) {
       this.select(sq);
     } else {
-      this.opts.onFocusSquare?.(sq, describeSquare(this.pieces, sq));
+      this.opts.onFocusSquare?.(sq, this.describe(sq));
     }
   }
 

@@ -33,6 +33,7 @@ export class GameConnection extends EventTarget {
     this.ws = null;
     this.closed = false;
     this.retry = 0;
+    this.refreshTimer = null;
   }
 
   connect() {
@@ -170,6 +171,27 @@ export class GameConnection extends EventTarget {
         if (ev.fen) this.fen = ev.fen;
     }
     this.emit('gameevent', ev);
+    // The events do not carry the boards at the table: read them again (state.table).
+    if (this.physical() && ev.kind !== 'private') this.refreshSoon();
+  }
+
+  /** Whether the game is played by the physical procedure (boards of their own). */
+  physical() {
+    return this.info?.rules?.procedure === 'physical';
+  }
+
+  /** Asks for the full state now; resolves when it has been applied (or the request failed). */
+  refresh() {
+    return this.request({ type: 'state' }).catch(() => null);
+  }
+
+  /** One state request for a burst of events. */
+  refreshSoon() {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      this.refresh();
+    }, 30);
   }
 
   setClock(clock) {

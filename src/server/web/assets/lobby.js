@@ -86,7 +86,7 @@ async function create(e) {
     white: player('white'),
     black: player('black'),
     languages,
-    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value },
+    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value },
   };
   $('create').disabled = true;
   try {

@@ -1,9 +1,14 @@
 // The pages of the sighted seats: the sighted player (`/board`, also the spectator's), the
 // assistant (`/assistant`) and the arbiter (`/arbiter`). Which parts a page has is read from
-// its markup: `data-page` on <body> and the elements present.
+// its markup: `data-page` on <body> and the elements present. In a game by the physical
+// procedure each page also shows both boards at the table (`state.table`): a player makes his
+// moves (and his opponent's) on his own board and presses the clock, repeats the announced
+// move in his words; an assistant works on both boards, starts his player's clock once the
+// move is made and reports the opponent's touch; the arbiter rules on touch reports, sees the
+// illegal moves (7.4) and sets a board right.
 
 import { loadStrings, t, lang } from './i18n.js';
-import { colorName, isPromotion, parseFen } from './chess.js';
+import { colorName, isPromotion, parseFen, squareName } from './chess.js';
 import { GameConnection, seatLink } from './conn.js';
 import {
   say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle,
@@ -11,6 +16,10 @@ import {
 } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice } from './speech.js';
+import {
+  boardActions, boardOf, boardHeading, boardStateText, handOf, madeStatus, madeText, obligationText,
+  placementPieces, turnOf,
+} from './table.js';
 
 const $ = (id) => document.getElementById(id);
 const page = document.body.dataset.page;
@@ -19,6 +28,10 @@ let conn;
 let board;
 let voice;
 let announced = null; // the last move of the other side, to repeat
+let announcedWords = null; // the other side's announcement (physical procedure), in our words
+const tableViews = {}; // the boards at the table, by side
+let touchReport = null; // the touch reported and not yet ruled on
+const illegalMoves = []; // the illegal_move events (Art. 7.4)
 
 function tell(text, kind = 'info') {
   say($('log'), text, kind);
@@ -28,6 +41,21 @@ function canMove() {
   return ['white', 'black', 'white_assistant', 'black_assistant'].includes(conn.seat);
 }
 
+function isAssistant() {
+  return conn.seat === 'white_assistant' || conn.seat === 'black_assistant';
+}
+
+/** The visually impaired player's assistant (D.2.10.1-6), not a sighted player's (D.2.10.1-2). */
+function isViAssistant() {
+  return isAssistant() && !!conn.player(conn.side())?.visually_impaired;
+}
+
+/** Whether this seat puts events on `color`'s board: a player on his own, an assistant on both. */
+function mayUseBoard(color) {
+  if (conn.seat === 'white' || conn.seat === 'black') return conn.seat === color;
+  return isAssistant();
+}
+
 function update() {
   const last = conn.moves.at(-1);
   board.setFen(conn.fen, last?.uci);
@@ -35,6 +63,193 @@ function update() {
   const sheet = $('scoresheet-body');
   if (sheet) renderScoresheet(sheet, conn.moves);
   updateArbiter();
+  updateTable();
+}
+
+// ---- the physical procedure: both boards, the clock, repetition, touch reports ---------
+
+function setupTable() {
+  for (const color of ['white', 'black']) {
+    const el = $(`board-${color}`);
+    if (!el) continue;
+    const actions = boardActions(conn, color, {
+      send: (msg) => request(msg),
+      say: (text) => tell(text),
+      promotion: $('promotion'),
+      view: () => tableViews[color],
+    });
+    tableViews[color] = new BoardView(el, {
+      orientation: color,
+      interactive: false,
+      onMove: actions.onMove,
+      onActivate: actions.onActivate,
+      onKey: actions.onKey,
+      onSelect: (sq, text) => tell(sq ? t('web-selected', { square: text }) : t('web-deselected')),
+    });
+  }
+  $('press-clock')?.addEventListener('click', pressClock);
+  $('talking-clock')?.addEventListener('click', () => request({ type: 'talking_clock' }));
+  $('warnings')?.addEventListener('change', async (e) => {
+    const on = e.target.checked;
+    if (!(await request({ type: 'clock_warnings', on }))) e.target.checked = !on;
+  });
+  $('repeat-form')?.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('repeat-text').value.trim();
+    if (text) await request({ type: 'repeat_move', text });
+  });
+  $('touch-form')?.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const square = $('touch-square').value.trim().toLowerCase();
+    if (!/^[a-h][1-8]$/.test(square)) {
+      tell(t('web-touch-which'), 'error');
+      return;
+    }
+    if (await request({ type: 'report_touch', square })) $('touch-square').value = '';
+  });
+  $('touch-uphold')?.addEventListener('click', () => request({ type: 'rule_touch', upheld: true }));
+  $('touch-reject')?.addEventListener('click', () => request({ type: 'rule_touch', upheld: false }));
+  for (const color of ['white', 'black']) {
+    $(`restore-${color}`)?.addEventListener('click', () => request({ type: 'restore_board', board: color }));
+  }
+}
+
+async function pressClock() {
+  await request({ type: 'press_clock' });
+}
+
+function definition(list, term, value) {
+  if (!value) return;
+  const dt = document.createElement('dt');
+  dt.textContent = term;
+  const dd = document.createElement('dd');
+  dd.textContent = value;
+  list.append(dt, dd);
+}
+
+function updateTable() {
+  const section = $('table');
+  if (!section || !conn?.info) return;
+  const physical = conn.physical();
+  section.hidden = !physical;
+  if ($('physical')) $('physical').hidden = !physical || !canMove();
+  if ($('arbiter-table')) $('arbiter-table').hidden = !physical;
+  if (!physical) return;
+  const last = conn.moves.at(-1);
+  const interactive = conn.status === 'playing';
+  for (const color of ['white', 'black']) {
+    const b = boardOf(conn, color);
+    const view = tableViews[color];
+    if (!b || !view) continue;
+    view.opts.interactive = interactive && mayUseBoard(color);
+    view.setPieces(placementPieces(b.placement), last?.uci, handOf(b));
+    $(`board-${color}-heading`).textContent = boardHeading(conn, color);
+    const state = $(`board-${color}-state`);
+    state.textContent = boardStateText(conn, color);
+    state.classList.toggle('error', !b.matches);
+  }
+  $('table-hint').textContent = t(canMove() ? 'web-table-hint' : 'web-table-hint-view');
+  const table = conn.info.table;
+  const info = $('table-info');
+  info.replaceChildren();
+  definition(info, t('web-table-announced'), announcedWords ? announcedWords.said : table.announced ?? '');
+  definition(info, t('web-table-obligation'), obligationText(conn));
+  definition(info, t('web-table-illegal'), t('web-illegal-counts', { white: table.illegal_moves.white, black: table.illegal_moves.black }));
+  updatePhysical();
+  updateArbiterTable();
+}
+
+/** The player's and the assistant's part: the clock (only once the move is made, for the
+ * visually impaired player's assistant), the talking clock and the touch report. */
+function updatePhysical() {
+  const box = $('physical');
+  if (!box || box.hidden) return;
+  const side = conn.side();
+  const vi = !!conn.player(side)?.visually_impaired;
+  const press = $('press-clock');
+  // The clock: the player himself; of the assistants only the visually impaired player's.
+  press.hidden = isAssistant() && !isViAssistant();
+  press.textContent = isAssistant() ? t('web-press-clock-for', { color: colorName(side) }) : t('web-press-clock');
+  $('talking-clock').hidden = !isViAssistant();
+  $('warnings-box').hidden = !isViAssistant();
+  $('touch-form').hidden = !isViAssistant();
+  const status = $('made-status');
+  const mine = turnOf(conn) === side && conn.status === 'playing';
+  if (vi && mine) {
+    const made = madeStatus(conn, side);
+    status.textContent = madeText(made);
+    press.disabled = !made?.made;
+  } else {
+    status.textContent = mine ? obligationText(conn) : '';
+    press.disabled = conn.status !== 'playing' || !mine;
+  }
+}
+
+function updateArbiterTable() {
+  const box = $('arbiter-table');
+  if (!box || box.hidden) return;
+  const rules = conn.info.rules;
+  $('touch-report-text').textContent = touchReport ? touchReport.text : t('web-arbiter-no-report');
+  $('touch-rule').hidden = !touchReport || conn.status === 'over';
+  $('illegal-rule').textContent = t('web-arbiter-illegal-rule', {
+    penalty: clockWords(rules.illegal_penalty_ms),
+    limit: rules.illegal_moves_lose_at,
+  });
+  const counts = conn.info.table.illegal_moves;
+  $('illegal-counts').textContent = t('web-illegal-counts', { white: counts.white, black: counts.black });
+  const list = $('illegal-list');
+  list.replaceChildren();
+  for (const ev of illegalMoves) {
+    const li = document.createElement('li');
+    li.textContent = ev.text;
+    list.append(li);
+  }
+  for (const color of ['white', 'black']) {
+    const b = boardOf(conn, color);
+    const button = $(`restore-${color}`);
+    button.disabled = !b || b.matches || conn.status === 'over';
+  }
+}
+
+/** Follows the events of the table: announcements to repeat, touch reports, illegal moves. */
+function trackTable(ev) {
+  const side = conn.side();
+  switch (ev.kind) {
+    case 'announce':
+      if (!ev.by.startsWith(side ?? '-') || !canMove()) {
+        announcedWords = ev;
+        if (conn.info) showAnnouncement(ev);
+      }
+      break;
+    case 'move':
+      announcedWords = null;
+      touchReport = null;
+      break;
+    case 'touch_reported':
+      touchReport = ev;
+      break;
+    case 'touch_ruled':
+    case 'end':
+      touchReport = null;
+      break;
+    case 'illegal_move':
+      illegalMoves.push(ev);
+      break;
+    default:
+  }
+}
+
+/** The other side's announcement, shown and (if chosen) spoken, ready to be repeated. */
+function showAnnouncement(ev) {
+  const box = $('announced');
+  if (!box) return;
+  box.replaceChildren();
+  const strong = document.createElement('strong');
+  strong.textContent = ev.said;
+  box.append(strong);
+  voice?.speak(ev.said);
+  const input = $('repeat-text');
+  if (input && document.activeElement !== input) input.value = ev.said;
 }
 
 /** Shows (and speaks, if chosen) the move the other side announced. */
@@ -58,6 +273,12 @@ function showAnnounced(move, again = false) {
 }
 
 function repeat() {
+  if (conn?.physical() && canMove()) {
+    const words = announcedWords?.said ?? announced?.short ?? announced?.san;
+    if (words) request({ type: 'repeat_move', text: words });
+    else tell(t('web-say-no-opponent-move'));
+    return;
+  }
   if (announced) {
     showAnnounced(announced, true);
     tell(t('web-repeated', { move: announced.short || announced.san }));
@@ -80,6 +301,7 @@ function drawOffer(ev) {
 }
 
 function onEvent(ev) {
+  trackTable(ev);
   update();
   drawOffer(ev);
   if (ev.kind === 'end' && $('actions')) $('actions').hidden = true;
@@ -239,6 +461,10 @@ async function main() {
     if (e.key === 'r' || e.key === 'R') {
       e.preventDefault();
       repeat();
+    } else if ((e.key === 'c' || e.key === 'C') && conn?.physical() && $('physical') && !$('physical').hidden
+      && !$('press-clock').hidden && !$('press-clock').disabled) {
+      e.preventDefault();
+      pressClock();
     }
   });
 
@@ -248,11 +474,14 @@ async function main() {
     return;
   }
   conn = new GameConnection({ ...link, lang: lang() });
+  setupTable();
   showConnection(conn, { status: $('status'), log: $('log') });
   runClocks(conn, document);
   let first = true;
   conn.addEventListener('state', () => {
-    board.opts.interactive = canMove();
+    // By the physical procedure moves are made on the boards at the table.
+    board.opts.interactive = canMove() && !conn.physical();
+    if (conn.physical()) $('board-heading').textContent = t('web-table-game');
     if ($('actions')) $('actions').hidden = !['white', 'black'].includes(conn.seat) || conn.status === 'over';
     board.setOrientation(conn.side() ?? 'white');
     $('title').textContent = playersTitle(conn);

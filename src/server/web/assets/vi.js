@@ -1,7 +1,10 @@
 // The visually impaired player's page: a command line for announcements (sent to the server
 // as `announce`, in the player's language) and short commands answered in the log, which is
 // a polite live region his screen reader reads; a board explorable by keyboard; optional
-// browser speech and microphone.
+// browser speech and microphone. In a game by the physical procedure the board is his own
+// (tactile) board: lifting, placing and removing pieces are commands and keys (L, P, X), and
+// after each of his own steps the live region says what his move still needs (F4 / D.2.3).
+// The time comes from the server's talking clock, so that it is recorded (F5).
 
 import { loadStrings, t, lang } from './i18n.js';
 import {
@@ -9,9 +12,10 @@ import {
   list, FILES, RANKS, ROLES, COLORS, isPromotion,
 } from './chess.js';
 import { GameConnection, seatLink } from './conn.js';
-import { say, setupLanguageMenu, clockWords, moveLine, errorText, eventText, statusText, showConnection, playersTitle } from './ui.js';
+import { say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice, recognitionClass, listenOnce } from './speech.js';
+import { boardActions, boardOf, handOf, madeStatus, madeText, obligationText, placementPieces, turnOf } from './table.js';
 
 /** The commands and the message holding each one's words (space-separated) in this language. */
 const COMMANDS = {
@@ -30,12 +34,20 @@ const COMMANDS = {
   adjust: 'web-cmd-adjust',
   correct: 'web-cmd-correct',
   board: 'web-cmd-board',
+  lift: 'web-cmd-lift',
+  place: 'web-cmd-place',
+  remove: 'web-cmd-remove',
+  press: 'web-cmd-press',
+  status: 'web-cmd-status',
+  warnings: 'web-cmd-warnings',
 };
 
 const $ = (id) => document.getElementById(id);
 
 let conn;
 let board;
+let actions; // board events on the player's own board (physical procedure)
+let warningsOn = false;
 let voice;
 let pending = null; // an action waiting for "yes"
 let words = {}; // command name -> its words
@@ -69,17 +81,21 @@ function mySide() {
 
 // ---- the commands ----------------------------------------------------------------------
 
-function sayTime() {
-  const c = conn.clockNow();
-  const plies = conn.moves.length;
-  const parts = COLORS.map((color) =>
-    t('web-say-clock', {
-      color: colorName(color),
-      time: clockWords(color === 'white' ? c.white_ms : c.black_ms),
-      moves: color === 'white' ? Math.ceil(plies / 2) : Math.floor(plies / 2),
-    }),
-  );
-  tell(parts.join(' '));
+/** The talking clock (F5, D.2.10.4): asked of the server, which records it and answers with a
+ * `talking_clock` event for this side only; its text is said like every event's. */
+async function sayTime() {
+  await send({ type: 'talking_clock' });
+}
+
+/** Time warnings at 5 minutes, 1 minute and 10 seconds, only if the player opts in. */
+async function setWarnings(on) {
+  if (await send({ type: 'clock_warnings', on })) warningsOn = on;
+  $('warnings').checked = warningsOn;
+}
+
+function warnings(args) {
+  const on = extra.on.includes(args[0]) ? true : extra.off.includes(args[0]) ? false : !warningsOn;
+  return setWarnings(on);
 }
 
 function sayLast(args) {
@@ -252,6 +268,69 @@ async function adjust() {
   await send({ type: 'adjust' });
 }
 
+// ---- the physical procedure: his own board ----------------------------------------------
+
+function needsPhysical() {
+  if (conn.physical()) return false;
+  tell(t('web-not-physical'), 'error');
+  return true;
+}
+
+/** Sends an event of his own board; then says what his move still needs, or that his board
+ * now shows the game again after he made his opponent's move on it. */
+async function boardSend(msg) {
+  const wasInOrder = boardOf(conn, mySide())?.matches;
+  const ok = await send(msg);
+  if (ok) await afterOwnStep(wasInOrder);
+  return ok;
+}
+
+async function afterOwnStep(wasInOrder = null) {
+  if (!conn.physical()) return;
+  await conn.refresh();
+  const me = mySide();
+  if (boardOf(conn, me)?.matches && wasInOrder === false) {
+    tell(t('web-board-in-order'));
+  } else if (turnOf(conn) === me) {
+    const status = madeStatus(conn, me);
+    if (status) tell(madeText(status), status.made ? 'question' : 'info');
+  }
+}
+
+function squareCommand(action, args) {
+  if (needsPhysical()) return;
+  const sq = parseSquare(args);
+  if (!sq) {
+    tell(t('web-say-which-square'), 'error');
+    return;
+  }
+  if (action === 'lift') return actions.lift(sq);
+  if (action === 'remove') return actions.remove(sq);
+  return actions.place(sq);
+}
+
+async function pressClock() {
+  if (needsPhysical()) return;
+  await send({ type: 'press_clock' });
+}
+
+/** What his move still needs, the touch-move obligation and the piece in his hand. */
+function sayStatus() {
+  if (needsPhysical()) return;
+  const me = mySide();
+  const parts = [];
+  if (turnOf(conn) === me) parts.push(madeText(madeStatus(conn, me)));
+  else parts.push(t('web-say-turn', { color: colorName(turnOf(conn)), mine: 'no' }));
+  const ob = obligationText(conn);
+  if (ob) parts.push(ob);
+  const hand = handOf(boardOf(conn, me));
+  parts.push(hand
+    ? t('web-board-hand', { piece: coloredPiece(hand.piece), square: squareName(hand.from) })
+    : t('web-hand-empty'));
+  parts.push(t('web-board-matches', { matches: boardOf(conn, me)?.matches ? 'yes' : 'no' }));
+  tell(parts.join(' '));
+}
+
 /** A corrected announcement (F7) is simply announced again: the server takes the correction
  * while the opponent's clock has not started, and says why not otherwise. */
 async function correct(rest) {
@@ -270,10 +349,11 @@ function help() {
 async function announce(text) {
   try {
     await conn.request({ type: 'announce', text });
-    return null;
   } catch (err) {
     return err;
   }
+  await afterOwnStep();
+  return null;
 }
 
 /** Runs one line typed (or heard) by the player. */
@@ -310,6 +390,12 @@ async function run(line) {
     case 'adjust': return adjust();
     case 'correct': return correct(rest);
     case 'board': return board.focusSquare(board.focused);
+    case 'lift':
+    case 'place':
+    case 'remove': return squareCommand(command, args);
+    case 'press': return pressClock();
+    case 'status': return sayStatus();
+    case 'warnings': return warnings(args);
     default: {
       const err = await announce(text);
       if (err) tell(errorText(err), 'error');
@@ -346,13 +432,29 @@ async function runHeard(alternatives) {
 
 function update() {
   const last = conn.moves.at(-1);
-  board.setFen(conn.fen, last?.uci);
+  const mine = conn.physical() ? boardOf(conn, mySide()) : null;
+  if (mine) board.setPieces(placementPieces(mine.placement), last?.uci, handOf(mine));
+  else board.setFen(conn.fen, last?.uci);
   $('status').textContent = statusText(conn);
+}
+
+/** The parts of the page only a game by the physical procedure has. */
+function showPhysical() {
+  const physical = conn.physical();
+  $('press-clock').hidden = !physical;
+  $('board-hint').textContent = t(physical ? 'web-vi-board-hint-tactile' : 'web-vi-board-hint');
+  $('board-heading').textContent = physical
+    ? t('web-vi-own-board', { kind: boardOf(conn, mySide())?.kind ?? 'tactile' })
+    : t('web-board-heading');
 }
 
 function onEvent(ev) {
   update();
   if (ev.kind === 'draw_offer') drawOfferBy = ev.by;
+  if (ev.kind === 'clock_warnings') {
+    warningsOn = ev.on;
+    $('warnings').checked = ev.on;
+  }
   if (['draw_declined', 'draw_offer_lapsed', 'end'].includes(ev.kind)) drawOfferBy = null;
   // The events replayed on first connecting are the game so far: not news.
   if (!conn.info) return;
@@ -390,6 +492,8 @@ async function main() {
   extra.claimRepetition = wordsOf('web-cmd-claim-repetition');
   extra.claimFifty = wordsOf('web-cmd-claim-fifty');
   extra.claimTime = wordsOf('web-cmd-claim-time');
+  extra.on = wordsOf('web-cmd-on');
+  extra.off = wordsOf('web-cmd-off');
   voice = new Voice(lang(), 'hamle-vi-speech');
   $('log').addEventListener('said', (e) => voice.speak(e.detail.text));
 
@@ -420,7 +524,9 @@ async function main() {
 
   board = new BoardView($('board'), {
     interactive: true,
-    onMove: boardMove,
+    onMove: (from, to) => (conn?.physical() ? actions.onMove(from, to) : boardMove(from, to)),
+    onActivate: (sq) => !!conn?.physical() && actions.onActivate(sq),
+    onKey: (key, sq) => !!conn?.physical() && actions.onKey(key, sq),
     onSelect: (sq, text) => tell(sq ? t('web-selected', { square: text }) : t('web-deselected')),
     onFocusSquare: (_sq, text) => voice.speak(text, true),
     onEdge: () => tell(t('web-board-edge')),
@@ -439,6 +545,14 @@ async function main() {
     return;
   }
   conn = new GameConnection({ ...link, lang: lang() });
+  actions = boardActions(conn, mySide, {
+    send: boardSend,
+    say: (text) => tell(text),
+    promotion: $('promotion'),
+    view: () => board,
+  });
+  $('press-clock').addEventListener('click', pressClock);
+  $('warnings').addEventListener('change', (e) => setWarnings(e.target.checked));
   showConnection(conn, { status: $('status'), log: $('log') });
   conn.addEventListener('connection', (e) => {
     if (e.detail.up && !conn.info) tell(t('web-connected'));
@@ -446,6 +560,7 @@ async function main() {
   let first = true;
   conn.addEventListener('state', () => {
     board.setOrientation(mySide());
+    showPhysical();
     $('title').textContent = playersTitle(conn);
     document.title = `${playersTitle(conn)} – hamle`;
     update();

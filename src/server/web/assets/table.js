@@ -1,0 +1,199 @@
+// The physical procedure in the browser (docs/protocol.md, "The Appendix at the table"): the
+// boards in front of the players as `state.table` shows them, the move under way, and what a
+// move of the visually impaired player still needs before the clock may be pressed (F4 /
+// D.2.3-D.2.4), said with the server's own sentences (server.ftl `missing-*`).
+
+import { t } from './i18n.js';
+import { parseFen, squareName, coloredPiece, colorName, isPromotion } from './chess.js';
+import { choosePromotion, uciOf } from './boardview.js';
+
+const ROLE_OF = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+
+/** The pieces of a board placement (the first field of a FEN). */
+export function placementPieces(placement) {
+  return parseFen(`${placement} w - - 0 1`).pieces;
+}
+
+/** The piece of a FEN letter: `N` is a white knight. */
+export function pieceOfLetter(letter) {
+  return { color: letter === letter.toUpperCase() ? 'white' : 'black', role: ROLE_OF[letter.toLowerCase()] };
+}
+
+/** A board's hand from the state (`{piece: "N", from: "g1"}`) as `{piece, from}` or null. */
+export function handOf(board) {
+  return board?.hand ? { piece: pieceOfLetter(board.hand.piece), from: board.hand.from } : null;
+}
+
+/** `color`'s board as `state.table` shows it (kind, placement, hand, matches). */
+export function boardOf(conn, color) {
+  return conn.info?.table?.[`${color}_board`] ?? null;
+}
+
+/** The square of the piece a move (UCI) captures in `pieces`, or null. */
+export function capturedSquare(pieces, uci) {
+  const from = uci.slice(0, 2);
+  const to = uci.slice(2, 4);
+  const mover = pieces.get(from);
+  if (pieces.get(to)) return to;
+  if (mover?.role === 'pawn' && from[0] !== to[0]) return `${to[0]}${from[1]}`;
+  return null;
+}
+
+/** The pieces after a move (UCI, castling as the king's two-square step). */
+export function afterMove(pieces, uci) {
+  const out = new Map(pieces);
+  const from = uci.slice(0, 2);
+  const to = uci.slice(2, 4);
+  const piece = out.get(from);
+  if (!piece) return out;
+  const taken = capturedSquare(pieces, uci);
+  if (taken) out.delete(taken);
+  out.delete(from);
+  const promo = uci[4];
+  out.set(to, promo ? { color: piece.color, role: ROLE_OF[promo] } : piece);
+  if (piece.role === 'king' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
+    const rank = from[1];
+    const [rookFrom, rookTo] = to[0] === 'g' ? [`h${rank}`, `f${rank}`] : [`a${rank}`, `d${rank}`];
+    const rook = out.get(rookFrom);
+    if (rook) {
+      out.delete(rookFrom);
+      out.set(rookTo, rook);
+    }
+  }
+  return out;
+}
+
+function samePiece(a, b) {
+  return (!a && !b) || (!!a && !!b && a.color === b.color && a.role === b.role);
+}
+
+export function samePieces(a, b) {
+  const squares = new Set([...a.keys(), ...b.keys()]);
+  return [...squares].every((sq) => samePiece(a.get(sq), b.get(sq)));
+}
+
+/** The side to move in the official game. */
+export function turnOf(conn) {
+  return conn.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+}
+
+/**
+ * Whether the move of `color` (to move, visually impaired) is made on his board: `{made: true}`,
+ * `{missing: [sentence, ...]}`, or null when nothing of it has happened yet.
+ */
+export function madeStatus(conn, color) {
+  const table = conn.info?.table;
+  const board = boardOf(conn, color);
+  if (!table || !board || turnOf(conn) !== color || conn.status !== 'playing') return null;
+  const official = parseFen(conn.fen).pieces;
+  const mine = placementPieces(board.placement);
+  const hand = board.hand;
+  const uci = table.announced;
+  if (!uci) {
+    if (!hand && samePieces(mine, official)) return null;
+    return { missing: [t('missing-announcement')] };
+  }
+  const expected = afterMove(official, uci);
+  if (!hand && samePieces(mine, expected)) return { made: true };
+  const missing = [];
+  const taken = capturedSquare(official, uci);
+  if (taken && mine.get(taken) && mine.get(taken).color !== color) {
+    missing.push(t('missing-capture', { square: squareName(taken) }));
+  }
+  const to = uci.slice(2, 4);
+  if (hand || !samePiece(mine.get(to), expected.get(to))) {
+    missing.push(t('missing-placement', { square: squareName(to) }));
+  }
+  if (missing.length === 0) missing.push(t(samePieces(mine, official) ? 'missing-board' : 'missing-same-move'));
+  return { missing };
+}
+
+/** The made-move status as one sentence for the live region or a status line. */
+export function madeText(status) {
+  if (!status) return t('web-made-nothing');
+  if (status.made) return t('web-made-ready');
+  return t('web-made-missing', { missing: status.missing.join(' ') });
+}
+
+/** "White's board (tactile): shows the game." plus the lifted piece, for a status line. */
+export function boardStateText(conn, color) {
+  const board = boardOf(conn, color);
+  if (!board) return '';
+  const parts = [t('web-board-matches', { matches: board.matches ? 'yes' : 'no' })];
+  const hand = handOf(board);
+  if (hand) parts.push(t('web-board-hand', { piece: coloredPiece(hand.piece), square: squareName(hand.from) }));
+  return parts.join(' ');
+}
+
+/** The heading of a player's board: "White's board (tactile)". */
+export function boardHeading(conn, color) {
+  const board = boardOf(conn, color);
+  return t('web-table-board', { color: colorName(color), kind: board?.kind ?? 'normal' });
+}
+
+/** The touch-move obligation standing for the player to move, said as the server says it. */
+export function obligationText(conn) {
+  const ob = conn.info?.table?.obligation;
+  if (!ob) return '';
+  return t('error-touch-move', { rule: ob.rule, square: squareName(ob.square) });
+}
+
+/**
+ * The board events a seat sends for `color`'s board from a BoardView: a tactile board lifts
+ * (L, or Enter/click on a piece with the hand empty), places (P, or Enter/click on an empty
+ * square with a piece in the hand; a pawn on its last rank asks what it becomes) and removes
+ * a captured piece (X); a normal board moves a piece (pick and drop, as a digital board) and
+ * touches one (T). `color` is the board's side (or a function giving it). `send(msg)` sends the `board` message and says a refusal; `say(text)`
+ * answers what needs no message; `promotion` is the promotion <dialog>.
+ */
+export function boardActions(conn, color, { send, say, promotion, view }) {
+  const side = () => (typeof color === 'function' ? color() : color);
+  const kind = () => boardOf(conn, side())?.kind ?? 'normal';
+  const ev = (action, extra) => send({ type: 'board', board: side(), action, ...extra });
+  const lift = (sq) => ev('lift', { square: sq });
+  const remove = (sq) => ev('remove', { square: sq });
+  const place = async (sq) => {
+    const hand = handOf(boardOf(conn, side()));
+    if (hand && hand.piece.role === 'pawn' && ((hand.piece.color === 'white' && sq[1] === '8') || (hand.piece.color === 'black' && sq[1] === '1'))) {
+      const role = await choosePromotion(promotion);
+      view().focusSquare(sq);
+      if (!role) return false;
+      return ev('place', { square: sq, promotion: { queen: 'q', rook: 'r', bishop: 'b', knight: 'n' }[role] });
+    }
+    return ev('place', { square: sq });
+  };
+  return {
+    /** Enter or a click on a tactile board; false leaves a normal board to pick and drop. */
+    onActivate: (sq) => {
+      if (kind() !== 'tactile') return false;
+      const hand = boardOf(conn, side())?.hand;
+      const piece = view().pieces.get(sq);
+      if (!hand && piece) lift(sq);
+      else if (hand && !piece) place(sq);
+      else if (hand) say(t('web-tactile-occupied', { square: squareName(sq) }));
+      else say(view().describe(sq));
+      return true;
+    },
+    onKey: (key, sq) => {
+      const tactile = kind() === 'tactile';
+      if (key === 'l' && tactile) lift(sq);
+      else if (key === 'p' && tactile) place(sq);
+      else if (key === 'x' && tactile) remove(sq);
+      else if (key === 't' && !tactile) ev('touch', { square: sq });
+      else return false;
+      return true;
+    },
+    onMove: async (from, to) => {
+      let role = null;
+      if (isPromotion(view().pieces, from, to)) {
+        role = await choosePromotion(promotion);
+        if (!role) return;
+      }
+      await ev('move', { uci: uciOf(from, to, role) });
+    },
+    lift,
+    place,
+    remove,
+    kind,
+  };
+}
