@@ -229,4 +229,26 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn scoresheet_and_sealing() {
+        use Permission::*;
+        for p in [Scoresheet(Color::White), Seal(Color::White)] {
+            assert!(may(Seat::White, p));
+            assert!(may(Seat::WhiteAssistant, p), "D.2.10.3 / D.2.10.6");
+            assert!(!may_with(
+                Seat::WhiteAssistant,
+                p,
+                AssistantScope::MovesAndAnnouncements
+            ));
+            for seat in [
+                Seat::Black,
+                Seat::BlackAssistant,
+                Seat::Arbiter,
+                Seat::Spectator,
+            ] {
+                assert!(!may(seat, p), "{seat} {p:?}");
+            }
+        }
+    }
 }
