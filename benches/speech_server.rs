@@ -11,12 +11,13 @@
 //! A real server on 127.0.0.1:0 (SQLite store with `synchronous = FULL`, as in production), two
 //! real WebSocket clients greeting with `"audio": true`, players moving in turn. For each move:
 //!
-//! - *move sent → audio*: from the mover's client sending `{"type":"move"}` to the listening
-//!   client holding the whole binary WAV frame (the WAV is sent in one frame, so its first
-//!   bytes arrive with its last). This includes the store's fsync before the event is
-//!   published.
-//! - *event → audio*: from the listener receiving the move's `event` (text) to its audio: the
-//!   rendering (espeak-ng, off the game task) and the send.
+//! - *move sent → first audio bytes*: from the mover's client sending `{"type":"move"}` to the
+//!   listening client receiving the first binary frame of the WAV (frames of at most 32 KiB;
+//!   the server renders the whole WAV before sending, so the rest follows at once). This
+//!   includes the store's fsync before the event is published.
+//! - *event → first audio bytes*: from the listener receiving the move's `event` (text) to
+//!   its first audio bytes: the rendering (espeak-ng, off the game task) and the send.
+//! - *move sent → whole WAV*: to the last binary frame.
 //! - *move sent → system voice begins*: from the move being sent to Speech Dispatcher
 //!   reporting that it began saying it, for the seat the server speaks for.
 //!
@@ -181,9 +182,10 @@ fn report(what: &str, s: &Stats) {
 }
 
 /// Players move in turn, both listening with audio on; every move is timed at the other.
-async fn rendered(server: &Server, lang: Lang) -> (Stats, Stats) {
+async fn rendered(server: &Server, lang: Lang) -> (Stats, Stats, Stats) {
     let mut sent_to_audio = Vec::new();
     let mut event_to_audio = Vec::new();
+    let mut sent_to_whole = Vec::new();
     let mut request = 0;
     for game in 0..GAMES + 1 {
         let (id, tokens) = server.game(lang).await;
@@ -197,27 +199,43 @@ async fn rendered(server: &Server, lang: Lang) -> (Stats, Stats) {
             let sent = Instant::now();
             send_move(&mut players[mover], CYCLE[ply % CYCLE.len()], request).await;
             let mut event_at = None;
-            let audio_at = loop {
+            let mut expected = 0;
+            let mut audio_at = None;
+            let mut got = 0;
+            let whole_at = loop {
                 match next(&mut players[listener]).await {
                     Frame::Json(v) if v["type"] == "event" && v["kind"] == "move" => {
                         event_at = Some(Instant::now());
                     }
+                    Frame::Json(v) if v["type"] == "audio" => {
+                        expected = v["bytes"].as_u64().unwrap() as usize;
+                    }
                     Frame::Json(_) => {}
                     Frame::Binary(bytes) => {
-                        assert!(bytes > 1000, "a WAV of {bytes} bytes");
-                        break Instant::now();
+                        audio_at.get_or_insert_with(Instant::now);
+                        got += bytes;
+                        if got >= expected {
+                            assert!(got > 1000, "a WAV of {got} bytes");
+                            break Instant::now();
+                        }
                     }
                 }
             };
             until_ack(&mut players[mover]).await;
             // The first game warms espeak-ng's files, Fluent and the store.
             if game > 0 {
+                let audio_at = audio_at.expect("audio came");
                 sent_to_audio.push(audio_at - sent);
                 event_to_audio.push(audio_at - event_at.expect("the event came first"));
+                sent_to_whole.push(whole_at - sent);
             }
         }
     }
-    (stats(sent_to_audio), stats(event_to_audio))
+    (
+        stats(sent_to_audio),
+        stats(event_to_audio),
+        stats(sent_to_whole),
+    )
 }
 
 #[cfg(feature = "system-voice")]
@@ -310,9 +328,13 @@ fn main() {
         );
         let server = Server::start(SpeechConfig::default()).await;
         for lang in Lang::ALL {
-            let (sent, event) = rendered(&server, lang).await;
-            report(&format!("{lang}: move sent -> audio received"), &sent);
-            report(&format!("{lang}: event received -> audio received"), &event);
+            let (sent, event, whole) = rendered(&server, lang).await;
+            report(&format!("{lang}: move sent -> first audio bytes"), &sent);
+            report(
+                &format!("{lang}: event received -> first audio bytes"),
+                &event,
+            );
+            report(&format!("{lang}: move sent -> whole WAV received"), &whole);
         }
         server.stop().await;
 

@@ -141,10 +141,22 @@ impl Listener {
         loop {
             match self.frame().await {
                 Frame::Json(v) if v["type"] == "audio" => {
-                    let Frame::Binary(wav) = self.frame().await else {
-                        panic!("{}: no binary frame after {v}", self.name);
-                    };
-                    assert_eq!(v["bytes"], wav.len(), "{}: {v}", self.name);
+                    // The WAV follows in binary frames of at most 32 KiB, nothing in between.
+                    let bytes = v["bytes"].as_u64().unwrap() as usize;
+                    let mut wav = Vec::with_capacity(bytes);
+                    while wav.len() < bytes {
+                        let Frame::Binary(chunk) = self.frame().await else {
+                            panic!("{}: {} of {bytes} bytes after {v}", self.name, wav.len());
+                        };
+                        assert!(
+                            chunk.len() <= 32 * 1024,
+                            "{}: a frame of {}",
+                            self.name,
+                            chunk.len()
+                        );
+                        wav.extend_from_slice(&chunk);
+                    }
+                    assert_eq!(wav.len(), bytes, "{}: {v}", self.name);
                     return (before, v, wav);
                 }
                 Frame::Json(v) => before.push(v),

@@ -25,6 +25,9 @@ use crate::speech::{Espeak, SpeechError, Utterance, Wav};
 /// Clips that may wait per connection.
 pub const QUEUED: usize = 8;
 
+/// The largest binary frame of audio (a clip longer than this comes in several frames).
+pub const AUDIO_FRAME: usize = 32 * 1024;
+
 /// The MIME type of every clip.
 pub const WAV_MIME: &str = "audio/wav";
 

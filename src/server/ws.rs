@@ -13,7 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
 use super::actor::{Acted, Action, Backlog, GameHandle, Published};
-use super::audio::{AudioChannel, AudioOut, Tag};
+use super::audio::{AUDIO_FRAME, AudioChannel, AudioOut, Tag};
 use super::render;
 use super::speech::{Heard, spoken_to};
 use super::wire::{
@@ -142,13 +142,18 @@ where
         self.send(ServerMsg::Error { id, code, message }).await
     }
 
-    /// Sends rendered audio: the `audio` message, then its bytes in one binary frame.
+    /// Sends rendered audio: the `audio` message, then its bytes in binary frames of at most
+    /// [`AUDIO_FRAME`] bytes each (within the socket's write buffer limit).
     async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
         match out {
             AudioOut::Clip(clip) => {
                 let (msg, bytes) = clip.into_wire();
                 self.send(ServerMsg::Audio(msg)).await?;
-                self.socket.send(Message::Binary(bytes.into())).await
+                for chunk in bytes.chunks(AUDIO_FRAME) {
+                    let chunk = axum::body::Bytes::copy_from_slice(chunk);
+                    self.socket.send(Message::Binary(chunk)).await?;
+                }
+                Ok(())
             }
             AudioOut::Unavailable => self.error(None, "audio_unavailable", &[]).await,
         }
