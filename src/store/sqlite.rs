@@ -7,11 +7,12 @@
 //! fsync per group, not per move, and still no answer before the fsync.
 
 use std::path::Path;
+use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
-use super::writer::Writer;
+use super::writer::{Checkpointer, Writer};
 use super::{Appending, GameId, NewGame, Store, StoreError, StoredGame, TokenHash};
 use crate::game::{Recorded, Seat};
 
@@ -42,6 +43,8 @@ CREATE TABLE IF NOT EXISTS events (
 /// Games in one SQLite file.
 pub struct SqliteStore {
     writer: Writer,
+    /// For a database file (not in memory): checkpoints beside the writer.
+    _checkpointer: Option<Checkpointer>,
 }
 
 impl SqliteStore {
@@ -53,7 +56,12 @@ impl SqliteStore {
 
     /// Opens (or creates) the database file at `path`.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        SqliteStore::init(Connection::open(path)?)
+        let conn = Connection::open(path)?;
+        // Checkpoints are made by their own thread, never inside the writer's commits.
+        conn.execute_batch("PRAGMA wal_autocheckpoint = 0")?;
+        let mut store = SqliteStore::init(conn)?;
+        store._checkpointer = Some(Checkpointer::start(path, Duration::from_millis(500))?);
+        Ok(store)
     }
 
     /// A store that lives in memory (for tests).
@@ -76,6 +84,7 @@ impl SqliteStore {
         conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
+            _checkpointer: None,
         })
     }
 }

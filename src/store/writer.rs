@@ -8,8 +8,10 @@
 //! unchanged: nothing is acknowledged before it is on disk. What changes is the cost: one
 //! fsync serves every game that moved in the meantime, instead of one fsync per move.
 
+use std::path::Path;
 use std::sync::mpsc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use rusqlite::Connection;
 
@@ -119,6 +121,48 @@ impl Writer {
 impl Drop for Writer {
     fn drop(&mut self) {
         drop(self.tx.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Copies the write-ahead log back into the database file on a thread and a connection of its
+/// own. SQLite's automatic checkpoint would run inside whichever commit crosses 1000 log pages,
+/// on the writer thread, fsync of the database file included: every game waiting for that commit
+/// would wait for the checkpoint too. A passive checkpoint runs beside the writer instead.
+pub struct Checkpointer {
+    stop: Option<mpsc::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Checkpointer {
+    /// Checkpoints the database at `path` every `every`, until dropped.
+    pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(5))?;
+        let (stop, rx) = mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("hamle-checkpoint".into())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(every) {
+                    let done = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                    if let Err(e) = done {
+                        tracing::warn!("store checkpoint: {e}");
+                    }
+                }
+            })
+            .map_err(StoreError::Io)?;
+        Ok(Checkpointer {
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Checkpointer {
+    fn drop(&mut self) {
+        drop(self.stop.take());
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
