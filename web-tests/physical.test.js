@@ -74,7 +74,8 @@ async function hear(pattern, since = 0, name = 'blind') {
       }),
     [pattern.source, pattern.flags, since],
   );
-  assert.ok(ok, `${name}'s log never said ${pattern}; it said: ${JSON.stringify((await lines(name)).slice(-8))}`);
+  const others = name === 'blind' ? ` (the sighted player's log: ${JSON.stringify((await lines('sighted')).slice(-4))})` : '';
+  assert.ok(ok, `${name}'s log never said ${pattern}; it said: ${JSON.stringify((await lines(name)).slice(-8))}${others}`);
 }
 
 /** The blind player types a line and presses Enter; the live region must then say `expect`. */
@@ -226,6 +227,7 @@ describe('the physical procedure in the browser', { timeout: 180000 }, () => {
 
   it('1... Nf6: moved on his board, the clock pressed with C; the blind player makes it on his', async () => {
     await boardMove(pages.sighted, 'board-black', 'g8', 'f6');
+    await boardState(pages.sighted, 'black', 'It does not show the game.');
     await pages.sighted.locator('#board-black').locator('[data-square="f6"]').press('c');
     await hear(/^1, Schwarz: Springer Felix sechs\.$/);
     await boardState(pages.assistant, 'white', 'It does not show the game.');
@@ -253,6 +255,64 @@ describe('the physical procedure in the browser', { timeout: 180000 }, () => {
     for (const name of ['blind', 'sighted', 'assistant']) {
       await pages[name].screenshot({ path: join(shots, `${name === 'blind' ? 'vi' : name}-physical.png`), fullPage: true });
     }
+  });
+
+  it("the desk: diverging boards square by square, the override, put right; the scoresheets and exports", async () => {
+    // 2... e6 on Black's board; the blind player makes it wrongly on his (e7 to e5).
+    await boardMove(pages.sighted, 'board-black', 'e7', 'e6');
+    await boardState(pages.sighted, 'black', 'It does not show the game.');
+    await pages.sighted.getByRole('button', { name: 'Press the clock' }).click();
+    await hear(/^2, Schwarz: Bauer Eva sechs\.$/);
+    await blindTypes('heben Eva sieben', /herausgehoben/);
+    await blindTypes('stecken Eva fünf', /gesteckt/);
+    const arbiter = pages.arbiter;
+    await arbiter.getByRole('button', { name: 'Compare the boards' }).click();
+    await hear(/^Die Bretter stimmen nicht überein/);
+    const differences = arbiter.locator('#divergence-list li');
+    await differences.nth(1).waitFor();
+    assert.ok((await differences.allTextContents()).some((l) => l === "White's board, e6: empty there, black pawn in the game."));
+    assert.ok((await differences.allTextContents()).some((l) => l === "White's board, e5: black pawn there, empty in the game."));
+    await axe('arbiter', 'boards diverged');
+    await axe('blind', 'boards diverged');
+    await arbiter.screenshot({ path: join(shots, 'arbiter-desk.png'), fullPage: true });
+    // The override keeps the four half-moves played; the blind player is told what to do.
+    await arbiter.getByLabel('Half-moves to keep').fill('4');
+    await arbiter.getByRole('button', { name: 'Override: back to that position' }).click();
+    await arbiter.locator('#steps-list li').first().waitFor();
+    await blindTypes('heben Eva fünf', /Eva fünf/);
+    await blindTypes('stecken Eva sechs', /^Ihr Brett zeigt wieder die Partie\.$/);
+    await arbiter.locator('#divergence-text').getByText('The boards agree; no case is open.').waitFor();
+    await arbiter.getByRole('button', { name: 'Resume the game' }).click();
+    await hear(/Die Partie geht weiter/);
+    // The scoresheets as the server keeps them, and the exports with the arbiter's token.
+    await arbiter.locator('#sheet-white').getByText(/Anna/).waitFor();
+    const [pgn] = await Promise.all([
+      arbiter.waitForEvent('download'),
+      arbiter.getByRole('button', { name: 'The game (PGN)' }).click(),
+    ]);
+    assert.match(pgn.suggestedFilename(), /\.pgn$/);
+    await arbiter.locator('#export-status').getByText(/^Downloaded .*\.pgn\.$/).waitFor();
+    await arbiter.getByRole('button', { name: "White's scoresheet (Braille, BRF)" }).click();
+    await arbiter.waitForFunction(() => /\.brf\.$|Braille|liblouis|lou_translate/i.test(document.getElementById('export-status').textContent));
+  });
+
+  it('adjournment: called by the arbiter, sealed by the assistant, opened by the arbiter', async () => {
+    const arbiter = pages.arbiter;
+    await arbiter.getByRole('button', { name: 'Adjourn the game' }).click();
+    const assistant = pages.assistant;
+    await assistant.locator('#seal').waitFor({ state: 'visible' });
+    assert.equal(await assistant.locator('#seal-hint').textContent(), "Write it in White's language (German), or as squares: g1 f3.");
+    await axe('assistant', 'sealing');
+    await assistant.getByRole('textbox', { name: 'Sealed move' }).fill('g1 f3');
+    await assistant.getByRole('button', { name: 'Write it' }).click();
+    await assistant.locator('#seal-text').getByText(/^Written: /).waitFor();
+    await assistant.getByRole('button', { name: 'Stop the clock and seal' }).click();
+    await arbiter.locator('#adjourn-text').getByText('The game is adjourned; the envelope is closed.').waitFor();
+    await arbiter.locator('#envelope dd').first().waitFor();
+    await axe('arbiter', 'adjourned');
+    await arbiter.getByRole('button', { name: 'Open the sealed move' }).click();
+    await hear(/^3, Weiß: Springer Felix drei\.$/);
+    await axeAll('after the adjournment');
   });
 
   it('no page logged a script error', async () => {

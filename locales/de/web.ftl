@@ -287,3 +287,52 @@ web-lobby-procedure = Verfahren
 web-lobby-procedure-digital = Züge am Bildschirm
 web-lobby-procedure-physical = Bretter am Tisch (Anhang)
 web-lobby-procedure-hint = Mit Brettern am Tisch hat jeder Spieler sein eigenes Brett: Figuren werden gehoben und gesteckt, berührt – geführt gilt, angesagte Züge werden wiederholt und die Uhr wird gedrückt.
+
+## Der Tisch des Schiedsrichters: abweichende Bretter, Partieformulare, Exporte, Hängepartie
+
+web-desk-heading = Schiedsrichtertisch
+web-desk-divergence = Abweichende Bretter
+web-desk-no-case = Die Bretter stimmen überein; kein Fall ist offen.
+web-desk-difference = Brett von { $board }, { $square }: dort { $found }, in der Partie { $expected }.
+web-desk-empty = leer
+web-desk-compare = Bretter vergleichen
+web-desk-reconcile = Nach den Partieformularen entscheiden
+web-desk-override-ply = Halbzüge, die bleiben
+web-desk-override = Übersteuern: zurück zu dieser Stellung
+web-desk-override-hint = Setzt Partie und beide Bretter auf die Stellung nach so vielen Halbzügen; die Uhren gehen auf ihren Stand dort zurück.
+web-desk-steps = Schritte, um die Bretter richtigzustellen
+web-desk-log = Wie entschieden wurde
+web-desk-sheets = Partieformulare
+web-desk-exports = Exporte
+web-export-pgn = Die Partie (PGN)
+web-export-sheet-white = Partieformular von Weiß (Text)
+web-export-sheet-black = Partieformular von Schwarz (Text)
+web-export-brf-white = Partieformular von Weiß (Braille, BRF)
+web-export-brf-black = Partieformular von Schwarz (Braille, BRF)
+web-export-done = { $name } heruntergeladen.
+web-desk-adjournment = Hängepartie
+web-desk-no-adjournment = Die Partie ist nicht abgebrochen.
+web-desk-adjourn-called = Abbruch angesagt: { $color } schreibt den Abgabezug und hält dann die Uhr an.
+web-desk-adjourned = Die Partie ist abgebrochen; der Umschlag ist verschlossen.
+web-desk-resume-at = Fortsetzung um (wahlweise)
+web-desk-adjourn = Partie abbrechen
+web-desk-open-sealed = Abgabezug öffnen
+web-envelope-status = Umschlag
+web-envelope-state = { $status ->
+    [opened] geöffnet
+   *[sealed] verschlossen
+}
+web-envelope-sealer = Abgabezug
+web-envelope-move = { $color }, Zug { $number }
+web-envelope-times = Restzeit
+web-envelope-clocks = Weiß { $white }, Schwarz { $black }
+web-envelope-sealed = Der Zug im Umschlag
+web-envelope-resume = Fortsetzung
+web-seal-heading = Der Abgabezug
+web-seal-now = Die Partie wird abgebrochen: Schreiben Sie Ihren Abgabezug (nur Sie sehen ihn) und halten Sie dann die Uhr an.
+web-seal-written = Geschrieben: { $move }. Sie können ihn ändern, bis Sie die Uhr anhalten.
+web-seal-label = Abgabezug
+web-seal-write = Schreiben
+web-seal-stop = Uhr anhalten und abgeben
+web-seal-hint = Schreiben Sie ihn in der Sprache von { $color } ({ $lang }) oder als Felder: g1 f3.
+web-table-game-hint = Die Partie, wie der Server sie führt. Gezogen wird auf den Brettern am Tisch unten; Pfeiltasten und Eingabe sagen, was hier steht.

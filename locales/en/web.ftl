@@ -280,3 +280,52 @@ web-lobby-procedure = Procedure
 web-lobby-procedure-digital = Moves on the screen
 web-lobby-procedure-physical = Boards at the table (Appendix)
 web-lobby-procedure-hint = With boards at the table each player has his own board: pieces are lifted and placed, touch-move applies, announced moves are repeated and the clock is pressed.
+
+## The arbiter's desk: diverging boards, scoresheets, exports, adjournment
+
+web-desk-heading = The desk
+web-desk-divergence = Diverging boards
+web-desk-no-case = The boards agree; no case is open.
+web-desk-difference = { $board }'s board, { $square }: { $found } there, { $expected } in the game.
+web-desk-empty = empty
+web-desk-compare = Compare the boards
+web-desk-reconcile = Rule by the scoresheets
+web-desk-override-ply = Half-moves to keep
+web-desk-override = Override: back to that position
+web-desk-override-hint = Takes the game and both boards to the position after that many half-moves; the clocks return to their readings there.
+web-desk-steps = Steps to put the boards right
+web-desk-log = How it was decided
+web-desk-sheets = Scoresheets
+web-desk-exports = Exports
+web-export-pgn = The game (PGN)
+web-export-sheet-white = White's scoresheet (text)
+web-export-sheet-black = Black's scoresheet (text)
+web-export-brf-white = White's scoresheet (Braille, BRF)
+web-export-brf-black = Black's scoresheet (Braille, BRF)
+web-export-done = Downloaded { $name }.
+web-desk-adjournment = Adjournment
+web-desk-no-adjournment = The game is not adjourned.
+web-desk-adjourn-called = Adjournment called: { $color } writes the sealed move, then stops the clock.
+web-desk-adjourned = The game is adjourned; the envelope is closed.
+web-desk-resume-at = Play resumes at (optional)
+web-desk-adjourn = Adjourn the game
+web-desk-open-sealed = Open the sealed move
+web-envelope-status = Envelope
+web-envelope-state = { $status ->
+    [opened] opened
+   *[sealed] sealed
+}
+web-envelope-sealer = Sealed move
+web-envelope-move = { $color }, move { $number }
+web-envelope-times = Time left
+web-envelope-clocks = White { $white }, Black { $black }
+web-envelope-sealed = The move in the envelope
+web-envelope-resume = Play resumes
+web-seal-heading = The sealed move
+web-seal-now = The game is being adjourned: write your sealed move (only you see it), then stop the clock.
+web-seal-written = Written: { $move }. You may change it until you stop the clock.
+web-seal-label = Sealed move
+web-seal-write = Write it
+web-seal-stop = Stop the clock and seal
+web-seal-hint = Write it in { $color }'s language ({ $lang }), or as squares: g1 f3.
+web-table-game-hint = The game as the server keeps it. Moves are made on the boards at the table below; arrow keys and Enter say what stands here.

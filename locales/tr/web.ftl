@@ -277,3 +277,52 @@ web-lobby-procedure = Usul
 web-lobby-procedure-digital = Hamleler ekranda
 web-lobby-procedure-physical = Masada tahtalar (Ek)
 web-lobby-procedure-hint = Masada tahtalarla her oyuncunun kendi tahtası olur: taşlar kaldırılır ve konur, dokunulan taş oynanır, söylenen hamleler tekrarlanır ve saate basılır.
+
+## Hakem masası: farklı tahtalar, hamle kâğıtları, dışa aktarma, ertelenen oyun
+
+web-desk-heading = Hakem masası
+web-desk-divergence = Farklı tahtalar
+web-desk-no-case = Tahtalar aynı; açık bir durum yok.
+web-desk-difference = { $board } tahtası, { $square }: orada { $found }, oyunda { $expected }.
+web-desk-empty = boş
+web-desk-compare = Tahtaları karşılaştır
+web-desk-reconcile = Hamle kâğıtlarına göre karar ver
+web-desk-override-ply = Kalacak yarım hamle sayısı
+web-desk-override = Geçersiz kıl: o konuma dön
+web-desk-override-hint = Oyunu ve iki tahtayı o kadar yarım hamleden sonraki konuma getirir; saatler oradaki değerlerine döner.
+web-desk-steps = Tahtaları düzeltme adımları
+web-desk-log = Nasıl karar verildi
+web-desk-sheets = Hamle kâğıtları
+web-desk-exports = Dışa aktarma
+web-export-pgn = Oyun (PGN)
+web-export-sheet-white = Beyazın hamle kâğıdı (metin)
+web-export-sheet-black = Siyahın hamle kâğıdı (metin)
+web-export-brf-white = Beyazın hamle kâğıdı (Braille, BRF)
+web-export-brf-black = Siyahın hamle kâğıdı (Braille, BRF)
+web-export-done = { $name } indirildi.
+web-desk-adjournment = Ertelenen oyun
+web-desk-no-adjournment = Oyun ertelenmedi.
+web-desk-adjourn-called = Erteleme istendi: { $color } zarf hamlesini yazar, sonra saati durdurur.
+web-desk-adjourned = Oyun ertelendi; zarf kapalı.
+web-desk-resume-at = Devam zamanı (isteğe bağlı)
+web-desk-adjourn = Oyunu ertele
+web-desk-open-sealed = Zarf hamlesini aç
+web-envelope-status = Zarf
+web-envelope-state = { $status ->
+    [opened] açıldı
+   *[sealed] kapalı
+}
+web-envelope-sealer = Zarf hamlesi
+web-envelope-move = { $color }, { $number }. hamle
+web-envelope-times = Kalan süre
+web-envelope-clocks = Beyaz { $white }, Siyah { $black }
+web-envelope-sealed = Zarftaki hamle
+web-envelope-resume = Devam
+web-seal-heading = Zarf hamlesi
+web-seal-now = Oyun erteleniyor: zarf hamlenizi yazın (yalnızca siz görürsünüz), sonra saati durdurun.
+web-seal-written = Yazıldı: { $move }. Saati durdurana kadar değiştirebilirsiniz.
+web-seal-label = Zarf hamlesi
+web-seal-write = Yaz
+web-seal-stop = Saati durdur ve zarfla
+web-seal-hint = { $color } oyuncusunun dilinde ({ $lang }) ya da kareler olarak yazın: g1 f3.
+web-table-game-hint = Sunucunun tuttuğu oyun. Hamleler aşağıdaki masadaki tahtalarda yapılır; ok tuşları ve Enter burada ne olduğunu söyler.

@@ -5,10 +5,13 @@
 // moves (and his opponent's) on his own board and presses the clock, repeats the announced
 // move in his words; an assistant works on both boards, starts his player's clock once the
 // move is made and reports the opponent's touch; the arbiter rules on touch reports, sees the
-// illegal moves (7.4) and sets a board right.
+// illegal moves (7.4) and sets a board right. The arbiter's desk (docs/protocol.md, "Scoresheets,
+// diverging boards and adjournment"): the boards compared square by square, the ruling with its
+// steps and the override, both scoresheets, the exports, the adjournment and its envelope; the
+// sealer writes his sealed move here.
 
 import { loadStrings, t, lang } from './i18n.js';
-import { colorName, isPromotion, parseFen, squareName } from './chess.js';
+import { colorName, coloredPiece, isPromotion, parseFen, squareName } from './chess.js';
 import { GameConnection, seatLink } from './conn.js';
 import {
   say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle,
@@ -18,7 +21,7 @@ import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice } from './speech.js';
 import {
   boardActions, boardOf, boardHeading, boardStateText, handOf, madeStatus, madeText, obligationText,
-  placementPieces, turnOf,
+  pieceOfLetter, placementPieces, turnOf,
 } from './table.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +35,14 @@ let announcedWords = null; // the other side's announcement (physical procedure)
 const tableViews = {}; // the boards at the table, by side
 let touchReport = null; // the touch reported and not yet ruled on
 const illegalMoves = []; // the illegal_move events (Art. 7.4)
+const desk = {
+  divergence: null, // the boards_diverged event of the open case
+  caseOpen: false,
+  ruling: null, // the arbiter's ruled event
+  adjournment: null, // the adjournment_called event until the sealed move is opened
+  adjourned: false,
+  sealed: null, // the sealed move's text (the sealer's side only)
+};
 
 function tell(text, kind = 'info') {
   say($('log'), text, kind);
@@ -64,6 +75,8 @@ function update() {
   if (sheet) renderScoresheet(sheet, conn.moves);
   updateArbiter();
   updateTable();
+  updateDesk();
+  updateSeal();
 }
 
 // ---- the physical procedure: both boards, the clock, repetition, touch reports ---------
@@ -136,7 +149,8 @@ function updateTable() {
   if ($('arbiter-table')) $('arbiter-table').hidden = !physical;
   if (!physical) return;
   const last = conn.moves.at(-1);
-  const interactive = conn.status === 'playing';
+  // Boards are put right while the game is paused for diverging boards (F8 / D.2.9).
+  const interactive = conn.status === 'playing' || conn.info.pause_reason === 'boards_differ';
   for (const color of ['white', 'black']) {
     const b = boardOf(conn, color);
     const view = tableViews[color];
@@ -302,6 +316,7 @@ function drawOffer(ev) {
 
 function onEvent(ev) {
   trackTable(ev);
+  trackDesk(ev);
   update();
   drawOffer(ev);
   if (ev.kind === 'end' && $('actions')) $('actions').hidden = true;
@@ -399,6 +414,200 @@ function setupArbiter() {
   });
 }
 
+// ---- the arbiter's desk: diverging boards, reconciliation, scoresheets, exports, adjournment
+
+/** An HTTP request of this game with the seat's token. */
+function api(path) {
+  return fetch(`/api/games/${encodeURIComponent(conn.gameId)}/${path}`, {
+    headers: { authorization: `Bearer ${conn.token}`, 'accept-language': lang() },
+  });
+}
+
+/** The refusal of an HTTP request as a sentence (the server's message, else a general one). */
+async function httpError(response) {
+  try {
+    return (await response.json()).message || t('web-failed');
+  } catch {
+    return t('web-failed');
+  }
+}
+
+let sheetsTimer = null;
+
+function trackDesk(ev) {
+  switch (ev.kind) {
+    case 'boards_diverged':
+      desk.divergence = ev;
+      desk.caseOpen = true;
+      desk.ruling = null;
+      break;
+    case 'ruled':
+      desk.ruling = ev;
+      break;
+    case 'reconciled':
+      desk.caseOpen = false;
+      break;
+    case 'adjournment_called':
+      desk.adjournment = ev;
+      desk.adjourned = false;
+      desk.sealed = null;
+      break;
+    case 'move_sealed':
+      if (ev.sealed) desk.sealed = ev.sealed;
+      break;
+    case 'adjourned':
+      desk.adjourned = true;
+      if (conn.info) loadEnvelope();
+      break;
+    case 'seal_opened':
+      desk.adjournment = null;
+      desk.adjourned = false;
+      if (conn.info) loadEnvelope();
+      break;
+    case 'end':
+      desk.adjournment = null;
+      break;
+    default:
+  }
+  if ($('desk') && conn.info && (ev.kind.startsWith('sheet_') || ev.kind === 'move' || ev.kind === 'ruled')) loadSheetsSoon();
+}
+
+function pieceWord(letter) {
+  return letter ? coloredPiece(pieceOfLetter(letter)) : t('web-desk-empty');
+}
+
+function fillList(list, items) {
+  list.replaceChildren();
+  for (const text of items) {
+    const li = document.createElement('li');
+    li.textContent = text;
+    list.append(li);
+  }
+}
+
+function updateDesk() {
+  if (!$('desk') || !conn?.info) return;
+  const over = conn.status === 'over';
+  $('divergence').hidden = !conn.physical();
+  $('divergence-text').textContent = desk.caseOpen ? desk.divergence?.text ?? '' : t('web-desk-no-case');
+  fillList($('divergence-list'), desk.caseOpen && desk.divergence
+    ? desk.divergence.differences.map((d) => t('web-desk-difference', {
+      board: colorName(d.board),
+      square: squareName(d.square),
+      found: pieceWord(d.found),
+      expected: pieceWord(d.expected),
+    }))
+    : []);
+  $('compare-boards').disabled = desk.caseOpen || over;
+  $('reconcile').disabled = !desk.caseOpen || over;
+  fillList($('steps-list'), desk.ruling ? desk.ruling.steps.map((step) => step.text) : []);
+  fillList($('ruling-log'), desk.ruling ? desk.ruling.log : []);
+  const a = desk.adjournment;
+  $('adjourn-text').textContent = desk.adjourned
+    ? t('web-desk-adjourned')
+    : a ? t('web-desk-adjourn-called', { color: colorName(a.sealer) }) : t('web-desk-no-adjournment');
+  $('adjourn').disabled = !!a || over;
+  $('open-sealed').disabled = !desk.adjourned;
+}
+
+function loadSheetsSoon() {
+  clearTimeout(sheetsTimer);
+  sheetsTimer = setTimeout(loadSheets, 100);
+}
+
+async function loadSheets() {
+  for (const color of ['white', 'black']) {
+    const pre = $(`sheet-${color}`);
+    try {
+      const response = await api(`sheets/${color}`);
+      pre.textContent = response.ok ? await response.text() : await httpError(response);
+    } catch {
+      pre.textContent = t('web-failed');
+    }
+  }
+}
+
+async function loadEnvelope() {
+  const dl = $('envelope');
+  if (!dl) return;
+  dl.replaceChildren();
+  const response = await api('envelope').catch(() => null);
+  if (!response?.ok) return;
+  const env = await response.json();
+  definition(dl, t('web-envelope-status'), t('web-envelope-state', { status: env.status }));
+  definition(dl, t('web-envelope-sealer'), t('web-envelope-move', { color: colorName(env.sealer), number: env.move_number }));
+  definition(dl, t('web-envelope-times'), t('web-envelope-clocks', { white: clockWords(env.white_ms), black: clockWords(env.black_ms) }));
+  if (env.sealed_move) definition(dl, t('web-envelope-sealed'), env.sealed_move);
+  if (env.resume_at_ms) definition(dl, t('web-envelope-resume'), new Date(env.resume_at_ms).toLocaleString(lang()));
+}
+
+/** Downloads an export (PGN, a scoresheet as text or BRF) with the seat's token. */
+async function download(path) {
+  const status = $('export-status');
+  const response = await api(path).catch(() => null);
+  if (!response?.ok) {
+    status.textContent = response ? await httpError(response) : t('web-failed');
+    return;
+  }
+  const blob = await response.blob();
+  const ext = path.endsWith('brf') ? 'brf' : path === 'pgn' ? 'pgn' : 'txt';
+  const name = `${conn.gameId}-${path.replace(/\//g, '-')}.${ext}`.replace('-brf.brf', '.brf');
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  status.textContent = t('web-export-done', { name });
+}
+
+function setupDesk() {
+  if (!$('desk')) return;
+  $('compare-boards').addEventListener('click', () => request({ type: 'compare_boards' }));
+  $('reconcile').addEventListener('click', () => request({ type: 'reconcile' }));
+  $('override-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    request({ type: 'reconcile', ply: Math.max(0, Math.round(Number($('override-ply').value) || 0)) });
+  });
+  for (const button of document.querySelectorAll('[data-export]')) {
+    button.addEventListener('click', () => download(button.dataset.export));
+  }
+  $('adjourn-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const at = $('adjourn-at').value ? new Date($('adjourn-at').value).getTime() : null;
+    request({ type: 'call_adjournment', ...(at ? { resume_at_ms: at } : {}) });
+  });
+  $('open-sealed').addEventListener('click', () => request({ type: 'open_sealed' }));
+}
+
+/** The sealed move (Appendix A): the sealer (or the visually impaired player's assistant). */
+function updateSeal() {
+  const box = $('seal');
+  if (!box || !conn?.info) return;
+  const a = desk.adjournment;
+  const sealer = !!a && !desk.adjourned && a.sealer === conn.side()
+    && (conn.seat === a.sealer || isViAssistant());
+  box.hidden = !sealer;
+  if (!sealer) return;
+  $('seal-text').textContent = desk.sealed ? t('web-seal-written', { move: desk.sealed }) : t('web-seal-now');
+  // The sealed move is read in the sealer's language (his scoresheet's).
+  $('seal-hint').textContent = t('web-seal-hint', {
+    color: colorName(a.sealer),
+    lang: t('web-lang-name', { lang: conn.info.languages[a.sealer] ?? 'de' }),
+  });
+}
+
+function setupSeal() {
+  if (!$('seal')) return;
+  $('seal-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('seal-move').value.trim();
+    if (text) await request({ type: 'seal_move', text });
+  });
+  $('seal-stop').addEventListener('click', () => request({ type: 'seal_stop_clock' }));
+}
+
 // ---- a player's own actions: offer a draw, resign, claim on time ----------------------
 
 const ACTIONS = {
@@ -475,13 +684,18 @@ async function main() {
   }
   conn = new GameConnection({ ...link, lang: lang() });
   setupTable();
+  setupDesk();
+  setupSeal();
   showConnection(conn, { status: $('status'), log: $('log') });
   runClocks(conn, document);
   let first = true;
   conn.addEventListener('state', () => {
     // By the physical procedure moves are made on the boards at the table.
     board.opts.interactive = canMove() && !conn.physical();
-    if (conn.physical()) $('board-heading').textContent = t('web-table-game');
+    if (conn.physical()) {
+      $('board-heading').textContent = t('web-table-game');
+      $('board-hint').textContent = t('web-table-game-hint');
+    }
     if ($('actions')) $('actions').hidden = !['white', 'black'].includes(conn.seat) || conn.status === 'over';
     board.setOrientation(conn.side() ?? 'white');
     $('title').textContent = playersTitle(conn);
@@ -493,6 +707,10 @@ async function main() {
     update();
     if (first) {
       first = false;
+      if ($('desk')) {
+        loadSheets();
+        if (desk.adjourned || conn.info.pause_reason === 'adjourned') loadEnvelope();
+      }
       tell(t('web-seat-ready', { seat: t('web-seat-name', { seat: conn.seat }) }));
       const theirs = [...conn.moves].reverse().find((m) => m.color !== conn.side());
       if ($('announced')) showAnnounced(theirs ?? null);
