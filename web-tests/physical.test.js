@@ -8,44 +8,17 @@
 
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { join, resolve, dirname } from 'node:path';
-import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startServer } from './server.js';
-import { launch, axeViolations } from './browser.js';
+import { Session, screenshotDir } from './session.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const shots = process.env.HAMLE_SCREENSHOTS === '1' ? resolve(here, '../docs/screenshots') : mkdtempSync(join(tmpdir(), 'hamle-shots-'));
-mkdirSync(shots, { recursive: true });
-
+const shots = screenshotDir();
+const session = new Session();
+const { pages, axeRuns } = session;
 let server;
-let browser;
-const pages = {}; // lobby, blind, sighted, assistant, arbiter
-const axeRuns = [];
-
-async function axe(name, state) {
-  const violations = await axeViolations(pages[name]);
-  axeRuns.push(`${name}/${state}`);
-  assert.deepEqual(violations, [], `axe on ${name} (${state}): ${JSON.stringify(violations, null, 2)}`);
-}
-
-async function axeAll(state) {
-  for (const name of ['blind', 'sighted', 'assistant', 'arbiter']) await axe(name, state);
-}
-
-async function newPage(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.errors = errors;
-  await page.goto(url);
-  return page;
-}
+const axe = (name, state) => session.axe(name, state);
+const axeAll = (state) => session.axeAll(state);
+const newPage = (url) => session.newPage(url);
 
 /** The lines of a page's log (for the blind player: the live region his screen reader reads). */
 function lines(name) {
@@ -111,11 +84,11 @@ async function boardState(page, color, pattern) {
 describe('the physical procedure in the browser', { timeout: 180000 }, () => {
   before(async () => {
     server = await startServer();
-    browser = await launch();
+    await session.launch();
   });
 
   after(async () => {
-    await browser?.close();
+    await session.close();
     await server?.stop();
     if (axeRuns.length) console.log(`axe ran on ${axeRuns.length} page states: ${axeRuns.join(', ')}`);
   });
