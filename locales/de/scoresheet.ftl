@@ -175,6 +175,7 @@ sheet-title = Partieformular von { $name } ({ $color ->
 sheet-players = Weiß: { $white }. Schwarz: { $black }.
 sheet-line = { $number }. { $white }, { $black }
 sheet-line-white = { $number }. { $white }
+sheet-line-black = { $number }... { $black }
 sheet-entry = { $state ->
     [missing] (leer)
     [struck] (gestrichen)

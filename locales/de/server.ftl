@@ -90,6 +90,17 @@ error-not-found = Diese Partie gibt es nicht.
 error-unauthorized = Es fehlt ein gültiges Token.
 error-invalid-request = Die Anfrage ist ungültig.
 error-invalid-setting = Die Einstellung { $field } ist ungültig.
+error-invalid-fen = Die Einstellung { $field } ist keine Stellung, mit der eine Partie beginnen kann: { $problem ->
+    [syntax] sie ist nicht in FEN geschrieben
+    [kings] jede Seite braucht genau einen König
+    [pawns] auf der ersten oder der letzten Reihe stehen Bauern
+    [castling] die Rochaderechte passen nicht zu den Königen und Türmen
+    [en_passant] kein Doppelschritt eines Bauern kann dieses En-passant-Feld hinterlassen haben
+    [check] die Seite, die nicht am Zug ist, steht im Schach, oder das Schach ist unmöglich
+    [material] es stehen mehr Figuren auf dem Brett, als Umwandlungen ergeben können
+    [over] die Partie wäre schon beendet (Matt, Patt oder eine tote Stellung)
+   *[illegal] sie ist keine regelgerechte Stellung im normalen Schach
+}.
 error-internal = Ein interner Fehler ist aufgetreten.
 
 ## The serve command

@@ -140,6 +140,7 @@ sheet-title = Scoresheet of { $name } ({ $color ->
 sheet-players = White: { $white }. Black: { $black }.
 sheet-line = { $number }. { $white }, { $black }
 sheet-line-white = { $number }. { $white }
+sheet-line-black = { $number }... { $black }
 sheet-entry = { $state ->
     [missing] (blank)
     [struck] (struck out)

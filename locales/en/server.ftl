@@ -90,6 +90,17 @@ error-not-found = There is no such game.
 error-unauthorized = A valid token is missing.
 error-invalid-request = The request is not valid.
 error-invalid-setting = The setting { $field } is not valid.
+error-invalid-fen = The setting { $field } is not a position a game can start from: { $problem ->
+    [syntax] it is not written in FEN
+    [kings] each side needs exactly one king
+    [pawns] there are pawns on the first or the last rank
+    [castling] the castling rights do not fit the kings and rooks
+    [en_passant] no double pawn step can have left that en passant square
+    [check] the side not to move is in check, or the check is impossible
+    [material] there are more pieces than promotions can have made
+    [over] the game would be over already (checkmate, stalemate or a dead position)
+   *[illegal] it is not a legal position of standard chess
+}.
 error-internal = An internal error occurred.
 
 ## The serve command

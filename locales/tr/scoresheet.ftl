@@ -148,6 +148,7 @@ sheet-title = { $name } hamle kâğıdı ({ $color ->
 sheet-players = Beyaz: { $white }. Siyah: { $black }.
 sheet-line = { $number }. { $white }, { $black }
 sheet-line-white = { $number }. { $white }
+sheet-line-black = { $number }... { $black }
 sheet-entry = { $state ->
     [missing] (boş)
     [struck] (çizildi)

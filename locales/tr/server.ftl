@@ -83,6 +83,17 @@ error-not-found = Böyle bir oyun yok.
 error-unauthorized = Geçerli bir jeton eksik.
 error-invalid-request = İstek geçersiz.
 error-invalid-setting = { $field } ayarı geçersiz.
+error-invalid-fen = { $field } ayarı, bir oyunun başlayabileceği bir konum değil: { $problem ->
+    [syntax] FEN biçiminde yazılmamış
+    [kings] iki tarafın da tam olarak bir şahı olmalı
+    [pawns] birinci ya da son yatayda piyon var
+    [castling] rok hakları şahlara ve kalelere uymuyor
+    [en_passant] hiçbir piyonun çift adımı bu geçerken alma karesini bırakmış olamaz
+    [check] sırası olmayan taraf şah altında ya da bu şah imkânsız
+    [material] terfilerle elde edilebilecekten fazla taş var
+    [over] oyun zaten bitmiş olurdu (mat, pat ya da ölü konum)
+   *[illegal] standart satrançta kurallara uygun bir konum değil
+}.
 error-internal = Bir iç hata oluştu.
 
 ## The serve command

@@ -26,6 +26,7 @@
 //!     languages: [Lang::De; 6],
 //!     profile: Default::default(),
 //!     event: Default::default(),
+//!     start: Default::default(),
 //! };
 //! let mut game = Game::new(setup);
 //! let m = "e2e4".parse::<UciMove>().unwrap().to_move(game.position()).unwrap();
@@ -58,7 +59,7 @@ pub use event::{EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, made};
 pub use profile::{Edition, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
-pub use setup::{BoardKind, EventInfo, Player, Setup};
+pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
 
 /// Where the game stands.
@@ -287,9 +288,9 @@ pub struct Game {
 type Out = Vec<(Event, ClockReading)>;
 
 impl Game {
-    /// A new game from the start position; no clock runs until White's first move.
+    /// A new game from the setup's start position; no clock runs until the first move.
     pub fn new(setup: Setup) -> Game {
-        let pos = Chess::default();
+        let pos = setup.start.position().clone();
         let boards = ByColor {
             white: PhysicalBoard::new(setup.players.white.board, &pos),
             black: PhysicalBoard::new(setup.players.black.board, &pos),
@@ -1081,7 +1082,8 @@ impl Game {
             self.ply = Ply::default();
             return;
         }
-        let mut pos = Chess::default();
+        let start = self.setup.start.position();
+        let mut pos = start.clone();
         let mut history = vec![position_key(&pos)];
         let mut prev = None;
         for played in &self.moves[..ply] {
@@ -1091,11 +1093,11 @@ impl Game {
         }
         let taken = self.moves.len() - ply;
         for i in 0..taken {
-            // Half-move `ply + i` was White's when it is even.
+            // Half-move `ply + i` was the first mover's when it is even.
             let mover = if (ply + i).is_multiple_of(2) {
-                Color::White
+                start.turn()
             } else {
-                Color::Black
+                !start.turn()
             };
             self.clock.unpress(mover);
         }

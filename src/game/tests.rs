@@ -24,6 +24,7 @@ fn setup(assistants: bool) -> Setup {
         languages: [Lang::De, Lang::Tr, Lang::De, Lang::Tr, Lang::En, Lang::De],
         profile: Default::default(),
         event: Default::default(),
+        start: Default::default(),
     }
 }
 
@@ -353,4 +354,172 @@ fn six_ten_and_flag_claims() {
         .unwrap();
     assert!(!can_mate(&lone, Color::Black));
     assert!(can_mate(&lone, Color::White));
+}
+
+fn from_fen(fen: &str, tc: TimeControl, flag: FlagRule) -> Setup {
+    Setup {
+        time_control: tc,
+        profile: Profile::new(Edition::Fide2023, Procedure::Digital, flag),
+        start: StartPosition::from_fen(fen).unwrap(),
+        ..setup(true)
+    }
+}
+
+/// White: king, queen, rook, three pawns; Black: the lone king, to move at move 40.
+const LONE_KING: &str = "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40";
+
+#[test]
+fn a_game_set_up_with_black_to_move_starts_there() {
+    let mut g = Game::new(from_fen(
+        LONE_KING,
+        TimeControl::fischer(60_000, 0),
+        FlagRule::Automatic,
+    ));
+    assert_eq!(g.turn(), Color::Black);
+    assert_eq!(g.position().fullmoves().get(), 40);
+    assert_eq!(g.board(Color::White).board, *g.position().board());
+    // White may not move first; no clock runs before the first move, whoever makes it.
+    let qd5 = "d1d5".parse::<UciMove>().unwrap();
+    assert!(qd5.to_move(g.position()).is_err());
+    assert_eq!(g.clock(5_000).running, None);
+    assert_eq!(g.flag_deadline(), None);
+    let mut log = play(&mut g, Seat::Black, "h8g8", 1_000);
+    assert_eq!(g.clock(1_000).running, Some(Color::White));
+    log.extend(play(&mut g, Seat::White, "d1d5", 3_000));
+    assert_eq!(g.moves()[1].san.to_string(), "Qd5+");
+    assert_eq!(g.position().fullmoves().get(), 41);
+    // Restored from its events, the game is the same.
+    let setup = g.setup().clone();
+    let r = Game::restore(setup.clone(), &log).unwrap();
+    assert_eq!(r.position(), g.position());
+    assert_eq!(r.moves_of(Color::Black), 1);
+    // The arbiter takes the game back to its start (D.2.9): the start position, Black to
+    // move, each side's move count as before the moves.
+    let back = Recorded {
+        seq: g.seq() + 1,
+        at_ms: 4_000,
+        event: Event::Ruled {
+            by: Seat::Arbiter,
+            branch: crate::scoresheet::reconcile::BranchKind::ArbiterOverride,
+            ply: 0,
+        },
+        clock: g.clock(4_000),
+    };
+    g.apply(&back).unwrap();
+    assert_eq!(g.position(), setup.start.position());
+    assert_eq!(g.position().fullmoves().get(), 40);
+    assert_eq!((g.moves_of(Color::White), g.moves_of(Color::Black)), (0, 0));
+    assert!(g.moves().is_empty());
+}
+
+#[test]
+fn six_ten_from_a_set_up_position() {
+    // Automatic flag rule: White's flag falls, Black has only his king: a draw.
+    let mut g = Game::new(from_fen(
+        LONE_KING,
+        TimeControl::fischer(30_000, 0),
+        FlagRule::Automatic,
+    ));
+    play(&mut g, Seat::Black, "h8g8", 1_000);
+    assert_eq!(g.flag_deadline(), Some(31_000));
+    assert_eq!(g.timer_event(30_999), None);
+    let end = g.timer_event(31_000).unwrap();
+    assert_eq!(end.at_ms, 31_000);
+    assert_eq!(
+        end.event,
+        Event::Ended {
+            ending: Ending {
+                result: GameResult::Draw,
+                reason: EndReason::TimeoutDraw,
+            },
+            by: None,
+        }
+    );
+    assert_eq!((end.clock.white_ms, end.clock.running), (0, None));
+
+    // Claim flag rule: the flag falls, Black claims, a draw all the same.
+    let mut g = Game::new(from_fen(
+        LONE_KING,
+        TimeControl::fischer(30_000, 0),
+        FlagRule::Claim,
+    ));
+    play(&mut g, Seat::Black, "h8g8", 1_000);
+    let fell = g.timer_event(31_000).unwrap();
+    assert_eq!(
+        fell.event,
+        Event::FlagFell {
+            color: Color::White
+        }
+    );
+    g.apply(&fell).unwrap();
+    assert_eq!(
+        g.decide(Seat::White, Command::ClaimTime, 32_000),
+        Err(Refusal::NoFlagFallen)
+    );
+    let claim = g.decide(Seat::Black, Command::ClaimTime, 32_000).unwrap();
+    assert!(matches!(
+        claim[0].event,
+        Event::Ended {
+            ending: Ending {
+                result: GameResult::Draw,
+                reason: EndReason::TimeoutDraw
+            },
+            by: Some(Seat::Black)
+        }
+    ));
+
+    // The contrast: Black's knight can still mate while White has pawns to block: a loss.
+    let mut g = Game::new(from_fen(
+        "6k1/8/8/8/8/3n4/5PPP/6K1 b - - 0 50",
+        TimeControl::fischer(30_000, 0),
+        FlagRule::Automatic,
+    ));
+    play(&mut g, Seat::Black, "g8f7", 1_000);
+    let end = g.timer_event(31_000).unwrap();
+    assert!(matches!(
+        end.event,
+        Event::Ended {
+            ending: Ending {
+                result: GameResult::BlackWins,
+                reason: EndReason::Timeout
+            },
+            by: None
+        }
+    ));
+}
+
+#[test]
+fn start_positions_are_checked_strictly() {
+    for (fen, problem) in [
+        ("", StartError::Syntax),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            StartError::Syntax,
+        ),
+        ("8/8/8/8/8/8/8/8 w - - 0 1", StartError::Kings),
+        ("4k3/8/8/8/8/8/8/8 w - - 0 1", StartError::Kings),
+        ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", StartError::Kings),
+        ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", StartError::Pawns),
+        ("4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1", StartError::Castling),
+        ("4k3/8/8/8/8/8/4P3/4K3 b - e3 0 1", StartError::EnPassant),
+        ("4k3/8/8/8/8/8/8/4QK2 w - - 0 1", StartError::Check),
+        (
+            "7k/8/8/8/8/8/PPPPPPPP/QQQQKQQQ w - - 0 1",
+            StartError::Material,
+        ),
+        // Mate, stalemate and a dead position: the game would be over before it began.
+        ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", StartError::Over),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", StartError::Over),
+        ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", StartError::Over),
+    ] {
+        assert_eq!(StartPosition::from_fen(fen).err(), Some(problem), "{fen}");
+    }
+    // Castling rights as given; the en passant square only when a capture is possible.
+    let p = StartPosition::from_fen("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 5 30").unwrap();
+    assert_eq!(p.fen(), "r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 5 30");
+    assert!(!p.is_initial());
+    let q = StartPosition::from_fen(" rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ")
+        .unwrap();
+    assert!(q.is_initial());
+    assert_eq!(q, StartPosition::default());
 }

@@ -70,6 +70,9 @@ pub enum AdjournError {
 pub struct Sealing {
     fen: String,
     ply: Ply,
+    /// The number of the move being sealed (the position's own, so a game set up from a FEN
+    /// keeps its numbering).
+    move_number: u32,
     sealer: Color,
     lang: Lang,
     text: Option<String>,
@@ -91,6 +94,7 @@ impl Sealing {
         Ok(Sealing {
             fen: Fen::from_position(position, EnPassantMode::Legal).to_string(),
             ply: moves.len(),
+            move_number: position.fullmoves().get(),
             sealer: position.turn(),
             lang,
             text: None,
@@ -119,7 +123,7 @@ impl Sealing {
             players: self.session.players,
             fen: self.fen,
             ply: self.ply,
-            move_number: (self.ply / 2) as u32 + 1,
+            move_number: self.move_number,
             sealer: self.sealer,
             sealer_lang: self.lang,
             sealed: self.text,

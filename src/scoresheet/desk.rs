@@ -20,7 +20,9 @@ use super::reconcile::{
     BoardEdit, BoardWatch, BranchKind, Case, Difference, EditError, ReconcileError, Ruling, diff,
     reconcile, reconcile_at,
 };
-use super::{AudioRef, ClockRecord, MAX_PLIES, Revision, Scoresheet, SheetError, Slot, Source};
+use super::{
+    AudioRef, ClockRecord, MAX_PLIES, Numbering, Revision, Scoresheet, SheetError, Slot, Source,
+};
 use crate::game::{
     ClockReading, EndReason, Ending, Event, Game, GameResult, Permission, Procedure, Recorded,
     Seat, Status,
@@ -165,8 +167,11 @@ impl DeskRefusal {
 /// What an event meant, beyond the event itself, for the sentences said about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
-    /// An entry written into a slot that held one: a correction.
-    Written { correction: bool },
+    /// An entry written into a slot (numbered from the game's start): a correction when the
+    /// slot held one.
+    Written { slot: Slot, correction: bool },
+    /// An entry crossed out.
+    Struck { slot: Slot },
     /// Each board against the official game.
     Diverged {
         differences: ByColor<Vec<Difference>>,
@@ -224,6 +229,8 @@ pub enum Adjournment {
 /// The desk of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Desk {
+    /// How the game's half-moves are numbered (from its start position).
+    numbering: Numbering,
     sheets: ByColor<Scoresheet>,
     clocks: Vec<ClockRecord>,
     case: Option<OpenCase>,
@@ -250,8 +257,12 @@ impl Desk {
     pub fn new(game: &Game) -> Desk {
         let setup = game.setup();
         let tc = setup.time_control;
+        let numbering = Numbering::of(setup.start.position());
         Desk {
-            sheets: ByColor::new_with(|c| Scoresheet::new(c, setup.language(Seat::player(c)))),
+            numbering,
+            sheets: ByColor::new_with(|c| {
+                Scoresheet::numbered(c, setup.language(Seat::player(c)), numbering)
+            }),
             clocks: vec![ClockRecord {
                 ply: 0,
                 white_ms: tc.base_ms,
@@ -269,6 +280,11 @@ impl Desk {
 
     pub fn sheet(&self, color: Color) -> &Scoresheet {
         self.sheets.get(color)
+    }
+
+    /// How the game's half-moves are numbered (from its start position).
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
     }
 
     /// The clock readings after every half-move (ply 0: the start); a ply played again after
@@ -330,11 +346,7 @@ impl Desk {
     pub fn move_clocks(&self, plies: usize) -> Vec<Option<u64>> {
         (1..=plies)
             .map(|ply| {
-                let mover = if (ply - 1).is_multiple_of(2) {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let mover = self.numbering.mover(ply - 1);
                 super::clock_at(&self.clocks, ply).map(|r| r.remaining(mover))
             })
             .collect()
@@ -343,7 +355,7 @@ impl Desk {
     /// The case as the arbiter rules on it now.
     fn case_now<'a>(&'a self, game: &'a Game, official: &'a [shakmaty::Move]) -> Case<'a> {
         Case {
-            start: START.get_or_init(Chess::default),
+            start: game.setup().start.position(),
             official,
             clocks: &self.clocks,
             sheets: ByColor {
@@ -409,7 +421,7 @@ impl Desk {
             } => {
                 let color = sheet_side()?;
                 let mut check = self.sheets.get(color).clone();
-                let ply = slot.ply().ok_or(SheetError::NoSuchSlot)?;
+                let ply = self.numbering.ply(slot).ok_or(SheetError::NoSuchSlot)?;
                 let mut writing = Revision::text(text.trim(), now);
                 writing.draw_offer = draw_offer;
                 writing.audio = audio.clone();
@@ -434,7 +446,7 @@ impl Desk {
             DeskCommand::Strike { slot } => {
                 let color = sheet_side()?;
                 let mut check = self.sheets.get(color).clone();
-                let ply = slot.ply().ok_or(SheetError::NoSuchSlot)?;
+                let ply = self.numbering.ply(slot).ok_or(SheetError::NoSuchSlot)?;
                 if check.entry(slot).and_then(|e| e.current()).is_none() {
                     return Err(SheetError::NothingToStrike(slot).into());
                 }
@@ -735,7 +747,7 @@ impl Desk {
                 auto,
                 ..
             } => {
-                let slot = Slot::of_ply(*ply as usize);
+                let slot = self.numbering.slot(*ply as usize);
                 let sheet = self.sheets.get_mut(*color);
                 let correction = sheet.entry(slot).is_some();
                 let revision = Revision {
@@ -750,14 +762,12 @@ impl Desk {
                 };
                 // Decided against this sheet, so it fits; a damaged log changes nothing.
                 let _ = sheet.write(slot, revision);
-                Some(Note::Written { correction })
+                Some(Note::Written { slot, correction })
             }
             Event::SheetStruck { color, ply, .. } => {
-                let _ = self
-                    .sheets
-                    .get_mut(*color)
-                    .strike(Slot::of_ply(*ply as usize), rec.at_ms);
-                None
+                let slot = self.numbering.slot(*ply as usize);
+                let _ = self.sheets.get_mut(*color).strike(slot, rec.at_ms);
+                Some(Note::Struck { slot })
             }
             Event::SheetAutoRecord { color, on, .. } => {
                 self.sheets.get_mut(*color).set_auto_record(*on);
@@ -920,8 +930,6 @@ impl Desk {
         }
     }
 }
-
-static START: std::sync::OnceLock<Chess> = std::sync::OnceLock::new();
 
 fn number(game: &Game, out: Vec<(Event, ClockReading)>, now: u64) -> Vec<Recorded> {
     out.into_iter()

@@ -37,8 +37,9 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::announce::{AnnounceError, Lang, understand};
 
-/// A half-move index from the start position: ply 0 is White's first move; "the position at
-/// ply `k`" is the position after `k` half-moves.
+/// A half-move index from the start position: ply 0 is the first half-move of the game (White's
+/// first move from the initial position); "the position at ply `k`" is the position after `k`
+/// half-moves.
 pub type Ply = usize;
 
 /// A place on the scoresheet: a move number (from 1) and the side whose move it is.
@@ -54,11 +55,79 @@ impl Slot {
         Slot { number, color }
     }
 
-    /// The slot of half-move `ply` (games start from the initial position, White first).
+    /// The slot of half-move `ply` of a game from the initial position (1. White first);
+    /// [`Numbering::slot`] for a game set up from a position.
     pub fn of_ply(ply: Ply) -> Slot {
+        Numbering::INITIAL.slot(ply)
+    }
+
+    /// The half-move of this slot in a game from the initial position; `None` for move
+    /// number 0. [`Numbering::ply`] for a game set up from a position.
+    pub fn ply(self) -> Option<Ply> {
+        Numbering::INITIAL.ply(self)
+    }
+}
+
+/// How a game's half-moves are numbered on a scoresheet: the slot of its first half-move. A
+/// game from the initial position starts at 1. (White); one set up from a FEN at the FEN's
+/// move number and side to move (e.g. 37... for Black).
+///
+/// ```
+/// use hamle::scoresheet::{Numbering, Slot};
+/// use shakmaty::Color;
+/// let n = Numbering::new(Slot::new(37, Color::Black));
+/// assert_eq!(n.slot(0), Slot::new(37, Color::Black));
+/// assert_eq!(n.slot(1), Slot::new(38, Color::White));
+/// assert_eq!(n.ply(Slot::new(38, Color::Black)), Some(2));
+/// assert_eq!(n.ply(Slot::new(37, Color::White)), None); // before the game began
+/// assert_eq!(Numbering::INITIAL.slot(3), Slot::new(2, Color::Black));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Numbering {
+    first: Slot,
+}
+
+impl Numbering {
+    /// From the initial position: 1. White.
+    pub const INITIAL: Numbering = Numbering {
+        first: Slot {
+            number: 1,
+            color: Color::White,
+        },
+    };
+
+    /// The numbering that begins with `first` (a move number 0 counts as 1).
+    pub fn new(first: Slot) -> Numbering {
+        Numbering {
+            first: Slot {
+                number: first.number.max(1),
+                color: first.color,
+            },
+        }
+    }
+
+    /// The numbering of a game that starts from `start`: its move number, its side to move.
+    pub fn of(start: &Chess) -> Numbering {
+        Numbering::new(Slot::new(start.fullmoves().get(), start.turn()))
+    }
+
+    /// The slot of the game's first half-move.
+    pub fn first(self) -> Slot {
+        self.first
+    }
+
+    /// Half-moves from 1. White to the first slot.
+    fn offset(self) -> usize {
+        usize::from(self.first.color == Color::Black)
+    }
+
+    /// The slot of half-move `ply`.
+    pub fn slot(self, ply: Ply) -> Slot {
+        let k = ply.saturating_add(self.offset());
+        let number = u32::try_from(k / 2).unwrap_or(u32::MAX);
         Slot {
-            number: (ply / 2) as u32 + 1,
-            color: if ply.is_multiple_of(2) {
+            number: self.first.number.saturating_add(number),
+            color: if k.is_multiple_of(2) {
                 Color::White
             } else {
                 Color::Black
@@ -66,10 +135,21 @@ impl Slot {
         }
     }
 
-    /// The half-move index of this slot; `None` for move number 0.
-    pub fn ply(self) -> Option<Ply> {
-        let n = usize::try_from(self.number).ok()?.checked_sub(1)?;
-        Some(n * 2 + usize::from(self.color == Color::Black))
+    /// The half-move of a slot; `None` for a slot before the game's first half-move.
+    pub fn ply(self, slot: Slot) -> Option<Ply> {
+        let n = usize::try_from(slot.number.checked_sub(self.first.number)?).ok()?;
+        (n * 2 + usize::from(slot.color == Color::Black)).checked_sub(self.offset())
+    }
+
+    /// The side that makes half-move `ply`.
+    pub fn mover(self, ply: Ply) -> Color {
+        self.slot(ply).color
+    }
+}
+
+impl Default for Numbering {
+    fn default() -> Numbering {
+        Numbering::INITIAL
     }
 }
 
@@ -173,7 +253,7 @@ impl Entry {
 /// Why a write was refused (nothing changed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SheetError {
-    /// Move number 0.
+    /// Move number 0, or a slot before the game's start position.
     NoSuchSlot,
     /// An automatic record while the player has not chosen automatic recording.
     AutoRecordOff,
@@ -245,19 +325,34 @@ pub struct Scoresheet {
     pub owner: Color,
     /// The language he writes in; entries are read in it.
     pub lang: Lang,
+    /// How the game's half-moves are numbered (from its start position).
+    numbering: Numbering,
     auto_record: bool,
     /// Indexed by ply.
     entries: Vec<Option<Entry>>,
 }
 
 impl Scoresheet {
+    /// A blank sheet for a game from the initial position.
     pub fn new(owner: Color, lang: Lang) -> Scoresheet {
+        Scoresheet::numbered(owner, lang, Numbering::INITIAL)
+    }
+
+    /// A blank sheet for a game whose half-moves are numbered by `numbering` (a game set
+    /// up from a FEN begins at its move number).
+    pub fn numbered(owner: Color, lang: Lang, numbering: Numbering) -> Scoresheet {
         Scoresheet {
             owner,
             lang,
+            numbering,
             auto_record: false,
             entries: Vec::new(),
         }
+    }
+
+    /// How the sheet numbers the game's half-moves.
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
     }
 
     /// Whether the player has chosen to have his accepted announcements recorded for him.
@@ -274,7 +369,7 @@ impl Scoresheet {
     /// the entry's history. A player may write in any order (he may reply before writing the
     /// opponent's move, Art. 8.1).
     pub fn write(&mut self, slot: Slot, writing: Writing) -> Result<(), SheetError> {
-        let ply = slot.ply().ok_or(SheetError::NoSuchSlot)?;
+        let ply = self.numbering.ply(slot).ok_or(SheetError::NoSuchSlot)?;
         if ply >= MAX_PLIES {
             return Err(SheetError::TooLong);
         }
@@ -318,7 +413,7 @@ impl Scoresheet {
             return Err(SheetError::AutoRecordOff);
         }
         self.write(
-            Slot::of_ply(ply),
+            self.numbering.slot(ply),
             Revision {
                 text: text.into(),
                 draw_offer,
@@ -331,7 +426,7 @@ impl Scoresheet {
 
     /// The entry in a slot, if anything was ever written there.
     pub fn entry(&self, slot: Slot) -> Option<&Entry> {
-        self.entries.get(slot.ply()?)?.as_ref()
+        self.entries.get(self.numbering.ply(slot)?)?.as_ref()
     }
 
     /// Entries by ply (`None` for slots never written), up to the last one written.
@@ -344,7 +439,7 @@ impl Scoresheet {
         self.entries[..last]
             .iter()
             .enumerate()
-            .map(|(ply, e)| (Slot::of_ply(ply), e.as_ref()))
+            .map(|(ply, e)| (self.numbering.slot(ply), e.as_ref()))
     }
 
     /// The number of slots up to the last one with a current (not crossed-out) entry.

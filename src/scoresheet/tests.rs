@@ -39,7 +39,7 @@ fn uci_moves(ucis: &[&str]) -> Vec<Move> {
 fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
     let mut s = Scoresheet::new(owner, lang);
     for (ply, t) in texts.iter().enumerate() {
-        s.write(Slot::of_ply(ply), Writing::text(*t, ply as u64))
+        s.write(Numbering::INITIAL.slot(ply), Writing::text(*t, ply as u64))
             .unwrap();
     }
     s
@@ -53,12 +53,54 @@ fn slots_and_plies() {
         (2, 2, Color::White, "2."),
         (41, 21, Color::Black, "21..."),
     ] {
-        let slot = Slot::of_ply(ply);
+        let slot = Numbering::INITIAL.slot(ply);
         assert_eq!(slot, Slot::new(number, color));
-        assert_eq!(slot.ply(), Some(ply));
+        assert_eq!(Numbering::INITIAL.ply(slot), Some(ply));
         assert_eq!(slot.to_string(), shown);
     }
-    assert_eq!(Slot::new(0, Color::White).ply(), None);
+    assert_eq!(Numbering::INITIAL.ply(Slot::new(0, Color::White)), None);
+}
+
+#[test]
+fn a_game_from_a_set_up_position_is_numbered_from_its_move_number() {
+    // Black to move at move 37: the first half-move is 37..., then 38. White.
+    let start: Chess = "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 37"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let n = Numbering::of(&start);
+    assert_eq!(n.first(), Slot::new(37, Color::Black));
+    for (ply, number, color) in [
+        (0, 37, Color::Black),
+        (1, 38, Color::White),
+        (2, 38, Color::Black),
+        (3, 39, Color::White),
+    ] {
+        assert_eq!(n.slot(ply), Slot::new(number, color));
+        assert_eq!(n.ply(Slot::new(number, color)), Some(ply));
+        assert_eq!(n.mover(ply), color);
+    }
+    // Before the start there is nothing to write.
+    assert_eq!(n.ply(Slot::new(37, Color::White)), None);
+    assert_eq!(n.ply(Slot::new(1, Color::White)), None);
+    let mut s = Scoresheet::numbered(Color::White, Lang::En, n);
+    assert_eq!(
+        s.write(Slot::new(36, Color::Black), Writing::text("Kg8", 0)),
+        Err(SheetError::NoSuchSlot)
+    );
+    s.write(Slot::new(37, Color::Black), Writing::text("Kg8", 0))
+        .unwrap();
+    s.write(Slot::new(38, Color::White), Writing::text("Qd5+", 1))
+        .unwrap();
+    let read = s.read(&start);
+    assert_eq!(read.stop, None);
+    assert_eq!(read.moves.len(), 2);
+    let slots: Vec<Slot> = s.entries().map(|(slot, _)| slot).collect();
+    assert_eq!(
+        slots,
+        vec![Slot::new(37, Color::Black), Slot::new(38, Color::White)]
+    );
 }
 
 #[test]
@@ -109,13 +151,17 @@ fn auto_record_is_the_players_choice_and_stays_his() {
     s.record_accepted(0, "Piyon e dört", false, Some(audio.clone()), 10)
         .unwrap();
     s.record_accepted(1, "Piyon e beş", true, None, 20).unwrap();
-    let first = s.entry(Slot::of_ply(0)).unwrap().current().unwrap();
+    let first = s
+        .entry(Numbering::INITIAL.slot(0))
+        .unwrap()
+        .current()
+        .unwrap();
     assert_eq!(first.source, Source::Auto);
     assert_eq!(first.audio, Some(audio));
     // He corrects an automatic entry like any other.
-    s.write(Slot::of_ply(1), Writing::text("Piyon e beş", 30))
+    s.write(Numbering::INITIAL.slot(1), Writing::text("Piyon e beş", 30))
         .unwrap();
-    let second = s.entry(Slot::of_ply(1)).unwrap();
+    let second = s.entry(Numbering::INITIAL.slot(1)).unwrap();
     assert_eq!(second.current().unwrap().source, Source::Written);
     assert_eq!(second.history()[0].source, Source::Auto);
     let read = s.read(&Chess::default());
@@ -170,7 +216,8 @@ fn reading_sheets_in_each_language() {
     }
     // A gap before a later entry stops the reading as missing.
     let mut s = sheet(Color::White, Lang::En, &["e4", "e5"]);
-    s.write(Slot::of_ply(3), Writing::text("Nc6", 0)).unwrap();
+    s.write(Numbering::INITIAL.slot(3), Writing::text("Nc6", 0))
+        .unwrap();
     let read = s.read(&Chess::default());
     assert_eq!(read.moves.len(), 2);
     let stop = read.stop.unwrap();
@@ -494,15 +541,15 @@ fn branch_two_goes_back_to_the_last_agreement() {
             .contains(&LogEntry::Disagreement(Disagreement::Sheets { ply: 2 }))
     );
     assert_eq!(
-        say_restore(Lang::De, ruling.ply, ruling.clocks),
+        say_restore(Lang::De, ruling.ply, &ruling.position, ruling.clocks),
         "Zurück auf die Stellung nach dem 1. Zug von Schwarz. Uhren: Weiß 9 Minuten und 58 Sekunden, Schwarz 9 Minuten und 56 Sekunden. Der Schiedsrichter kann sie noch anpassen."
     );
     assert_eq!(
-        say_restore(Lang::Tr, ruling.ply, ruling.clocks),
+        say_restore(Lang::Tr, ruling.ply, &ruling.position, ruling.clocks),
         "Geri dönülen konum: Siyahın 1. hamlesinden sonraki konum. Saatler: Beyaz 9 dakika 58 saniye, Siyah 9 dakika 56 saniye. Hakem bunları yine de ayarlayabilir."
     );
     assert_eq!(
-        say_restore(Lang::En, 0, None),
+        say_restore(Lang::En, 0, &Chess::default(), None),
         "Back to the starting position. No clock reading was kept for this position; the arbiter sets the clocks."
     );
     // Every log entry can be said in every language.
@@ -709,8 +756,11 @@ fn sheet_as_text() {
         Lang::De,
         &["Bauer Eva vier", "Bauer Eva fünf", "Springer Felix drei"],
     );
-    s.write(Slot::of_ply(2), Writing::text("Sf3", 5).with_draw_offer())
-        .unwrap();
+    s.write(
+        Numbering::INITIAL.slot(2),
+        Writing::text("Sf3", 5).with_draw_offer(),
+    )
+    .unwrap();
     let names = Names {
         white: "Anna Blum".into(),
         black: "Can Yılmaz".into(),
@@ -724,7 +774,7 @@ fn sheet_as_text() {
     );
     let mut s = sheet(Color::Black, Lang::Tr, &["e4"]);
     s.write(
-        Slot::of_ply(2),
+        Numbering::INITIAL.slot(2),
         Writing::text("At fe üç", 0).with_audio(AudioRef {
             id: "a".into(),
             mime: "audio/wav".into(),

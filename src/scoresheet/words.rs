@@ -22,7 +22,7 @@
 //! ```
 
 use fluent_bundle::FluentValue;
-use shakmaty::{Chess, Color, Piece, Square};
+use shakmaty::{Chess, Color, Piece, Position, Square};
 
 use super::adjourn::Opened;
 use super::reconcile::{BranchKind, Difference, Disagreement, LogEntry, Ruling, Step};
@@ -92,12 +92,14 @@ pub fn clock_time(lang: Lang, ms: u64) -> String {
     format(lang, "sheet-clock-time", &a)
 }
 
-/// "die Stellung nach dem 12. Zug von Schwarz", "the starting position".
-pub fn position_after(lang: Lang, ply: Ply) -> String {
+/// "die Stellung nach dem 12. Zug von Schwarz", "the starting position": `position` is the
+/// position after `ply` half-moves of the game; the move before it is numbered as the
+/// position says (a game set up from a FEN keeps the FEN's move numbers).
+pub fn position_after(lang: Lang, ply: Ply, position: &Chess) -> String {
     let mut a = Args::new();
     a.set("ply", FluentValue::from(ply));
     if ply > 0 {
-        let slot = Slot::of_ply(ply - 1);
+        let slot = last_move(position);
         a.set("number", FluentValue::from(slot.number));
         a.set("color", color_key(slot.color));
     } else {
@@ -105,6 +107,19 @@ pub fn position_after(lang: Lang, ply: Ply) -> String {
         a.set("color", "white");
     }
     format(lang, "sheet-position-after", &a)
+}
+
+/// The slot of the move that led to `position`.
+fn last_move(position: &Chess) -> Slot {
+    let mover = !position.turn();
+    let number = position.fullmoves().get();
+    Slot::new(
+        match mover {
+            Color::Black => number.saturating_sub(1).max(1),
+            Color::White => number,
+        },
+        mover,
+    )
 }
 
 /// One step at the board, as an instruction to the player.
@@ -192,9 +207,9 @@ pub fn say_stopped(lang: Lang) -> String {
 }
 
 /// "Zurück auf die Stellung nach dem 12. Zug von Weiß. Uhren: Weiß ..., Schwarz ...".
-pub fn say_restore(lang: Lang, ply: Ply, clocks: Option<ClockRecord>) -> String {
+pub fn say_restore(lang: Lang, ply: Ply, position: &Chess, clocks: Option<ClockRecord>) -> String {
     let mut a = Args::new();
-    a.set("position", position_after(lang, ply));
+    a.set("position", position_after(lang, ply, position));
     match clocks {
         Some(c) => {
             a.set("white_time", clock_time(lang, c.white_ms));
@@ -243,7 +258,12 @@ pub fn say_ruling(lang: Lang, ruling: &Ruling, listener: Listener) -> Vec<String
         BranchKind::ArbiterOverride => {}
     }
     if ruling.branch != BranchKind::SheetsAgree {
-        out.push(say_restore(lang, ruling.ply, ruling.clocks));
+        out.push(say_restore(
+            lang,
+            ruling.ply,
+            &ruling.position,
+            ruling.clocks,
+        ));
     }
     let colors: Vec<Color> = match listener {
         Listener::Player(c) => vec![c],
@@ -442,17 +462,28 @@ pub fn sheet_lines(sheet: &Scoresheet, names: &Names) -> Vec<String> {
         ),
     ];
     let entries: Vec<(Slot, Option<&super::Entry>)> = sheet.entries().collect();
-    for pair in entries.chunks(2) {
-        let number = pair[0].0.number;
+    let mut i = 0;
+    while let Some((slot, entry)) = entries.get(i) {
         let mut a = Args::new();
-        a.set("number", FluentValue::from(number));
-        a.set("white", entry_text(lang, pair[0].1));
-        match pair.get(1) {
+        a.set("number", FluentValue::from(slot.number));
+        if slot.color == Color::Black {
+            // A game set up with Black to move begins with Black's half of a line.
+            a.set("black", entry_text(lang, *entry));
+            out.push(format(lang, "sheet-line-black", &a));
+            i += 1;
+            continue;
+        }
+        a.set("white", entry_text(lang, *entry));
+        match entries.get(i + 1) {
             Some((_, black)) => {
                 a.set("black", entry_text(lang, *black));
                 out.push(format(lang, "sheet-line", &a));
+                i += 2;
             }
-            None => out.push(format(lang, "sheet-line-white", &a)),
+            None => {
+                out.push(format(lang, "sheet-line-white", &a));
+                i += 1;
+            }
         }
     }
     out

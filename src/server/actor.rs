@@ -41,6 +41,9 @@ const BROADCAST_CAPACITY: usize = 256;
 #[derive(Clone, Debug)]
 pub struct MoveWords {
     pub ply: usize,
+    /// The move number as on a scoresheet (the position's own: a game set up from a FEN
+    /// keeps the FEN's numbering).
+    pub number: u32,
     pub color: Color,
     pub uci: String,
     pub san: String,
@@ -279,6 +282,8 @@ struct Actor {
     events: broadcast::Sender<Arc<Published>>,
     store: Arc<dyn Store>,
     clock: ServerClock,
+    /// Wait for store writes on the blocking pool (tests under the paused clock).
+    blocking_writes: bool,
     /// The live connection of each seat (spectators share theirs and are never replaced).
     connections: [Option<CancellationToken>; 6],
 }
@@ -288,6 +293,7 @@ pub fn spawn(
     stored: StoredGame,
     store: Arc<dyn Store>,
     clock: ServerClock,
+    blocking_writes: bool,
     shutdown: CancellationToken,
     tracker: &TaskTracker,
 ) -> Result<GameHandle, crate::game::ReplayError> {
@@ -302,6 +308,7 @@ pub fn spawn(
         events,
         store,
         clock,
+        blocking_writes,
         connections: Default::default(),
     };
     for rec in stored.events {
@@ -415,6 +422,7 @@ fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::
     });
     Ok(Some(MoveWords {
         ply: game.moves().len() + 1,
+        number: pos.fullmoves().get(),
         color: pos.turn(),
         uci: uci.to_string(),
         san: SanPlus::from_move(pos.clone(), m).to_string(),
@@ -865,11 +873,19 @@ impl Actor {
 
     /// Writes events durably, then applies and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), String> {
-        // Grouped with other games' writes by the store; resolves once durable.
-        self.store
-            .append_async(&self.id, &events)
-            .await
-            .map_err(|e| e.to_string())?;
+        if self.blocking_writes {
+            let (store, id, written) = (Arc::clone(&self.store), self.id.clone(), events.clone());
+            tokio::task::spawn_blocking(move || store.append(&id, &written))
+                .await
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+        } else {
+            // Grouped with other games' writes by the store; resolves once durable.
+            self.store
+                .append_async(&self.id, &events)
+                .await
+                .map_err(|e| e.to_string())?;
+        }
         for rec in events {
             if let Err(e) = self.publish(rec) {
                 // Cannot happen for events this game decided; the log says so if it does.
@@ -924,15 +940,21 @@ impl Actor {
             end_reason: ending.map(|e| e.reason.key()),
             turn: color_key(game.turn()),
             fen: Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
+            start_fen: setup.start.fen().to_owned(),
             moves: game
                 .moves()
                 .iter()
                 .enumerate()
-                .map(|(i, m)| MoveRow {
-                    ply: i + 1,
-                    by: m.by.key(),
-                    uci: m.uci().to_string(),
-                    san: m.san.to_string(),
+                .map(|(i, m)| {
+                    let slot = self.desk.numbering().slot(i);
+                    MoveRow {
+                        ply: i + 1,
+                        number: slot.number,
+                        color: color_key(slot.color),
+                        by: m.by.key(),
+                        uci: m.uci().to_string(),
+                        san: m.san.to_string(),
+                    }
                 })
                 .collect(),
             clock: game.clock(self.clock.now_ms()).into(),

@@ -19,7 +19,7 @@ use crate::scoresheet::words::{
     Against, Listener, Whose, say_board_done, say_difference, say_log, say_opened, say_ruling,
     say_step, say_still_differs, say_stopped,
 };
-use crate::scoresheet::{AudioRef, Slot};
+use crate::scoresheet::{AudioRef, Numbering, Slot};
 
 /// A desk message as the desk's command (`audio`: the recording the id names, looked up by
 /// the caller).
@@ -170,8 +170,13 @@ fn ruled_body(lang: Lang, seat: Seat, by: Seat, ruling: &Ruling) -> EventBody {
     }
 }
 
-fn side_key(ply: u32) -> &'static str {
-    color_key(Slot::of_ply(ply as usize).color)
+/// The slot of a scoresheet event: the desk's note numbers it from the game's start position
+/// (a note is always there; without one, the numbering of a game from the initial position).
+fn slot_of(note: Option<&Note>, ply: u32) -> Slot {
+    match note {
+        Some(Note::Written { slot, .. } | Note::Struck { slot }) => *slot,
+        _ => Numbering::INITIAL.slot(ply as usize),
+    }
 }
 
 /// The wire body of a desk event for `seat`, in `lang`.
@@ -188,14 +193,21 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             auto,
             ..
         } => {
-            let slot = Slot::of_ply(*ply as usize);
-            let correction = matches!(note, Some(Note::Written { correction: true }));
+            let slot = slot_of(note, *ply);
+            let side = color_key(slot.color);
+            let correction = matches!(
+                note,
+                Some(Note::Written {
+                    correction: true,
+                    ..
+                })
+            );
             EventBody::SheetWritten {
                 by: by.key(),
                 color: color_key(*color),
                 ply: *ply,
                 number: slot.number,
-                side: side_key(*ply),
+                side,
                 entry: entry.clone(),
                 draw_offer: *draw_offer,
                 audio: audio.clone(),
@@ -207,7 +219,7 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
                     &[
                         ("color", color_name(lang, *color)),
                         ("number", slot.number.to_string()),
-                        ("side", side_key(*ply).to_owned()),
+                        ("side", side.to_owned()),
                         ("entry", entry.clone()),
                         ("auto", auto.to_string()),
                         ("correction", correction.to_string()),
@@ -217,20 +229,21 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             }
         }
         Event::SheetStruck { by, color, ply } => {
-            let slot = Slot::of_ply(*ply as usize);
+            let slot = slot_of(note, *ply);
+            let side = color_key(slot.color);
             EventBody::SheetStruck {
                 by: by.key(),
                 color: color_key(*color),
                 ply: *ply,
                 number: slot.number,
-                side: side_key(*ply),
+                side,
                 text: text(
                     lang,
                     "desk-sheet-struck",
                     &[
                         ("color", color_name(lang, *color)),
                         ("number", slot.number.to_string()),
-                        ("side", side_key(*ply).to_owned()),
+                        ("side", side.to_owned()),
                     ],
                 ),
             }

@@ -25,7 +25,7 @@ use super::{AppState, pgn, ws};
 use crate::announce::Lang;
 use crate::game::{
     BoardKind, Edition, EventInfo, FlagRule, MAX_PERIODS, Period, Player, Procedure, Profile, Seat,
-    Setup, TimeControl,
+    Setup, StartError, StartPosition, TimeControl,
 };
 use crate::store::{GameId, NewGame, StoredGame};
 
@@ -258,19 +258,27 @@ async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response
     Json(GameList { games }).into_response()
 }
 
-/// A rejected setting: the field and its value's problem.
-struct BadSetting(String);
+/// A rejected setting: the field (its value's problem, for the start position).
+struct BadSetting(String, Option<StartError>);
+
+impl BadSetting {
+    fn field(field: impl Into<String>) -> BadSetting {
+        BadSetting(field.into(), None)
+    }
+}
 
 fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
     let input = input.unwrap_or_default();
     let name = input.name.unwrap_or_default().trim().to_owned();
     if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(BadSetting(format!("{field}.name")));
+        return Err(BadSetting::field(format!("{field}.name")));
     }
     let board = match input.board.as_deref() {
         None if input.visually_impaired => BoardKind::Tactile,
         None => BoardKind::Normal,
-        Some(b) => BoardKind::from_key(b).ok_or_else(|| BadSetting(format!("{field}.board")))?,
+        Some(b) => {
+            BoardKind::from_key(b).ok_or_else(|| BadSetting::field(format!("{field}.board")))?
+        }
     };
     Ok(Player {
         name,
@@ -288,15 +296,21 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
         Some(tc) => time_control(tc)?,
     };
     let profile = profile(req.rules.unwrap_or_default())?;
+    let start = match req.fen.as_deref() {
+        None => StartPosition::initial(),
+        Some(fen) => {
+            StartPosition::from_fen(fen).map_err(|e| BadSetting("fen".to_owned(), Some(e)))?
+        }
+    };
     let event = event_info(req.event.unwrap_or_default())?;
     let mut languages = [Lang::De; 6];
     for (seat, lang) in &req.languages {
         let seat: Seat = seat
             .parse()
-            .map_err(|_| BadSetting(format!("languages.{seat}")))?;
+            .map_err(|_| BadSetting::field(format!("languages.{seat}")))?;
         languages[seat.index()] = lang
             .parse()
-            .map_err(|_| BadSetting(format!("languages.{seat}")))?;
+            .map_err(|_| BadSetting::field(format!("languages.{seat}")))?;
     }
     Ok(Setup {
         time_control,
@@ -307,6 +321,7 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
         languages,
         profile,
         event,
+        start,
     })
 }
 
@@ -315,7 +330,7 @@ fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
     let field = |value: Option<String>, name: &str| {
         let v = value.unwrap_or_default().trim().to_owned();
         if v.chars().count() > MAX_NAME_CHARS || v.chars().any(char::is_control) {
-            Err(BadSetting(format!("event.{name}")))
+            Err(BadSetting::field(format!("event.{name}")))
         } else {
             Ok(v)
         }
@@ -336,7 +351,7 @@ fn period(
     delay: u64,
     base_may_be_zero: bool,
 ) -> Result<Period, BadSetting> {
-    let bad = |name: &str| BadSetting(format!("{field}.{name}"));
+    let bad = |name: &str| BadSetting::field(format!("{field}.{name}"));
     if (base == 0 && !base_may_be_zero) || base > 24 * 3600 {
         return Err(bad("base_seconds"));
     }
@@ -367,17 +382,17 @@ fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
         false,
     )?;
     if tc.then.len() >= MAX_PERIODS {
-        return Err(BadSetting("time_control.then".into()));
+        return Err(BadSetting::field("time_control.then"));
     }
     if !tc.then.is_empty() && tc.moves == 0 {
-        return Err(BadSetting("time_control.moves".into()));
+        return Err(BadSetting::field("time_control.moves"));
     }
     let mut later = [None; MAX_PERIODS - 1];
     for (i, p) in tc.then.iter().enumerate() {
         let field = format!("time_control.then.{i}");
         // A period that ends the game needs no move count; one followed by another does.
         if i + 1 < tc.then.len() && p.moves == 0 {
-            return Err(BadSetting(format!("{field}.moves")));
+            return Err(BadSetting::field(format!("{field}.moves")));
         }
         later[i] = Some(period(
             &field,
@@ -398,7 +413,7 @@ fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
 }
 
 fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
-    let bad = |name: &str| BadSetting(format!("rules.{name}"));
+    let bad = |name: &str| BadSetting::field(format!("rules.{name}"));
     let edition = match rules.edition.as_deref() {
         None => Edition::default(),
         Some(e) => Edition::from_key(e).ok_or_else(|| bad("edition"))?,
@@ -470,7 +485,7 @@ async fn create_game(
     };
     let setup = match setup(req) {
         Ok(s) => s,
-        Err(BadSetting(field)) => {
+        Err(BadSetting(field, None)) => {
             return error(
                 lang,
                 StatusCode::BAD_REQUEST,
@@ -478,6 +493,20 @@ async fn create_game(
                 &[("field", field)],
                 None,
             );
+        }
+        Err(BadSetting(field, Some(problem))) => {
+            // The same code as any bad setting; the sentence says what is wrong with the
+            // position, `detail` the problem's key.
+            let body = HttpError {
+                code: "invalid_setting",
+                message: render::text(
+                    lang,
+                    "error-invalid-fen",
+                    &[("field", field), ("problem", problem.key().to_owned())],
+                ),
+                detail: Some(problem.key().to_owned()),
+            };
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
         }
     };
 
@@ -551,6 +580,7 @@ async fn create_game(
         stored,
         std::sync::Arc::clone(&app.0.store),
         app.0.clock,
+        app.0.limits.store_writes_on_blocking_pool,
         app.shutdown(),
         &app.0.tracker,
     ) {

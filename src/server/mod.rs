@@ -68,6 +68,13 @@ pub struct Limits {
     /// ...and closed (4408) after this long without any frame, a pong included. Also the
     /// longest a send may wait for a client that does not read.
     pub idle_timeout: Duration,
+    /// Whether each game's task waits for its store writes on tokio's blocking pool rather
+    /// than awaiting the store's own writer thread. Only for tests under tokio's paused clock
+    /// (`#[tokio::test(start_paused = true)]`): a task on the blocking pool keeps the paused
+    /// clock from jumping ahead while a write is on its way to the disk (a wait on the
+    /// writer thread looks like an idle runtime), so every time in a scripted game is exact.
+    /// Off by default: under load it would hold a blocking thread per game being written.
+    pub store_writes_on_blocking_pool: bool,
 }
 
 impl Default for Limits {
@@ -82,6 +89,7 @@ impl Default for Limits {
             max_connections_per_game: 32,
             ping_interval: Duration::from_secs(20),
             idle_timeout: Duration::from_secs(60),
+            store_writes_on_blocking_pool: false,
         }
     }
 }
@@ -244,6 +252,7 @@ pub async fn run_with_speech(
             game,
             Arc::clone(&store),
             app.0.clock,
+            config.limits.store_writes_on_blocking_pool,
             shutdown.clone(),
             &app.0.tracker,
         ) {

@@ -1,8 +1,9 @@
 //! A game as PGN (the Seven Tag Roster plus time control and termination), with the clock
-//! after every move as a `{[%clk h:mm:ss]}` comment.
+//! after every move as a `{[%clk h:mm:ss]}` comment. A game set up from a position carries
+//! it in the `SetUp` and `FEN` tags, and its moves keep the position's numbers.
 
 use super::wire::StateBody;
-use crate::game::EventInfo;
+use crate::game::{EventInfo, StartPosition};
 
 /// A remaining time as `h:mm:ss` (rounded down to the second).
 pub fn clk(ms: u64) -> String {
@@ -50,7 +51,7 @@ pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> Stri
         Some(_) => "normal",
     };
     let mut out = String::new();
-    let tags = [
+    let mut tags = vec![
         ("Event", quoted(&event.name)),
         ("Site", quoted(&event.site)),
         ("Date", format!("{y:04}.{m:02}.{d:02}")),
@@ -69,6 +70,11 @@ pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> Stri
         ("Termination", termination.to_owned()),
         ("HamleGame", state.game.clone()),
     ];
+    if state.start_fen != StartPosition::initial().fen() {
+        // After the Seven Tag Roster, as the PGN standard orders the SetUp and FEN tags.
+        tags.insert(7, ("SetUp", "1".to_owned()));
+        tags.insert(8, ("FEN", state.start_fen.clone()));
+    }
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
@@ -86,8 +92,11 @@ pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> Stri
         line.push_str(&token);
     };
     for mv in &state.moves {
-        if mv.ply % 2 == 1 {
-            push(format!("{}.", mv.ply.div_ceil(2)), &mut out);
+        if mv.color == "white" {
+            push(format!("{}.", mv.number), &mut out);
+        } else if mv.ply == 1 {
+            // A game set up with Black to move begins "37... Kg8".
+            push(format!("{}...", mv.number), &mut out);
         }
         push(mv.san.clone(), &mut out);
         if let Some(Some(ms)) = clocks.get(mv.ply - 1) {

@@ -185,6 +185,7 @@ mod tests {
         let mv = match &event {
             Event::Moved { uci, .. } => Some(MoveWords {
                 ply: 1,
+                number: 1,
                 color: Color::White,
                 uci: uci.to_string(),
                 san: "e4".into(),

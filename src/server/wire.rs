@@ -644,6 +644,8 @@ pub enum EventBody {
         by: &'static str,
         color: &'static str,
         ply: usize,
+        /// The move number as on a scoresheet (from the start position's).
+        number: u32,
         uci: String,
         san: String,
         /// The position after the move.
@@ -908,6 +910,10 @@ impl From<ClockReading> for ClockBody {
 #[derive(Clone, Serialize)]
 pub struct MoveRow {
     pub ply: usize,
+    /// The move number as on a scoresheet (from the start position's).
+    pub number: u32,
+    /// The side that moved.
+    pub color: &'static str,
     pub by: &'static str,
     pub uci: String,
     pub san: String,
@@ -1047,6 +1053,8 @@ pub struct StateBody {
     pub end_reason: Option<&'static str>,
     pub turn: &'static str,
     pub fen: String,
+    /// The position the game started from (the initial position unless set up with `fen`).
+    pub start_fen: String,
     pub moves: Vec<MoveRow>,
     /// Read when the state was made.
     pub clock: ClockBody,
@@ -1106,6 +1114,9 @@ pub struct CreateGame {
     /// The event (tournament), for the PGN headers Event, Site and Round.
     #[serde(default)]
     pub event: Option<EventIn>,
+    /// The start position as FEN; the initial position if absent.
+    #[serde(default)]
+    pub fen: Option<String>,
 }
 
 /// `"event": {"name": "...", "site": "...", "round": "..."}` in `POST /api/games`.

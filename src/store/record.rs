@@ -9,7 +9,8 @@ use super::StoreError;
 use crate::announce::Lang;
 use crate::game::{
     BoardKind, BoardOp, ClaimKind, ClockReading, Edition, EndReason, Ending, Event, EventInfo,
-    FlagRule, GameResult, Period, Player, Procedure, Profile, Seat, Setup, TimeControl,
+    FlagRule, GameResult, Period, Player, Procedure, Profile, Seat, Setup, StartPosition,
+    TimeControl,
 };
 use crate::scoresheet::reconcile::BranchKind;
 
@@ -63,6 +64,10 @@ struct SetupRecord {
     event_site: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     event_round: String,
+    /// The start position's FEN; absent for the initial position (and in games stored before
+    /// games could start from a position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start_fen: Option<String>,
 }
 
 fn corrupt(what: impl Into<String>) -> StoreError {
@@ -120,6 +125,7 @@ pub fn setup_to_json(s: &Setup) -> String {
         event_name: s.event.name.clone(),
         event_site: s.event.site.clone(),
         event_round: s.event.round.clone(),
+        start_fen: (!s.start.is_initial()).then(|| s.start.fen().to_owned()),
     };
     serde_json::to_string(&r).expect("setup serialises")
 }
@@ -158,7 +164,13 @@ pub fn setup_from_json(text: &str) -> Result<Setup, StoreError> {
             false_claim_halves: p.false_claim_halves,
         },
     };
+    let start = match r.start_fen {
+        None => StartPosition::initial(),
+        Some(fen) => StartPosition::from_fen(&fen)
+            .map_err(|e| corrupt(format!("setup: start position {fen}: {e}")))?,
+    };
     Ok(Setup {
+        start,
         time_control: TimeControl {
             base_ms: r.base_ms,
             increment_ms: r.increment_ms,
@@ -999,5 +1011,38 @@ mod appendix_tests {
         for r in EndReason::ALL {
             assert_eq!(EndReason::from_key(r.key()), Some(r));
         }
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+
+    /// A setup as stored before games could start from a position (no `start_fen`).
+    const OLD_SETUP: &str = r#"{"base_ms":900000,"increment_ms":10000,"white":{"name":"Anna","visually_impaired":true,"board":"tactile","assistant":true},"black":{"name":"Berk","visually_impaired":false,"board":"normal","assistant":false},"languages":["de","tr","de","de","en","de"]}"#;
+
+    #[test]
+    fn old_setups_start_from_the_initial_position() {
+        let setup = setup_from_json(OLD_SETUP).unwrap();
+        assert!(setup.start.is_initial());
+        // Written again, an initial start adds nothing to the record.
+        assert!(!setup_to_json(&setup).contains("start_fen"));
+    }
+
+    #[test]
+    fn a_start_position_round_trips_and_a_damaged_one_is_corrupt() {
+        let mut setup = setup_from_json(OLD_SETUP).unwrap();
+        let fen = "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 3 40";
+        setup.start = StartPosition::from_fen(fen).unwrap();
+        let json = setup_to_json(&setup);
+        assert!(json.contains(fen), "{json}");
+        let back = setup_from_json(&json).unwrap();
+        assert_eq!(back, setup);
+        assert_eq!(back.start.fen(), fen);
+        let damaged = json.replace(fen, "7k/8/8/8/8/8/5PPP/3Q1RK1 x - - 3 40");
+        assert!(matches!(
+            setup_from_json(&damaged),
+            Err(StoreError::Corrupt(_))
+        ));
     }
 }

@@ -294,6 +294,7 @@ mod tests {
             languages: [Lang::De, Lang::Tr, Lang::De, Lang::Tr, Lang::En, Lang::De],
             profile: Default::default(),
             event: Default::default(),
+            start: Default::default(),
         }
     }
 

@@ -21,7 +21,7 @@ export class GameConnection extends EventTarget {
     this.seq = 0;
     this.seat = null;
     this.info = null; // the last full state (names, seats, languages, time control)
-    this.moves = []; // {ply, color, by, uci, san, short, full, fen}
+    this.moves = []; // {ply, number, color, by, uci, san, short, full, fen}
     this.fen = START_FEN;
     this.status = 'playing';
     this.result = null;
@@ -135,7 +135,7 @@ export class GameConnection extends EventTarget {
       // Moves we have no event for (after a resync) are known by their SAN only.
       for (const m of state.moves) {
         if (!this.moves.some((k) => k.ply === m.ply)) {
-          this.moves.push({ ply: m.ply, by: m.by, color: m.ply % 2 ? 'white' : 'black', uci: m.uci, san: m.san, short: m.san, full: m.san });
+          this.moves.push({ ply: m.ply, number: m.number, by: m.by, color: m.color, uci: m.uci, san: m.san, short: m.san, full: m.san });
         }
       }
       this.moves.sort((a, b) => a.ply - b.ply);
@@ -151,7 +151,7 @@ export class GameConnection extends EventTarget {
     switch (ev.kind) {
       case 'move':
         this.moves = this.moves.filter((m) => m.ply !== ev.ply);
-        this.moves.push({ ply: ev.ply, by: ev.by, color: ev.color, uci: ev.uci, san: ev.san, short: ev.short, full: ev.full, fen: ev.fen });
+        this.moves.push({ ply: ev.ply, number: ev.number, by: ev.by, color: ev.color, uci: ev.uci, san: ev.san, short: ev.short, full: ev.full, fen: ev.fen });
         this.moves.sort((a, b) => a.ply - b.ply);
         this.fen = ev.fen;
         break;

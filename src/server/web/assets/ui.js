@@ -47,7 +47,7 @@ export function clockWords(ms) {
 
 /** A move for the log: "Weiß: Bauer Eva vier". */
 export function moveLine(move) {
-  return t('web-move-line', { number: Math.ceil(move.ply / 2), color: colorName(move.color), move: move.short || move.san });
+  return t('web-move-line', { number: move.number ?? Math.ceil(move.ply / 2), color: colorName(move.color), move: move.short || move.san });
 }
 
 /** The sentence for a refused request. */
@@ -111,16 +111,23 @@ export function showConnection(conn, { status, log }) {
   conn.addEventListener('servererror', (e) => say(log, errorText(e.detail), 'error'));
 }
 
-/** The move list as a scoresheet table body: one row per move number. */
+/** The move list as a scoresheet table body: one row per move number (a game set up with
+ * Black to move begins with an empty White cell, at the position's move number). */
 export function renderScoresheet(tbody, moves) {
   tbody.replaceChildren();
-  for (let i = 0; i < moves.length; i += 2) {
+  const rows = [];
+  for (const m of moves) {
+    const number = m.number ?? Math.ceil(m.ply / 2);
+    if (!rows.length || rows[rows.length - 1].number !== number) rows.push({ number, white: null, black: null });
+    rows[rows.length - 1][m.color === 'black' ? 'black' : 'white'] = m;
+  }
+  for (const row of rows) {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = String(i / 2 + 1);
+    th.textContent = String(row.number);
     tr.append(th);
-    for (const m of [moves[i], moves[i + 1]]) {
+    for (const m of [row.white, row.black]) {
       const td = document.createElement('td');
       if (m) {
         td.textContent = m.san;
