@@ -1079,14 +1079,232 @@ async fn the_flag_falls_on_the_server() {
     server.stop().await;
 }
 
+/// White: king, queen, rook, three pawns; Black: the lone king, to move at move 40.
+const LONE_KING: &str = "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40";
+
+/// A POST that must be refused: the status and the body.
+async fn refused_create(base: &str, body: Value, lang: &str) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .post(format!("{base}/api/games"))
+        .header("accept-language", lang)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
+/// The games the admin token lists.
+async fn listed(server: &TestServer) -> usize {
+    let list: Value = reqwest::Client::new()
+        .get(server.url("/api/games"))
+        .bearer_auth(server.admin_token())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    list["games"].as_array().unwrap().len()
+}
+
+/// A game set up from a FEN (Black to move at move 40): created with `fen`, bad FENs refused
+/// with a localised reason and nothing created, moves numbered from the FEN, the scoresheet
+/// and the PGN (`SetUp`, `FEN`) from it, and the whole of it back after a restart.
+#[tokio::test]
+async fn a_game_from_a_set_up_position() {
+    let server = TestServer::start().await;
+    let base = format!("http://{}", server.addr);
+    let body = json!({
+        "white": {"name": "Anna", "visually_impaired": true, "assistant": true},
+        "black": {"name": "Berk"},
+        "languages": {"black": "en", "arbiter": "en"},
+        "fen": format!("  {LONE_KING} "),
+    });
+    let game = server.create(body.clone()).await;
+    let state = &game.created["state"];
+    assert_eq!(state["start_fen"], LONE_KING);
+    assert_eq!(state["fen"], LONE_KING);
+    assert_eq!(state["turn"], "black");
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(state["clock"]["running"], Value::Null);
+
+    // Bad start positions: 400 invalid_setting, the reason in the asker's language, and
+    // nothing created.
+    for (fen, problem, lang) in [
+        ("not a position", "syntax", Lang::En),
+        ("4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1", "castling", Lang::De),
+        ("4k3/8/8/8/8/8/8/4QK2 w - - 0 1", "check", Lang::Tr),
+        ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "pawns", Lang::En),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "over", Lang::De),
+        ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "over", Lang::Tr),
+    ] {
+        let mut bad = body.clone();
+        bad["fen"] = json!(fen);
+        let (status, err) = refused_create(&base, bad, lang.code()).await;
+        assert_eq!(status, 400, "{fen}: {err}");
+        assert_eq!(err["code"], "invalid_setting", "{fen}");
+        assert_eq!(err["detail"], problem, "{fen}");
+        assert_eq!(
+            err["message"],
+            text(
+                lang,
+                "error-invalid-fen",
+                &[("field", "fen"), ("problem", problem)]
+            ),
+            "{fen}"
+        );
+    }
+    let (status, err) = refused_create(&base, json!({"fen": 40}), "en").await;
+    assert_eq!((status, &err["code"]), (400, &json!("invalid_request")));
+    assert_eq!(
+        text(
+            Lang::En,
+            "error-invalid-fen",
+            &[("field", "fen"), ("problem", "castling")]
+        ),
+        "The setting fen is not a position a game can start from: the castling rights do not fit the kings and rooks."
+    );
+    assert_eq!(listed(&server).await, 1);
+
+    // Black moves first; the moves are numbered from the FEN's move 40.
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let (mut black, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    white
+        .refused(json!({"type": "move", "uci": "d1d5"}), "not_your_turn")
+        .await;
+    let reply = black.request(json!({"type": "move", "uci": "h8g8"})).await;
+    assert_eq!(reply[0]["kind"], "move");
+    assert_eq!(
+        (&reply[0]["ply"], &reply[0]["number"], &reply[0]["color"]),
+        (&json!(1), &json!(40), &json!("black"))
+    );
+    assert_eq!(reply[0]["clock"]["running"], "white");
+    events(&mut white, 1, 1).await;
+    let reply = white.request(json!({"type": "move", "uci": "d1d5"})).await;
+    assert_eq!(
+        (&reply[0]["number"], &reply[0]["san"]),
+        (&json!(41), &json!("Qd5+"))
+    );
+    events(&mut black, 2, 1).await;
+    assert_eq!(play(&mut black, "g8h8").await, 3);
+    events(&mut white, 3, 1).await;
+
+    // Black's own scoresheet, in English, numbered from move 40: nothing before it.
+    let refused = black
+        .refused(
+            json!({"type": "write_sheet", "number": 39, "side": "black", "text": "Kh8"}),
+            "no_such_slot",
+        )
+        .await;
+    assert!(!refused.is_empty());
+    for (number, side, entry, seq) in [
+        (40, "black", "Kg8", 4),
+        (41, "white", "Qd5+", 5),
+        (41, "black", "Kh8", 6),
+    ] {
+        let reply = black
+            .request(json!({"type": "write_sheet", "number": number, "side": side, "text": entry}))
+            .await;
+        assert_eq!(reply[0]["kind"], "sheet_written", "{reply:?}");
+        assert_eq!(
+            (&reply[0]["number"], &reply[0]["side"]),
+            (&json!(number), &json!(side))
+        );
+        assert_eq!(reply.last().unwrap()["seq"], seq);
+        events(&mut white, seq, 1).await;
+    }
+    let sheet = |server_base: String, game: support::Game| async move {
+        reqwest::Client::new()
+            .get(format!("{server_base}/api/games/{}/sheets/black", game.id))
+            .bearer_auth(game.token("arbiter"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    let sheet_before = sheet(base.clone(), game.clone()).await;
+    assert!(
+        sheet_before.contains("\n40... Kg8\n41. Qd5+, Kh8\n"),
+        "{sheet_before}"
+    );
+
+    let pgn = |server_base: String, game: support::Game| async move {
+        reqwest::Client::new()
+            .get(format!("{server_base}/api/games/{}/pgn", game.id))
+            .bearer_auth(game.token("spectator"))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    };
+    let before = pgn(base.clone(), game.clone()).await;
+    assert!(
+        before.contains(&format!(
+            "[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"{LONE_KING}\"]\n[TimeControl"
+        )),
+        "{before}"
+    );
+    let mut bare = before.replace('\n', " ");
+    while let Some(i) = bare.find(" {[%clk") {
+        let j = i + bare[i..].find("]}").unwrap() + 2;
+        bare.replace_range(i..j, "");
+    }
+    assert!(bare.contains(" 40... Kg8 41. Qd5+ Kh8 *"), "{before}");
+    let state_before = http_state(&base, &game, &game.token("spectator")).await;
+    let rows: Vec<(u64, &str)> = state_before["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), m["color"].as_str().unwrap()))
+        .collect();
+    assert_eq!(rows, [(40, "black"), (41, "white"), (41, "black")]);
+    drop((white, black));
+
+    // A restart: the same start, moves, position, sheet and PGN; paused for the arbiter.
+    let dir = server.stop_keeping_data().await;
+    let server = TestServer::start_in(dir, hamle::server::Limits::default()).await;
+    let base = format!("http://{}", server.addr);
+    let state = http_state(&base, &game, &game.token("spectator")).await;
+    assert_eq!(state["start_fen"], LONE_KING);
+    assert_eq!(state["fen"], state_before["fen"]);
+    assert_eq!(state["moves"], state_before["moves"]);
+    assert_eq!(state["status"], "paused");
+    assert_eq!(state["pause_reason"], "restart");
+    assert_eq!(sheet(base.clone(), game.clone()).await, sheet_before);
+    assert_eq!(pgn(base.clone(), game.clone()).await, before);
+    let addr = server.addr.to_string();
+    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(7)).await;
+    assert_eq!(
+        arbiter
+            .request(json!({"type": "resume"}))
+            .await
+            .last()
+            .unwrap()["seq"],
+        8
+    );
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(8)).await;
+    let reply = white.request(json!({"type": "move", "uci": "d5d8"})).await;
+    assert_eq!(
+        (&reply[0]["number"], &reply[0]["san"]),
+        (&json!(42), &json!("Qd8+"))
+    );
+    server.stop().await;
+}
+
 #[path = "server/scenario.rs"]
 mod scenario;
 
-/// One test per scenario file in `tests/data/scenarios/`.
+/// One test per scenario file in `tests/data/scenarios/`, each under tokio's paused clock.
 macro_rules! scenarios {
     ($($name:ident),* $(,)?) => {
         $(
-            #[tokio::test]
+            #[tokio::test(start_paused = true)]
             async fn $name() {
                 scenario::run(concat!(stringify!($name), ".json")).await;
             }
@@ -1122,6 +1340,9 @@ scenarios!(
     illegal_move_seed_edition,
     assistant_duties,
     sighted_players_assistant,
+    six_ten_flag_draw,
+    six_ten_claim,
+    flag_loss_knight_can_mate,
 );
 
 #[tokio::test]

@@ -1,6 +1,10 @@
 //! Table-driven scenarios: a game setup and a script of messages with the exact answers,
 //! played through the WebSocket against a real server (`tests/data/scenarios/*.json`).
 //!
+//! The scenarios run under tokio's paused clock: nothing waits in real time, and a time is
+//! exact (the server's clock is tokio's). The `game` is the body of `POST /api/games`, so a
+//! `fen` in it starts the game from that position (the script follows it from there).
+//!
 //! A script is a list of steps:
 //!
 //! - `{"as": seat, "send": {...}, "expect": [...]}`: `seat` sends the message (an `id` is
@@ -11,14 +15,18 @@
 //! - `{"play": ["e2e4", ...]}`: whole moves by the Appendix procedure: the mover makes the
 //!   move on his board (tactile: remove, lift, place; normal: one `move`), announces it in
 //!   UCI, presses the clock, and the opponent makes it on his board.
-//! - `{"sleep_ms": n, "all": [...]}`: waits, then every seat receives these events.
+//! - `{"sleep_ms": n, "all": [...], "each": {seat: [...]}}`: lets `n` milliseconds pass (on
+//!   the paused clock: at once), then every seat receives these events, with the same
+//!   numbers; `each.<seat>[i]`, if given, must match that seat's `i`-th event too (what is
+//!   said to it, in its language).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Value, json};
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingSide, Chess, Color, Move, Position, Square};
+use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
 
 use super::support::{Client, TestServer};
 
@@ -166,6 +174,21 @@ pub fn fast_limits() -> hamle::server::Limits {
     }
 }
 
+/// Limits for scripted play under tokio's paused clock: as [`fast_limits`], the store's
+/// writes awaited on the blocking pool (so the paused clock never jumps ahead while one is
+/// under way), and no ping or idle timeout within a script's hours of waiting (clients that
+/// sit out a flag fall do not read, and their pongs would be late).
+pub fn paused_limits() -> hamle::server::Limits {
+    let day = std::time::Duration::from_secs(24 * 3600);
+    hamle::server::Limits {
+        store_writes_on_blocking_pool: true,
+        ping_interval: day,
+        idle_timeout: day,
+        hello_timeout: day,
+        ..fast_limits()
+    }
+}
+
 /// Runs one scenario file from `tests/data/scenarios/`.
 pub async fn run(file: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -173,7 +196,7 @@ pub async fn run(file: &str) {
         .join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let script: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let server = TestServer::start_with(fast_limits()).await;
+    let server = TestServer::start_with(paused_limits()).await;
     let addr = server.addr.to_string();
     let game = server.create(script["game"].clone()).await;
     let state = &game.created["state"];
@@ -189,9 +212,19 @@ pub async fn run(file: &str) {
     let mut boards = [String::new(), String::new()];
     boards[Color::White as usize] = kind("white");
     boards[Color::Black as usize] = kind("black");
+    let start: Chess = state["start_fen"]
+        .as_str()
+        .unwrap()
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    if let Some(fen) = script["game"].get("fen") {
+        assert_eq!(state["start_fen"], *fen, "{file}: the start position");
+    }
     let mut table = Table {
         clients,
-        pos: Chess::default(),
+        pos: start,
         boards,
         name: file.to_owned(),
     };
@@ -220,12 +253,37 @@ pub async fn run(file: &str) {
         if let Some(ms) = step.get("sleep_ms") {
             tokio::time::sleep(std::time::Duration::from_millis(ms.as_u64().unwrap())).await;
             let all = step["all"].as_array().cloned().unwrap_or_default();
+            let mut numbers: Option<Vec<Value>> = None;
             for (name, c) in table.clients.iter_mut() {
-                for want in &all {
+                let mut seqs = Vec::new();
+                for (i, want) in all.iter().enumerate() {
                     let got = c.recv().await;
                     assert!(
                         subset(want, &got),
                         "{file} step {n}: {name}:\n want {want}\n got  {got}"
+                    );
+                    if let Some(mine) = step.get("each").and_then(|e| e.get(name)) {
+                        assert!(
+                            subset(&mine[i], &got),
+                            "{file} step {n}: {name}:\n want {}\n got  {got}",
+                            mine[i]
+                        );
+                    }
+                    seqs.push(got["seq"].clone());
+                }
+                match &numbers {
+                    None => numbers = Some(seqs),
+                    Some(first) => assert_eq!(
+                        first, &seqs,
+                        "{file} step {n}: {name} got other event numbers"
+                    ),
+                }
+            }
+            if let Some(each) = step.get("each").and_then(Value::as_object) {
+                for seat in each.keys() {
+                    assert!(
+                        table.clients.contains_key(seat),
+                        "{file} step {n}: no seat {seat}"
                     );
                 }
             }

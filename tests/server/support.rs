@@ -28,7 +28,11 @@ impl TestServer {
     }
 
     pub async fn start_with(limits: Limits) -> TestServer {
-        let dir = tempfile::tempdir().unwrap();
+        TestServer::start_in(tempfile::tempdir().unwrap(), limits).await
+    }
+
+    /// A server on the data directory `dir` (a restart when another server used it before).
+    pub async fn start_in(dir: tempfile::TempDir, limits: Limits) -> TestServer {
         let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = listener.local_addr().unwrap();
         let shutdown = CancellationToken::new();
@@ -63,11 +67,17 @@ impl TestServer {
     }
 
     pub async fn stop(self) {
+        self.stop_keeping_data().await;
+    }
+
+    /// Stops the server and hands back its data directory, for a restart.
+    pub async fn stop_keeping_data(self) -> tempfile::TempDir {
         self.shutdown.cancel();
         tokio::time::timeout(STEP, self.task)
             .await
             .expect("server stops in time")
             .unwrap();
+        self.dir
     }
 }
 
