@@ -888,3 +888,90 @@ fn adjournment_seal_resume_open() {
         Err(AdjournError::GameOver)
     );
 }
+
+/// D.2.9 in a game set up from a FEN: the arbiter's override to half-move 0 takes the official
+/// game back to the set-up position (not the initial one), with the clocks of the start.
+#[test]
+fn the_arbiter_takes_a_set_up_game_back_to_its_start() {
+    use super::desk::{Desk, DeskCommand, Note};
+    use crate::game::{
+        BoardKind, EventInfo, FlagRule, Game, Player, Procedure, Profile, Recorded, Seat, Setup,
+        StartPosition, TimeControl,
+    };
+    let player = |name: &str| Player {
+        name: name.to_owned(),
+        visually_impaired: false,
+        board: BoardKind::Normal,
+        assistant: false,
+    };
+    let start = StartPosition::from_fen("7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40").unwrap();
+    let mut game = Game::new(Setup {
+        time_control: TimeControl::fischer(60_000, 0),
+        players: ByColor {
+            white: player("Anna"),
+            black: player("Berk"),
+        },
+        languages: [Lang::En; 6],
+        profile: Profile::new(
+            crate::game::Edition::Fide2023,
+            Procedure::Physical,
+            FlagRule::Automatic,
+        ),
+        event: EventInfo::default(),
+        start: start.clone(),
+    });
+    let mut desk = Desk::new(&game);
+    assert_eq!(
+        desk.numbering(),
+        Numbering::new(Slot::new(40, Color::Black))
+    );
+    let play = |desk: &mut Desk, game: &mut Game, recs: Vec<Recorded>| {
+        let mut notes = Vec::new();
+        for rec in recs {
+            notes.push(desk.apply(&rec, game));
+            game.apply(&rec).unwrap();
+        }
+        notes
+    };
+    // Black's move and White's answer as recorded; both boards still show the start.
+    for (by, uci, at) in [(Seat::Black, "h8g8", 1_000), (Seat::White, "d1d5", 2_000)] {
+        let rec = Recorded {
+            seq: game.seq() + 1,
+            at_ms: at,
+            event: crate::game::Event::Moved {
+                by,
+                uci: uci.parse().unwrap(),
+            },
+            clock: game.clock(at),
+        };
+        play(&mut desk, &mut game, vec![rec]);
+    }
+    assert_eq!(desk.move_clocks(2).len(), 2);
+    let compared = desk
+        .decide(&game, Seat::Arbiter, DeskCommand::CompareBoards, 3_000)
+        .unwrap();
+    play(&mut desk, &mut game, compared);
+    let ruled = desk
+        .decide(&game, Seat::Arbiter, DeskCommand::Rule(Some(0)), 4_000)
+        .unwrap();
+    let notes = play(&mut desk, &mut game, ruled);
+    let Some(Some(Note::Ruled(ruling))) = notes.first() else {
+        panic!("a ruling: {notes:?}");
+    };
+    assert_eq!(ruling.ply, 0);
+    assert_eq!(ruling.position, *start.position());
+    assert_eq!(ruling.clocks.map(|c| c.white_ms), Some(60_000));
+    // The boards show the set-up position already: nothing to move on them.
+    assert!(ruling.steps.white.is_empty() && ruling.steps.black.is_empty());
+    assert_eq!(game.position(), start.position());
+    assert!(game.moves().is_empty());
+    assert_eq!(
+        say_restore(Lang::En, ruling.ply, &ruling.position, ruling.clocks),
+        "Back to the starting position. Clocks: White one minute, Black one minute. The arbiter may still adjust them."
+    );
+    let closed = desk.follow_up(&game, 5_000);
+    assert!(matches!(
+        closed.first().map(|r| &r.event),
+        Some(crate::game::Event::Reconciled)
+    ));
+}
