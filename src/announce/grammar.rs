@@ -9,7 +9,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use arrayvec::ArrayVec;
 
-use super::lexer::{MAX_TOKENS, Token};
+use super::lexer::{MAX_TOKENS, Tokens};
 use super::vocab::Lexeme;
 use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 
@@ -17,39 +17,44 @@ use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 const MAX_COMBINATIONS: usize = 1024;
 
 pub(crate) fn parse_tokens(
-    tokens: &[Token],
+    tokens: &Tokens,
     text: &str,
     announcement: &mut Announcement,
 ) -> Result<(), ParseError> {
-    let total = tokens
-        .iter()
-        .try_fold(1usize, |acc, t| acc.checked_mul(t.meanings.len()))
-        .filter(|&n| n <= MAX_COMBINATIONS)
-        .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
-
     announcement.readings.clear();
     announcement.claim = None;
     let mut furthest = 0usize;
-    let mut lexemes: ArrayVec<Lexeme, MAX_TOKENS> = ArrayVec::new();
-    for combination in 0..total {
-        lexemes.clear();
-        let mut rest = combination;
-        for token in tokens {
-            let n = token.meanings.len();
-            lexemes.push(token.meanings.get(rest % n));
-            rest /= n;
-        }
-        match parse_sequence(&lexemes) {
-            Ok((reading, claim)) => {
-                if !announcement.readings.contains(&reading) {
-                    // More distinct readings than fit cannot all be meant; keep the first.
-                    let _ = announcement.readings.try_push(reading);
-                }
-                if announcement.claim.is_none() {
-                    announcement.claim = claim;
-                }
+    let mut keep = |parsed: Result<(Reading, Option<Claim>), usize>| match parsed {
+        Ok((reading, claim)) => {
+            if !announcement.readings.contains(&reading) {
+                // More distinct readings than fit cannot all be meant; keep the first.
+                let _ = announcement.readings.try_push(reading);
             }
-            Err(at) => furthest = furthest.max(at),
+            if announcement.claim.is_none() {
+                announcement.claim = claim;
+            }
+        }
+        Err(at) => furthest = furthest.max(at),
+    };
+    if tokens.ambiguous.is_empty() {
+        // Most announcements: every word means one thing.
+        keep(parse_sequence(tokens.first()));
+    } else {
+        let total = tokens
+            .ambiguous
+            .iter()
+            .try_fold(1usize, |acc, (_, m)| acc.checked_mul(m.len()))
+            .filter(|&n| n <= MAX_COMBINATIONS)
+            .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
+        let mut lexemes: ArrayVec<Lexeme, MAX_TOKENS> = tokens.first().iter().copied().collect();
+        for combination in 0..total {
+            let mut rest = combination;
+            for (at, meanings) in &tokens.ambiguous {
+                let n = meanings.len();
+                lexemes[usize::from(*at)] = meanings.get(rest % n);
+                rest /= n;
+            }
+            keep(parse_sequence(&lexemes));
         }
     }
     if announcement.readings.is_empty() {
@@ -60,7 +65,7 @@ pub(crate) fn parse_tokens(
                 tokens.len(),
             ));
         }
-        let index = tokens[furthest].word;
+        let index = tokens.word(furthest);
         let word = super::lexer::words(text).nth(index).unwrap_or("");
         return Err(ParseError::new(ParseErrorKind::UnexpectedWord, word, index));
     }

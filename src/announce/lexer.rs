@@ -6,7 +6,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::vocab::{Key, Lexeme, MAX_WORD, Meanings, Vocabulary};
+use super::vocab::{Entry, Key, Lexeme, MAX_WORD, Meanings, Vocabulary};
 use super::{Lang, ParseError, ParseErrorKind};
 
 /// The longest input accepted, in bytes.
@@ -14,12 +14,125 @@ pub const MAX_INPUT_BYTES: usize = 256;
 /// The most tokens one announcement may have.
 pub const MAX_TOKENS: usize = 24;
 
-/// One unit of an announcement with every meaning it may have.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Token {
-    pub meanings: Meanings,
-    /// Index (0-based) of the word of the input this token came from.
-    pub word: usize,
+/// The tokens of one announcement, in order: each token's first meaning and the word it
+/// came from, plus every meaning of the few tokens that have several (German "d": the
+/// d-file or the queen).
+#[derive(Clone, Debug)]
+pub(crate) struct Tokens {
+    first: [Lexeme; MAX_TOKENS],
+    words: [u8; MAX_TOKENS],
+    len: usize,
+    /// The tokens with more than one meaning: (token index, all its meanings).
+    pub ambiguous: ArrayVec<(u8, Meanings), MAX_TOKENS>,
+}
+
+impl Tokens {
+    pub(crate) fn new() -> Tokens {
+        Tokens {
+            first: [Lexeme::Filler; MAX_TOKENS],
+            words: [0; MAX_TOKENS],
+            len: 0,
+            ambiguous: ArrayVec::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+        self.ambiguous.clear();
+    }
+
+    /// The first meaning of every token.
+    pub(crate) fn first(&self) -> &[Lexeme] {
+        &self.first[..self.len]
+    }
+
+    /// Index (0-based) of the input word token `i` came from.
+    pub(crate) fn word(&self, i: usize) -> usize {
+        usize::from(self.words[i])
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    fn push(&mut self, meanings: Meanings, word: usize) -> Result<(), WordError> {
+        let at = self.len;
+        if at == MAX_TOKENS {
+            return Err(WordError::TooLong);
+        }
+        self.first[at] = meanings.get(0);
+        // Word indices stay below MAX_WORDS, which fits a byte.
+        self.words[at] = word as u8;
+        self.len = at + 1;
+        if meanings.len() > 1 {
+            self.ambiguous.push((at as u8, meanings));
+        }
+        Ok(())
+    }
+
+    /// Drops every token from `len` on.
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+        self.ambiguous.retain(|(at, _)| usize::from(*at) < len);
+    }
+}
+
+/// Where folded words go, one at a time: looked up at once and turned into tokens.
+struct Sink<'v, 't> {
+    vocab: &'v Vocabulary,
+    tokens: &'t mut Tokens,
+    /// Index of the next word.
+    index: usize,
+    /// A word that may begin a two-word phrase ("en passant", "e.p."), waiting for the
+    /// next word.
+    pending: Option<(Key, &'v Entry)>,
+}
+
+/// What [`fold_words`] hands its words to.
+trait WordSink {
+    /// The next word's key.
+    fn word(&mut self, key: Key) -> Result<(), WordError>;
+}
+
+impl WordSink for Sink<'_, '_> {
+    #[inline(always)]
+    fn word(&mut self, key: Key) -> Result<(), WordError> {
+        let index = self.index;
+        if index >= MAX_WORDS {
+            return Err(WordError::TooLong);
+        }
+        self.index += 1;
+        let entry = self.vocab.entry(key);
+        if let Some((first, first_entry)) = self.pending.take() {
+            if let Some(lexeme) = self.vocab.phrase(first, key) {
+                return self.tokens.push(Meanings::one(lexeme), index - 1);
+            }
+            add_word(self.vocab, first, Some(first_entry), index - 1, self.tokens)?;
+        }
+        match entry {
+            Some(entry) if entry.starts_phrase => {
+                self.pending = Some((key, entry));
+                Ok(())
+            }
+            entry => add_word(self.vocab, key, entry, index, self.tokens),
+        }
+    }
+
+}
+
+impl Sink<'_, '_> {
+    /// After the last word: a phrase start that found no second word is a word alone.
+    fn end(&mut self) -> Result<(), WordError> {
+        match self.pending.take() {
+            Some((key, entry)) => add_word(self.vocab, key, Some(entry), self.index - 1, self.tokens),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What one input character becomes after folding.
@@ -31,7 +144,7 @@ enum Folded {
     Foreign,
 }
 
-fn fold_char(c: char) -> Folded {
+const fn fold_char(c: char) -> Folded {
     match c {
         'A'..='Z' => Folded::One(c.to_ascii_lowercase() as u8),
         'a'..='z' | '0'..='9' | '-' | '=' | '+' | '#' => Folded::One(c as u8),
@@ -51,22 +164,41 @@ fn fold_char(c: char) -> Folded {
     }
 }
 
-/// ASCII folded: letters lower-cased, digits and the symbol characters kept, everything else
-/// (separators, punctuation, the apostrophe) 0.
-const ASCII_FOLD: [u8; 128] = {
-    let mut table = [0u8; 128];
+/// The class of a byte that separates words.
+const SEPARATOR: u8 = 0;
+/// The ASCII apostrophe (a Turkish case ending follows inside a word: "f3'e").
+const APOSTROPHE: u8 = 1;
+/// A byte of a non-ASCII character: folded on the slow path.
+const NON_ASCII: u8 = 2;
+/// Flag on a character that stands as a word of its own ("-", "=", "+", "#").
+const SYMBOL: u8 = 0x80;
+
+/// Every byte classified in one lookup: a word character folded (letters lower-cased,
+/// digits kept; always in `b'0'..SYMBOL`), a symbol (its byte | `SYMBOL`), the apostrophe,
+/// a byte of a non-ASCII character, or a separator (spaces, punctuation).
+const BYTE_CLASS: [u8; 256] = {
+    let mut table = [SEPARATOR; 256];
     let mut b = 0;
-    while b < 128 {
+    while b < 256 {
         let c = b as u8;
         table[b] = match c {
             b'A'..=b'Z' => c + 32,
-            b'a'..=b'z' | b'0'..=b'9' | b'-' | b'=' | b'+' | b'#' => c,
-            _ => 0,
+            b'a'..=b'z' | b'0'..=b'9' => c,
+            b'-' | b'=' | b'+' | b'#' => c | SYMBOL,
+            b'\'' => APOSTROPHE,
+            0x80..=0xff => NON_ASCII,
+            _ => SEPARATOR,
         };
         b += 1;
     }
     table
 };
+
+/// Whether a `BYTE_CLASS` value is a word character.
+#[inline(always)]
+fn is_word_class(class: u8) -> bool {
+    class.wrapping_sub(b'0') < SYMBOL - b'0'
+}
 
 /// Lower-cases and removes diacritics the way announcements arrive from keyboards and
 /// speech recognisers: ä→a, ß→ss, ç→c, ğ→g, ı/İ→i, ş→s, and so on. Characters outside
@@ -87,98 +219,245 @@ pub(crate) fn fold(word: &str) -> String {
     out
 }
 
-/// Splits and folds in one pass: the key of every word and symbol of `text`, in order
-/// (`None` for a word no vocabulary can hold). Agrees with [`words`] word for word.
-fn fold_words(text: &str, keys: &mut ArrayVec<Option<Key>, MAX_WORDS>) -> Result<(), ParseError> {
-    let mut buf = [0u8; MAX_WORD];
-    let mut n = 0usize;
-    let mut in_word = false;
-    let mut foreign = false;
-    // After an apostrophe inside a word ("f3'e", "f7'yi"), the rest is a Turkish case
-    // ending: dropped.
-    let mut suffix = false;
-    let finish = |keys: &mut ArrayVec<Option<Key>, MAX_WORDS>,
-                  buf: &[u8; MAX_WORD],
-                  n: usize,
-                  foreign: bool|
-     -> Result<(), ParseError> {
-        let key = if foreign || n > MAX_WORD {
-            None
-        } else {
-            Key::new(&buf[..n])
-        };
-        keys.try_push(key).map_err(|_| too_long())
-    };
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        // ASCII, the common case, through a table; anything else through `fold_char`.
-        let (c, folded, word_char) = if bytes[i] < 0x80 {
-            let b = bytes[i];
-            i += 1;
-            match ASCII_FOLD[b as usize] {
-                0 => (b as char, Folded::Foreign, false),
-                f if f.is_ascii_alphanumeric() => (b as char, Folded::One(f), true),
-                f => (b as char, Folded::One(f), false),
-            }
-        } else {
-            let c = text[i..].chars().next().expect("a char at a char boundary");
-            i += c.len_utf8();
-            let folded = fold_char(c);
-            let word_char = match folded {
-                Folded::One(b) => b.is_ascii_alphanumeric(),
-                Folded::Two(..) | Folded::Skip => true,
-                Folded::Foreign => is_word_char(c),
-            };
-            (c, folded, word_char)
-        };
-        if in_word && is_apostrophe(c) {
-            suffix = true;
-            continue;
-        }
-        if word_char && suffix {
-            continue;
-        }
-        if word_char {
-            in_word = true;
-            match folded {
-                Folded::One(b) => {
-                    if n < MAX_WORD {
-                        buf[n] = b;
-                    }
-                    n += 1;
-                }
-                Folded::Two(a, b) => {
-                    for x in [a, b] {
-                        if n < MAX_WORD {
-                            buf[n] = x;
-                        }
-                        n += 1;
-                    }
-                }
-                Folded::Skip => {}
-                Folded::Foreign => foreign = true,
-            }
-            continue;
-        }
-        if in_word {
-            finish(keys, &buf, n, foreign)?;
-            in_word = false;
-            foreign = false;
-            suffix = false;
-            n = 0;
-        }
-        if is_symbol(c) {
-            let Folded::One(b) = folded else {
-                unreachable!("symbols fold to one byte")
-            };
-            finish(keys, &[b; MAX_WORD], 1, false)?;
+/// The word being folded by [`fold_words`].
+struct WordBuf {
+    bytes: [u8; MAX_WORD],
+    len: usize,
+    in_word: bool,
+    /// A character outside the folded alphabet was seen: no vocabulary word can match.
+    foreign: bool,
+    /// After an apostrophe inside a word ("f3'e", "f7'yi") the rest is a Turkish case
+    /// ending: dropped.
+    suffix: bool,
+}
+
+impl WordBuf {
+    fn new() -> WordBuf {
+        WordBuf {
+            bytes: [0; MAX_WORD],
+            len: 0,
+            in_word: false,
+            foreign: false,
+            suffix: false,
         }
     }
-    if in_word {
-        finish(keys, &buf, n, foreign)?;
+
+    #[inline(always)]
+    fn push(&mut self, folded: u8) {
+        if self.suffix {
+            return;
+        }
+        self.in_word = true;
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = folded;
+        }
+        self.len += 1;
+    }
+
+    /// A character that belongs to the word but adds no byte (a combining mark) or makes it
+    /// unmatchable (`foreign`).
+    fn mark(&mut self, foreign: bool) {
+        if !self.suffix {
+            self.in_word = true;
+            self.foreign |= foreign;
+        }
+    }
+
+    /// Ends the current word, if any, pushing its key.
+    #[inline]
+    fn finish(&mut self, sink: &mut impl WordSink) -> Result<(), WordError> {
+        if !self.in_word {
+            return Ok(());
+        }
+        let key = if self.foreign || self.len == 0 || self.len > MAX_WORD {
+            Key::NONE
+        } else {
+            Key::from_padded(self.bytes)
+        };
+        *self = WordBuf::new();
+        sink.word(key)
+    }
+}
+
+/// Two-byte UTF-8 letters that fold to one ASCII letter (ä, ç, ğ, ı, ş, é, ...), by lead
+/// byte 0xC3-0xC5 and continuation byte; 0 for any other character.
+const FOLD_TWO_BYTES: [u8; 3 * 64] = {
+    let mut table = [0u8; 3 * 64];
+    let mut k = 0;
+    while k < 3 * 64 {
+        // Lead byte 0xC3 + k / 64 carries the code point bits 0xC0 + (k / 64) * 0x40.
+        let code = 0xC0 + k as u32;
+        if let Some(c) = char::from_u32(code)
+            && let Folded::One(f) = fold_char(c)
+            && f.is_ascii_alphanumeric()
+        {
+            table[k] = f;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The ASCII letter a two-byte character at the start of `bytes` folds to, if any.
+#[inline(always)]
+fn fold_two_bytes(bytes: &[u8]) -> Option<u8> {
+    let (&lead, &next) = (bytes.first()?, bytes.get(1)?);
+    let row = lead.wrapping_sub(0xC3);
+    if row >= 3 || next & 0xC0 != 0x80 {
+        return None;
+    }
+    let f = FOLD_TWO_BYTES[usize::from(row) * 64 + usize::from(next & 0x3F)];
+    (f != 0).then_some(f)
+}
+
+/// Splits and folds in one pass: the key of every word and symbol of `text`, in order
+/// (`Key::NONE` for a word no vocabulary can hold). Agrees with [`words`] word for word.
+///
+/// A word of ASCII letters, digits and common two-byte letters ending at a space, a
+/// symbol or the end is folded on a fast path; anything else (an apostrophe, a combining
+/// mark, "ß", a character outside the alphabet) goes through [`fold_unit`].
+fn fold_words(text: &str, sink: &mut impl WordSink) -> Result<(), WordError> {
+    let bytes = text.as_bytes();
+    let n = bytes.len();
+    let mut i = 0;
+    while i < n {
+        let class = BYTE_CLASS[bytes[i] as usize];
+        if class == SEPARATOR {
+            i += 1;
+            continue;
+        }
+        if class & SYMBOL != 0 {
+            sink.word(Key::from_padded(symbol_key(class & !SYMBOL)))?;
+            i += 1;
+            continue;
+        }
+        let start = i;
+        // Plain ASCII letters and digits, the common case: find the end, then fold the
+        // word at once (their folded form is the byte | 0x20).
+        while i < n && is_word_class(BYTE_CLASS[bytes[i] as usize]) {
+            i += 1;
+        }
+        let after = bytes.get(i).map_or(SEPARATOR, |&b| BYTE_CLASS[b as usize]);
+        if i > start && (after == SEPARATOR || after & SYMBOL != 0) {
+            sink.word(ascii_key(bytes, start, i))?;
+            continue;
+        }
+        // With two-byte letters (ä, ç, ş, ...): byte by byte.
+        i = start;
+        let mut buf = [0u8; MAX_WORD];
+        let mut len = 0;
+        let mut class = BYTE_CLASS[bytes[i] as usize];
+        loop {
+            if is_word_class(class) {
+                i += 1;
+            } else if let Some(f) = fold_two_bytes(&bytes[i..]) {
+                class = f;
+                i += 2;
+            } else {
+                break;
+            }
+            // A word longer than MAX_WORD has no key: its bytes may be overwritten.
+            buf[len % MAX_WORD] = class;
+            len += 1;
+            class = bytes.get(i).map_or(SEPARATOR, |&b| BYTE_CLASS[b as usize]);
+        }
+        if len > 0 && (class == SEPARATOR || class & SYMBOL != 0) {
+            // The word ended cleanly (a symbol is taken on the next round).
+            let key = if len > MAX_WORD {
+                Key::NONE
+            } else {
+                Key::from_padded(buf)
+            };
+            sink.word(key)?;
+            continue;
+        }
+        i = fold_unit(text, start, sink)?;
     }
     Ok(())
+}
+
+/// The key of the ASCII word `bytes[start..end]` (letters and digits only).
+#[inline(always)]
+fn ascii_key(bytes: &[u8], start: usize, end: usize) -> Key {
+    /// The low `len` bytes set, for every `len` a key can have.
+    const MASKS: [u128; MAX_WORD + 1] = {
+        let mut masks = [0u128; MAX_WORD + 1];
+        let mut len = 1;
+        while len <= MAX_WORD {
+            masks[len] = (masks[len - 1] << 8) | 0xFF;
+            len += 1;
+        }
+        masks
+    };
+    let len = end - start;
+    if len > MAX_WORD {
+        return Key::NONE;
+    }
+    let word = match bytes.get(start..start + MAX_WORD) {
+        Some(window) => u128::from_le_bytes(window.try_into().expect("16 bytes")),
+        // Near the end of the text: byte by byte.
+        None => bytes[start..end]
+            .iter()
+            .rev()
+            .fold(0u128, |word, &b| (word << 8) | u128::from(b)),
+    };
+    // Lower case: letters get 0x20, digits have it already.
+    let folded = word | u128::from_le_bytes([0x20; MAX_WORD]);
+    Key::from_padded((folded & MASKS[len]).to_le_bytes())
+}
+
+/// The general case of [`fold_words`]: folds one word (or one symbol or separator)
+/// starting at byte `i`, character by character, and returns where the next one starts.
+fn fold_unit(text: &str, mut i: usize, sink: &mut impl WordSink) -> Result<usize, WordError> {
+    let bytes = text.as_bytes();
+    let mut word = WordBuf::new();
+    while i < bytes.len() {
+        let (c, folded) = if bytes[i] < 0x80 {
+            let c = bytes[i] as char;
+            let class = BYTE_CLASS[bytes[i] as usize];
+            let folded = if is_word_class(class) {
+                Folded::One(class)
+            } else {
+                fold_char(c)
+            };
+            (c, folded)
+        } else {
+            let c = text[i..].chars().next().expect("a char at a char boundary");
+            (c, fold_char(c))
+        };
+        if word.in_word && is_apostrophe(c) {
+            word.suffix = true;
+            i += c.len_utf8();
+            continue;
+        }
+        match folded {
+            Folded::One(f) if f.is_ascii_alphanumeric() => word.push(f),
+            Folded::Two(a, b) => {
+                word.push(a);
+                word.push(b);
+            }
+            Folded::Skip => word.mark(false),
+            Folded::Foreign if is_word_char(c) => word.mark(true),
+            // The end of the word: a separator or a symbol, taken by the caller.
+            _ if word.in_word => break,
+            Folded::One(f) if is_symbol(c) => {
+                // Dashes: symbols of their own ("–" is "-").
+                sink.word(Key::from_padded(symbol_key(f)))?;
+                return Ok(i + c.len_utf8());
+            }
+            _ => return Ok(i + c.len_utf8()),
+        }
+        i += c.len_utf8();
+    }
+    word.finish(sink)?;
+    Ok(i)
+}
+
+
+fn symbol_key(b: u8) -> [u8; MAX_WORD] {
+    let mut bytes = [0; MAX_WORD];
+    bytes[0] = b;
+    bytes
 }
 
 fn is_apostrophe(c: char) -> bool {
@@ -225,8 +504,6 @@ pub(crate) fn split_words(text: &str) -> Vec<&str> {
 /// The most words (before fillers are dropped) one announcement may have.
 const MAX_WORDS: usize = 32;
 
-/// The tokens of one announcement.
-pub(crate) type Tokens = ArrayVec<Token, MAX_TOKENS>;
 
 fn error_at(text: &str, kind: ParseErrorKind, index: usize) -> ParseError {
     let word = words(text).nth(index).unwrap_or("");
@@ -243,78 +520,71 @@ pub(crate) fn tokenize(lang: Lang, text: &str, tokens: &mut Tokens) -> Result<()
     if text.len() > MAX_INPUT_BYTES {
         return Err(too_long());
     }
-    let vocab = Vocabulary::get(lang);
-    let mut keys: ArrayVec<Option<Key>, MAX_WORDS> = ArrayVec::new();
-    let mut index: ArrayVec<usize, MAX_WORDS> = ArrayVec::new();
-    fold_words(text, &mut keys)?;
-    index.extend(0..keys.len());
-    // "e.p." arrives as the two words "e" and "p".
-    let (e, p, ep) = (Key::new(b"e"), Key::new(b"p"), Key::new(b"ep"));
-    let mut i = 0;
-    while i + 1 < keys.len() {
-        if keys[i] == e && keys[i + 1] == p {
-            keys[i] = ep;
-            keys.remove(i + 1);
-            index.remove(i + 1);
-        }
-        i += 1;
+    let mut sink = Sink {
+        vocab: Vocabulary::get(lang),
+        tokens,
+        index: 0,
+        pending: None,
+    };
+    let result = fold_words(text, &mut sink).and_then(|()| sink.end());
+    match result {
+        Ok(()) if tokens.is_empty() => Err(ParseError::new(ParseErrorKind::Empty, "", 0)),
+        Ok(()) => Ok(()),
+        Err(WordError::TooLong) => Err(too_long()),
+        Err(WordError::Unknown(index)) => Err(error_at(text, ParseErrorKind::UnknownWord, index)),
     }
+}
 
-    let mut i = 0;
-    while i < keys.len() {
-        if let Some((lexeme, len)) = vocab.phrase(&keys[i..]) {
-            tokens
-                .try_push(Token {
-                    meanings: Meanings::one(lexeme),
-                    word: index[i],
-                })
-                .map_err(|_| too_long())?;
-            i += len;
-            continue;
+/// Why a word stopped tokenizing (turned into a [`ParseError`] with the text at hand).
+enum WordError {
+    TooLong,
+    Unknown(usize),
+}
+
+/// One word (not part of a phrase) to its tokens: its meanings, nothing for a filler, or
+/// written notation split into characters.
+#[inline(always)]
+fn add_word(
+    vocab: &Vocabulary,
+    key: Key,
+    entry: Option<&Entry>,
+    index: usize,
+    tokens: &mut Tokens,
+) -> Result<(), WordError> {
+    if let Some(entry) = entry
+        && !entry.meanings.is_empty()
+    {
+        if entry.filler {
+            return Ok(());
         }
-        let Some(key) = keys[i] else {
-            return Err(error_at(text, ParseErrorKind::UnknownWord, index[i]));
-        };
-        if let Some(meanings) = vocab.word(&key) {
-            if !meanings.is_filler() {
-                tokens
-                    .try_push(Token {
-                        meanings,
-                        word: index[i],
-                    })
-                    .map_err(|_| too_long())?;
-            }
-        } else if !explode(vocab, key.as_bytes(), index[i], tokens)? {
-            return Err(error_at(text, ParseErrorKind::UnknownWord, index[i]));
+        tokens.push(entry.meanings, index)?;
+        if !entry.then.is_empty() {
+            tokens.push(entry.then, index)?;
         }
-        i += 1;
+        return Ok(());
     }
-    if tokens.is_empty() {
-        return Err(ParseError::new(ParseErrorKind::Empty, "", 0));
+    let (bytes, len) = key.bytes();
+    if key.is_none() || !explode(vocab, &bytes[..len], index, tokens)? {
+        return Err(WordError::Unknown(index));
     }
     Ok(())
 }
 
+
 /// Splits written notation into one token per character. Returns false (and pushes
 /// nothing) if any character is not notation.
+#[inline(never)]
 fn explode(
     vocab: &Vocabulary,
     word: &[u8],
     index: usize,
     tokens: &mut Tokens,
-) -> Result<bool, ParseError> {
+) -> Result<bool, WordError> {
     if !word.iter().all(|b| b.is_ascii_alphanumeric()) {
         return Ok(false);
     }
     let start = tokens.len();
-    let push = |tokens: &mut Tokens, meanings: Meanings| {
-        tokens
-            .try_push(Token {
-                meanings,
-                word: index,
-            })
-            .map_err(|_| too_long())
-    };
+    let push = |tokens: &mut Tokens, meanings: Meanings| tokens.push(meanings, index);
     // UCI with an English promotion letter ("e7e8q") in every language.
     if word.len() == 5 && is_uci_squares(&word[..4]) {
         let role = match word[4] {
@@ -359,6 +629,13 @@ fn is_uci_squares(b: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    impl WordSink for Vec<Key> {
+        fn word(&mut self, key: Key) -> Result<(), WordError> {
+            self.push(key);
+            Ok(())
+        }
+    }
+
     #[test]
     fn folds_german_and_turkish_marks() {
         assert_eq!(fold("Läufer"), "laufer");
@@ -380,15 +657,18 @@ mod tests {
             "u\u{308}c\u{327} ok",
             "At f3'e, Fil f7’yi alır",
         ] {
-            let mut keys = ArrayVec::new();
-            fold_words(text, &mut keys).unwrap();
+            let mut keys = Vec::new();
+            assert!(fold_words(text, &mut keys).is_ok());
             let expected: Vec<Option<String>> = words(text)
                 .map(|w| w.split(is_apostrophe).next().unwrap())
                 .map(|w| Some(fold(w)).filter(|f| f.is_ascii()))
                 .collect();
             let got: Vec<Option<String>> = keys
                 .iter()
-                .map(|k| k.map(|k| String::from_utf8(k.as_bytes().to_vec()).unwrap()))
+                .map(|k| {
+                    let (bytes, len) = k.bytes();
+                    (!k.is_none()).then(|| String::from_utf8(bytes[..len].to_vec()).unwrap())
+                })
                 .collect();
             assert_eq!(got, expected, "{text}");
         }
@@ -400,4 +680,17 @@ mod tests {
         assert_eq!(split_words("0-0-0+"), vec!["0", "-", "0", "-", "0", "+"]);
         assert_eq!(split_words("  exd6 e.p.  "), vec!["exd6", "e", "p"]);
     }
+}
+#[doc(hidden)]
+pub(crate) fn __probe_fold(text: &str) -> usize {
+    struct Count(usize);
+    impl WordSink for Count {
+        fn word(&mut self, _: Key) -> Result<(), WordError> {
+            self.0 += 1;
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = fold_words(text, &mut count);
+    count.0
 }

@@ -138,9 +138,9 @@ const EN_RANKS: [&[&str]; 8] = [
     &["eight", "ate"],
 ];
 
-type Entry = (&'static str, Lexeme);
+type WordEntry = (&'static str, Lexeme);
 
-const DE_WORDS: &[Entry] = &[
+const DE_WORDS: &[WordEntry] = &[
     ("könig", Piece(Role::King)),
     ("koenig", Piece(Role::King)),
     ("dame", Piece(Role::Queen)),
@@ -196,7 +196,7 @@ const DE_WORDS: &[Entry] = &[
     ("danke", Filler),
 ];
 
-const TR_WORDS: &[Entry] = &[
+const TR_WORDS: &[WordEntry] = &[
     ("şah", Piece(Role::King)),
     ("şah", Check),
     ("vezir", Piece(Role::Queen)),
@@ -256,7 +256,7 @@ const TR_WORDS: &[Entry] = &[
     ("tamam", Filler),
 ];
 
-const EN_WORDS: &[Entry] = &[
+const EN_WORDS: &[WordEntry] = &[
     ("king", Piece(Role::King)),
     ("queen", Piece(Role::Queen)),
     ("rook", Piece(Role::Rook)),
@@ -356,10 +356,20 @@ const EN_LETTERS: &[(char, Role)] = &[
 /// At most this many meanings per word.
 pub(crate) const MAX_MEANINGS: usize = 3;
 
-/// The meanings of one word: a tiny inline set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The meanings of one word: a tiny inline set (unused slots hold `Filler`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Meanings {
-    items: [Option<Lexeme>; MAX_MEANINGS],
+    items: [Lexeme; MAX_MEANINGS],
+    len: u8,
+}
+
+impl Default for Meanings {
+    fn default() -> Meanings {
+        Meanings {
+            items: [Filler; MAX_MEANINGS],
+            len: 0,
+        }
+    }
 }
 
 impl Meanings {
@@ -373,38 +383,50 @@ impl Meanings {
         if self.iter().any(|l| l == lexeme) {
             return;
         }
-        if let Some(slot) = self.items.iter_mut().find(|s| s.is_none()) {
-            *slot = Some(lexeme);
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = lexeme;
+            self.len += 1;
         }
     }
 
     pub(crate) fn iter(&self) -> impl Iterator<Item = Lexeme> + '_ {
-        self.items.iter().flatten().copied()
+        self.items[..self.len as usize].iter().copied()
     }
 
+    #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.items.iter().flatten().count()
+        self.len as usize
     }
 
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Meaning `i` (`i < len()`).
+    #[inline]
     pub(crate) fn get(&self, i: usize) -> Lexeme {
-        self.iter().nth(i).expect("meaning index in range")
+        debug_assert!(i < self.len());
+        self.items[i]
     }
 
     pub(crate) fn is_filler(&self) -> bool {
-        self.len() == 1 && self.get(0) == Filler
+        self.len == 1 && self.items[0] == Filler
     }
 }
 
 /// The longest word (folded, in bytes) the vocabulary can hold.
 pub(crate) const MAX_WORD: usize = 16;
 
-/// A folded word as a fixed-size key: cheap to hash and compare, no allocation.
+/// A folded word as one 128-bit number (its bytes, little-endian, zero-padded): hashed and
+/// compared in a few instructions, no allocation. `Key::NONE` (all zero) stands for a word
+/// no vocabulary can hold (too long, or with characters outside the folded alphabet).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Key {
-    bytes: [u8; MAX_WORD],
-}
+pub(crate) struct Key(u128);
 
 impl Key {
+    pub(crate) const NONE: Key = Key(0);
+
     /// The key of an already folded word; `None` if it is too long to be in the vocabulary.
     pub(crate) fn new(folded: &[u8]) -> Option<Key> {
         if folded.is_empty() || folded.len() > MAX_WORD {
@@ -412,30 +434,60 @@ impl Key {
         }
         let mut bytes = [0u8; MAX_WORD];
         bytes[..folded.len()].copy_from_slice(folded);
-        Some(Key { bytes })
+        Some(Key(u128::from_le_bytes(bytes)))
     }
 
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        let len = self.bytes.iter().position(|&b| b == 0).unwrap_or(MAX_WORD);
-        &self.bytes[..len]
+    /// The key of a folded word held zero-padded in a buffer (the lexer's hot path).
+    #[inline]
+    pub(crate) fn from_padded(bytes: [u8; MAX_WORD]) -> Key {
+        Key(u128::from_le_bytes(bytes))
     }
 
-    fn hash(&self) -> usize {
-        let lo = u64::from_le_bytes(self.bytes[..8].try_into().expect("8 bytes"));
-        let hi = u64::from_le_bytes(self.bytes[8..].try_into().expect("8 bytes"));
+    pub(crate) fn is_none(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The folded word's bytes (zero-padded) and its length.
+    pub(crate) fn bytes(self) -> ([u8; MAX_WORD], usize) {
+        let len = MAX_WORD - (self.0.leading_zeros() / 8) as usize;
+        (self.0.to_le_bytes(), len)
+    }
+
+    #[inline]
+    fn slot(self) -> usize {
+        let lo = self.0 as u64;
+        let hi = (self.0 >> 64) as u64;
         let h = (lo ^ hi.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> 40) as usize
+        (h >> (64 - TABLE_BITS)) as usize
     }
 }
 
-/// Slots in the open-addressing word table (a power of two, well above the word count).
-const TABLE_SIZE: usize = 1024;
+/// Slots in the open-addressing word table: 2^TABLE_BITS, well above the word count
+/// (`build` asserts at most a quarter is used, so probes stay short).
+const TABLE_BITS: u32 = 10;
+const TABLE_SIZE: usize = 1 << TABLE_BITS;
+
+/// What the word table holds for one word.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Entry {
+    /// Empty for a word that only starts a phrase ("en" of "en passant").
+    pub meanings: Meanings,
+    /// A word that is two tokens, a square in written notation ("e4"): the second one's
+    /// meanings (empty for every other word).
+    pub then: Meanings,
+    /// The word may begin a fixed two-word phrase.
+    pub starts_phrase: bool,
+    /// The word carries nothing ("bitte", "please").
+    pub filler: bool,
+}
 
 /// One language's lookup tables, built once.
 pub(crate) struct Vocabulary {
-    table: Box<[Option<(Key, Meanings)>]>,
-    phrases: Vec<(Vec<Key>, Lexeme)>,
-    phrase_starts: Vec<Key>,
+    /// Keys and entries of the open-addressing table, side by side (`Key::NONE` = free).
+    keys: Box<[Key]>,
+    entries: Box<[Entry]>,
+    /// Fixed two-word phrases.
+    phrases: Vec<(Key, Key, Lexeme)>,
     letters: [Meanings; 128],
 }
 
@@ -457,21 +509,25 @@ impl Vocabulary {
             .unwrap_or_else(|| panic!("vocabulary word {word:?} is longer than {MAX_WORD} bytes"))
     }
 
-    fn insert(&mut self, key: Key, lexeme: Lexeme) {
-        let mut i = key.hash() % TABLE_SIZE;
+    /// The table entry of `key`, created empty if it is not there yet.
+    fn entry_mut(&mut self, key: Key) -> &mut Entry {
+        let mut i = key.slot();
         loop {
-            match &mut self.table[i] {
-                Some((k, meanings)) if *k == key => {
-                    meanings.push(lexeme);
-                    return;
-                }
-                Some(_) => i = (i + 1) % TABLE_SIZE,
-                slot @ None => {
-                    *slot = Some((key, Meanings::one(lexeme)));
-                    return;
-                }
+            if self.keys[i] == key {
+                return &mut self.entries[i];
             }
+            if self.keys[i].is_none() {
+                self.keys[i] = key;
+                return &mut self.entries[i];
+            }
+            i = (i + 1) % TABLE_SIZE;
         }
+    }
+
+    fn insert(&mut self, key: Key, lexeme: Lexeme) {
+        let entry = self.entry_mut(key);
+        entry.meanings.push(lexeme);
+        entry.filler = entry.meanings.is_filler();
     }
 
     fn build(lang: Lang) -> Vocabulary {
@@ -481,9 +537,9 @@ impl Vocabulary {
             Lang::En => (&EN_FILES, &EN_RANKS, EN_WORDS, EN_PHRASES, EN_LETTERS),
         };
         let mut vocab = Vocabulary {
-            table: vec![None; TABLE_SIZE].into_boxed_slice(),
+            keys: vec![Key::NONE; TABLE_SIZE].into_boxed_slice(),
+            entries: vec![Entry::default(); TABLE_SIZE].into_boxed_slice(),
             phrases: Vec::new(),
-            phrase_starts: Vec::new(),
             letters: [Meanings::default(); 128],
         };
         let mut add = |word: &str, lexeme: Lexeme| {
@@ -510,16 +566,16 @@ impl Vocabulary {
         add("=", Promote);
         add("+", Check);
         add("#", Mate);
-        for (phrase, lexeme) in phrases {
-            let keys: Vec<Key> = phrase.iter().map(|w| Vocabulary::key(w)).collect();
-            if !vocab.phrase_starts.contains(&keys[0]) {
-                vocab.phrase_starts.push(keys[0]);
-            }
-            vocab.phrases.push((keys, *lexeme));
+        // "e.p." arrives as the two words "e" and "p".
+        let common: &[(&[&str], Lexeme)] = &[(&["e", "p"], EnPassant)];
+        for (phrase, lexeme) in phrases.iter().chain(common) {
+            let [first, second] = phrase[..] else {
+                panic!("phrase {phrase:?} is not two words");
+            };
+            let (first, second) = (Vocabulary::key(first), Vocabulary::key(second));
+            vocab.entry_mut(first).starts_phrase = true;
+            vocab.phrases.push((first, second, *lexeme));
         }
-        vocab
-            .phrases
-            .sort_by_key(|(words, _)| std::cmp::Reverse(words.len()));
 
         // Single characters of written notation ("Nf3", "e2e4", "0-0"): files, ranks, the
         // language's piece letters, x for captures, o/0 for castling.
@@ -535,36 +591,107 @@ impl Vocabulary {
         vocab.letters[b'x' as usize].push(Capture);
         vocab.letters[b'o' as usize].push(CastleO);
         vocab.letters[b'0' as usize].push(CastleO);
+
+        let used = vocab.keys.iter().filter(|k| !k.is_none()).count();
+        assert!(used * 4 <= TABLE_SIZE - 64 * 4, "word table too full: {used} words");
+
+        // Squares in written notation ("e4"), the commonest words of all, straight from the
+        // table: the same two tokens that splitting them letter by letter gives.
+        for file in b'a'..=b'h' {
+            for rank in b'1'..=b'8' {
+                let (first, then) = (vocab.letters[file as usize], vocab.letters[rank as usize]);
+                let entry = vocab.entry_mut(Key::new(&[file, rank]).expect("two bytes"));
+                assert!(entry.meanings.is_empty(), "a square is also a word");
+                entry.meanings = first;
+                entry.then = then;
+            }
+        }
         vocab
     }
 
-    /// The meanings of one folded word, if it is a known word.
-    pub(crate) fn word(&self, key: &Key) -> Option<Meanings> {
-        let mut i = key.hash() % TABLE_SIZE;
-        loop {
-            match &self.table[i] {
-                Some((k, meanings)) if k == key => return Some(*meanings),
-                Some(_) => i = (i + 1) % TABLE_SIZE,
-                None => return None,
-            }
+    /// The table entry of one folded word, if it is a known word or starts a phrase.
+    #[inline]
+    pub(crate) fn entry(&self, key: Key) -> Option<&Entry> {
+        if key.is_none() {
+            return None;
         }
+        let mut i = key.slot();
+        loop {
+            let k = self.keys[i];
+            if k == key {
+                return Some(&self.entries[i]);
+            }
+            if k.is_none() {
+                return None;
+            }
+            i = (i + 1) % TABLE_SIZE;
+        }
+    }
+
+    /// The meanings of one folded word, if it is a known word.
+    #[cfg(test)]
+    pub(crate) fn word(&self, key: Key) -> Option<Meanings> {
+        self.entry(key)
+            .map(|e| e.meanings)
+            .filter(|m| !m.is_empty())
     }
 
     /// The meanings of one character of written notation.
     pub(crate) fn letter(&self, c: u8) -> Option<Meanings> {
         let m = *self.letters.get(c as usize)?;
-        (m.len() > 0).then_some(m)
+        (!m.is_empty()).then_some(m)
     }
 
-    /// The longest fixed phrase starting at `words[0]`, with its length in words.
-    pub(crate) fn phrase(&self, words: &[Option<Key>]) -> Option<(Lexeme, usize)> {
-        let first = words.first().copied().flatten()?;
-        if !self.phrase_starts.contains(&first) {
-            return None;
+    /// The phrase `first second`, if it is one.
+    pub(crate) fn phrase(&self, first: Key, second: Key) -> Option<Lexeme> {
+        self.phrases
+            .iter()
+            .find(|(a, b, _)| *a == first && *b == second)
+            .map(|(_, _, lexeme)| *lexeme)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_with_several_meanings_keep_them_all() {
+        let tr = Vocabulary::get(Lang::Tr);
+        let alir = tr.word(Vocabulary::key("alır")).unwrap();
+        assert_eq!(alir.iter().collect::<Vec<_>>(), vec![Capture, CaptureAfter]);
+        let de = Vocabulary::get(Lang::De);
+        let d = de.word(Vocabulary::key("d")).unwrap();
+        assert_eq!(
+            d.iter().collect::<Vec<_>>(),
+            vec![File(shakmaty::File::D), Piece(Role::Queen)]
+        );
+        assert_eq!(de.word(Vocabulary::key("LÄUFER")), de.word(Vocabulary::key("laeufer")));
+    }
+
+    #[test]
+    fn phrase_starts_are_marked_and_phrases_found() {
+        for lang in Lang::ALL {
+            let v = Vocabulary::get(lang);
+            let (en, passant) = (Vocabulary::key("en"), Vocabulary::key("passant"));
+            assert!(v.entry(en).unwrap().starts_phrase, "{lang}");
+            assert_eq!(v.phrase(en, passant), Some(EnPassant), "{lang}");
+            assert_eq!(v.phrase(passant, en), None, "{lang}");
+            let e = Vocabulary::key("e");
+            assert!(v.entry(e).unwrap().starts_phrase, "{lang}");
+            assert_eq!(v.phrase(e, Vocabulary::key("p")), Some(EnPassant));
         }
-        self.phrases.iter().find_map(|(phrase, lexeme)| {
-            (phrase.len() <= words.len() && phrase.iter().zip(words).all(|(p, w)| Some(*p) == *w))
-                .then_some((*lexeme, phrase.len()))
-        })
+        assert_eq!(Vocabulary::get(Lang::En).word(Vocabulary::key("en")), None);
+    }
+
+    #[test]
+    fn keys_give_back_their_bytes() {
+        let k = Key::new(b"schachmatt").unwrap();
+        let (bytes, len) = k.bytes();
+        assert_eq!(&bytes[..len], b"schachmatt");
+        let (bytes, len) = Key::new(b"abcdefghijklmnop").unwrap().bytes();
+        assert_eq!(&bytes[..len], b"abcdefghijklmnop");
+        assert_eq!(Key::new(b"abcdefghijklmnopq"), None);
+        assert_eq!(Key::new(b""), None);
     }
 }
