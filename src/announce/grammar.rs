@@ -10,7 +10,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use arrayvec::ArrayVec;
 
 use super::lexer::{MAX_TOKENS, Tokens};
-use super::vocab::Lexeme;
+use super::vocab::{Lexeme, Meanings};
 use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 
 /// Upper bound on meaning combinations tried for one announcement.
@@ -24,7 +24,7 @@ pub(crate) fn parse_tokens(
     announcement.readings.clear();
     announcement.claim = None;
     let mut furthest = 0usize;
-    let mut keep = |parsed: Result<(Reading, Option<Claim>), usize>| match parsed {
+    let mut keep = |announcement: &mut Announcement, parsed| match parsed {
         Ok((reading, claim)) => {
             if !announcement.readings.contains(&reading) {
                 // More distinct readings than fit cannot all be meant; keep the first.
@@ -38,7 +38,7 @@ pub(crate) fn parse_tokens(
     };
     if tokens.ambiguous.is_empty() {
         // Most announcements: every word means one thing.
-        keep(parse_sequence(tokens.first()));
+        keep(announcement, parse_sequence(tokens.first()));
     } else {
         let total = tokens
             .ambiguous
@@ -47,14 +47,32 @@ pub(crate) fn parse_tokens(
             .filter(|&n| n <= MAX_COMBINATIONS)
             .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
         let mut lexemes: ArrayVec<Lexeme, MAX_TOKENS> = tokens.first().iter().copied().collect();
-        for combination in 0..total {
+        let choose = |lexemes: &mut ArrayVec<Lexeme, MAX_TOKENS>, combination: usize| {
             let mut rest = combination;
             for (at, meanings) in &tokens.ambiguous {
                 let n = meanings.len();
                 lexemes[usize::from(*at)] = meanings.get(rest % n);
                 rest /= n;
             }
-            keep(parse_sequence(&lexemes));
+        };
+        // Combinations that cannot form a move are parsed only if nothing else does, for
+        // the error (which word did not fit). The result is the same, with less work.
+        let mut deferred = false;
+        for combination in 0..total {
+            choose(&mut lexemes, combination);
+            if cannot_form_a_move(&lexemes, &tokens.ambiguous) {
+                deferred = true;
+            } else {
+                keep(announcement, parse_sequence(&lexemes));
+            }
+        }
+        if deferred && announcement.readings.is_empty() {
+            for combination in 0..total {
+                choose(&mut lexemes, combination);
+                if cannot_form_a_move(&lexemes, &tokens.ambiguous) {
+                    keep(announcement, parse_sequence(&lexemes));
+                }
+            }
         }
     }
     if announcement.readings.is_empty() {
@@ -70,6 +88,29 @@ pub(crate) fn parse_tokens(
         return Err(ParseError::new(ParseErrorKind::UnexpectedWord, word, index));
     }
     Ok(())
+}
+
+/// A quick test of the meanings chosen for ambiguous words: true only if
+/// [`parse_sequence`] would surely fail. "alır" read as a capture before the destination
+/// with no square after it, or as a capture after the destination with a square after it;
+/// "şah" read as check with more words after it, or as the king as the last word.
+fn cannot_form_a_move(lex: &[Lexeme], ambiguous: &[(u8, Meanings)]) -> bool {
+    use Lexeme::*;
+    ambiguous.iter().any(|(at, _)| {
+        let at = usize::from(*at);
+        let after = &lex[at + 1..];
+        match lex[at] {
+            // The destination square must follow a capture word, unless en passant does.
+            Capture => !after.iter().any(|l| matches!(l, File(_) | EnPassant)),
+            // After it only the promotion and trailing words may come.
+            CaptureAfter => after.iter().any(|l| matches!(l, File(_) | Rank(_))),
+            // Only trailing words may follow check and mate.
+            Check | Mate => after.iter().any(|l| !matches!(l, Check | Mate | EnPassant)),
+            // A king is never the last word of a move.
+            Piece(Role::King) => after.is_empty(),
+            _ => false,
+        }
+    })
 }
 
 /// Parses one sequence of meanings. On failure returns the index of the first token that

@@ -13,17 +13,104 @@ use shakmaty::{
 use super::{Announcement, IllegalReason, Reading, ResolveError};
 
 pub(crate) fn resolve(a: &Announcement, pos: &Chess) -> Result<Move, ResolveError> {
+    // The common case, one reading naming a piece's move: filter shakmaty's candidates in
+    // place, as its own SAN resolution does.
+    if let [
+        reading @ Reading::Normal {
+            role, from_file, from_rank, to, ..
+        },
+    ] = a.readings.as_slice()
+    {
+        let Some(role) = effective_role(pos, *role, *from_file, *from_rank) else {
+            return conclude(&MoveList::new(), a, pos);
+        };
+        let mut moves = pos.san_candidates(role, *to);
+        moves.retain(|m| fits(reading, m));
+        if role == Role::King {
+            add_king_castling(reading, pos, &mut moves);
+        }
+        return conclude(&moves, a, pos);
+    }
     let mut found = MoveList::new();
     for reading in &a.readings {
         add_candidates(reading, pos, &mut found);
     }
+    conclude(&found, a, pos)
+}
+
+/// The one move found, or why there is none or more than one.
+fn conclude(found: &MoveList, a: &Announcement, pos: &Chess) -> Result<Move, ResolveError> {
     match found.len() {
         1 => Ok(found[0]),
         0 => Err(ResolveError::Illegal(diagnose(a, pos))),
         _ => {
-            let mut all: Vec<Move> = found.into_iter().collect();
+            let mut all: Vec<Move> = found.to_vec();
             all.sort_by_key(|m| (m.from().map(u32::from), u32::from(m.to())));
             Err(ResolveError::Ambiguous(all))
+        }
+    }
+}
+
+/// Whether a legal move fits everything a `Reading::Normal` says (its piece and
+/// destination aside: those chose the candidates).
+#[inline]
+fn fits(reading: &Reading, m: &Move) -> bool {
+    let Reading::Normal {
+        from_file,
+        from_rank,
+        capture,
+        captured,
+        promotion,
+        en_passant,
+        ..
+    } = *reading
+    else {
+        return false;
+    };
+    let from_fits = |from: Square| {
+        from_file.is_none_or(|f| f == from.file()) && from_rank.is_none_or(|r| r == from.rank())
+    };
+    match *m {
+        Move::Normal {
+            from,
+            capture: taken,
+            promotion: promoted,
+            ..
+        } => {
+            from_fits(from)
+                && (!capture || taken.is_some())
+                && captured.is_none_or(|c| taken == Some(c))
+                && !en_passant
+                && promoted == promotion
+        }
+        Move::EnPassant { from, .. } => {
+            from_fits(from)
+                && captured.is_none_or(|c| c == Role::Pawn)
+                && promotion.is_none()
+        }
+        Move::Castle { king, .. } => {
+            from_fits(king)
+                && !capture
+                && captured.is_none()
+                && !en_passant
+                && promotion.is_none()
+        }
+        Move::Put { .. } => false,
+    }
+}
+
+/// "König Gustav eins" / "e1g1": the king's own move when castling, added to `found`.
+fn add_king_castling(reading: &Reading, pos: &Chess, found: &mut MoveList) {
+    let Reading::Normal { to, .. } = *reading else {
+        return;
+    };
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        if side.king_to(pos.turn()) == to {
+            for m in pos.castling_moves(side) {
+                if fits(reading, &m) {
+                    push_new(found, m);
+                }
+            }
         }
     }
 }
@@ -67,41 +154,19 @@ fn add_candidates(reading: &Reading, pos: &Chess, found: &mut MoveList) {
             role,
             from_file,
             from_rank,
-            capture,
-            captured,
             to,
-            promotion,
-            en_passant,
+            ..
         } => {
             let Some(role) = effective_role(pos, role, from_file, from_rank) else {
                 return;
             };
-            let fits = |m: &Move| {
-                let from = m.from().expect("no drops in standard chess");
-                from_file.is_none_or(|f| f == from.file())
-                    && from_rank.is_none_or(|r| r == from.rank())
-                    && (!capture || m.is_capture())
-                    && captured.is_none_or(|c| m.capture() == Some(c))
-                    && (!en_passant || m.is_en_passant())
-                    && m.promotion() == promotion
-            };
-            let moves = pos.san_candidates(role, to);
-            for m in moves.iter() {
-                if fits(m) {
-                    push_new(found, *m);
+            for m in pos.san_candidates(role, to) {
+                if fits(reading, &m) {
+                    push_new(found, m);
                 }
             }
             if role == Role::King {
-                // "König Gustav eins" / "e1g1": the king's own move when castling.
-                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                    if side.king_to(pos.turn()) == to {
-                        for m in pos.castling_moves(side) {
-                            if fits(&m) {
-                                push_new(found, m);
-                            }
-                        }
-                    }
-                }
+                add_king_castling(reading, pos, found);
             }
         }
     }

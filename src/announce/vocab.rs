@@ -15,6 +15,9 @@ use super::lexer::fold;
 /// What a word (or a fixed group of words) can mean in an announcement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Lexeme {
+    /// Words that carry nothing: "bitte", "lütfen", "please", "äh". (First, so that a
+    /// fresh token array is all zeros.)
+    Filler,
     File(File),
     Rank(Rank),
     Piece(Role),
@@ -35,8 +38,6 @@ pub(crate) enum Lexeme {
     Side(CastlingSide),
     /// The `O` or `0` of `O-O`.
     CastleO,
-    /// Words that carry nothing: "bitte", "lütfen", "please", "äh".
-    Filler,
 }
 
 use Lexeme::*;
@@ -477,6 +478,9 @@ pub(crate) struct Entry {
     pub then: Meanings,
     /// The word may begin a fixed two-word phrase.
     pub starts_phrase: bool,
+    /// One token with one meaning and nothing else to consider: the common case, taken
+    /// on a fast path.
+    pub simple: bool,
     /// The word carries nothing ("bitte", "please").
     pub filler: bool,
 }
@@ -605,6 +609,12 @@ impl Vocabulary {
                 entry.meanings = first;
                 entry.then = then;
             }
+        }
+        for entry in vocab.entries.iter_mut() {
+            entry.simple = entry.meanings.len() == 1
+                && !entry.filler
+                && !entry.starts_phrase
+                && entry.then.is_empty();
         }
         vocab
     }
