@@ -5,7 +5,7 @@
 //! combination of meanings (there are few: most words mean one thing) and keeps each one that
 //! forms a move. Which reading is meant is decided later, against the position.
 
-use shakmaty::{CastlingSide, File, Rank, Role, Square};
+use shakmaty::{CastlingSide, Role, Square};
 
 use arrayvec::ArrayVec;
 
@@ -188,11 +188,8 @@ fn parse_castle(body: &[Lexeme]) -> Result<Option<Option<CastlingSide>>, usize> 
     }
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Coord {
-    File(File),
-    Rank(Rank),
-}
+/// A coordinate as said, in one byte: a file as 0-7, a rank as 8-15.
+const RANK: u8 = 8;
 
 fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize> {
     use Lexeme::*;
@@ -203,7 +200,7 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
         i = 1;
     }
 
-    let mut coords: [Option<Coord>; 4] = [None; 4];
+    let mut coords = [0u8; 4];
     let mut n_coords = 0;
     let mut separator_at = None; // coordinate count when a capture/to word came
     let mut capture = false;
@@ -212,11 +209,11 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
         match body[i] {
             File(_) | Rank(_) if n_coords == 4 => return Err(i),
             File(f) => {
-                coords[n_coords] = Some(Coord::File(f));
+                coords[n_coords] = u32::from(f) as u8;
                 n_coords += 1;
             }
             Rank(r) => {
-                coords[n_coords] = Some(Coord::Rank(r));
+                coords[n_coords] = RANK + u32::from(r) as u8;
                 n_coords += 1;
             }
             // "schlägt auf f7", "nimmt auf e5": a "to" word right after the capture word.
@@ -245,18 +242,20 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
         i += 1;
     }
 
-    let coords = &coords[..n_coords];
-    let (origin, to) = match coords {
-        [origin @ .., Some(Coord::File(f)), Some(Coord::Rank(r))] => {
-            (origin, Square::from_coords(*f, *r))
+    let file = |c: u8| shakmaty::File::new(u32::from(c));
+    let rank = |c: u8| shakmaty::Rank::new(u32::from(c - RANK));
+    // The destination: the last two coordinates, a file and a rank.
+    let (origin, to) = match coords[..n_coords] {
+        [.., f, r] if f < RANK && r >= RANK => {
+            (&coords[..n_coords - 2], Square::from_coords(file(f), rank(r)))
         }
         _ => return Err(i.min(body.len())),
     };
-    let (from_file, from_rank) = match origin {
+    let (from_file, from_rank) = match *origin {
         [] => (None, None),
-        [Some(Coord::File(f))] => (Some(*f), None),
-        [Some(Coord::Rank(r))] => (None, Some(*r)),
-        [Some(Coord::File(f)), Some(Coord::Rank(r))] => (Some(*f), Some(*r)),
+        [f] if f < RANK => (Some(file(f)), None),
+        [r] => (None, Some(rank(r))),
+        [f, r] if f < RANK && r >= RANK => (Some(file(f)), Some(rank(r))),
         _ => return Err(1),
     };
     if let Some(at) = separator_at

@@ -19,9 +19,8 @@ pub const MAX_TOKENS: usize = 24;
 /// d-file or the queen).
 #[derive(Clone, Debug)]
 pub(crate) struct Tokens {
-    first: [Lexeme; MAX_TOKENS],
+    first: ArrayVec<Lexeme, MAX_TOKENS>,
     words: [u8; MAX_TOKENS],
-    len: usize,
     /// The tokens with more than one meaning: (token index, all its meanings).
     pub ambiguous: ArrayVec<(u8, Meanings), MAX_TOKENS>,
 }
@@ -29,21 +28,20 @@ pub(crate) struct Tokens {
 impl Tokens {
     pub(crate) fn new() -> Tokens {
         Tokens {
-            first: [Lexeme::Filler; MAX_TOKENS],
+            first: ArrayVec::new(),
             words: [0; MAX_TOKENS],
-            len: 0,
             ambiguous: ArrayVec::new(),
         }
     }
 
     fn clear(&mut self) {
-        self.len = 0;
+        self.first.clear();
         self.ambiguous.clear();
     }
 
     /// The first meaning of every token.
     pub(crate) fn first(&self) -> &[Lexeme] {
-        &self.first[..self.len]
+        &self.first
     }
 
     /// Index (0-based) of the input word token `i` came from.
@@ -52,23 +50,17 @@ impl Tokens {
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.len
+        self.first.len()
     }
 
     fn is_empty(&self) -> bool {
-        self.len == 0
+        self.first.is_empty()
     }
 
     #[inline]
     fn push(&mut self, meanings: Meanings, word: usize) -> Result<(), WordError> {
-        let at = self.len;
-        if at == MAX_TOKENS {
-            return Err(WordError::TooLong);
-        }
-        self.first[at] = meanings.get(0);
-        // Word indices stay below MAX_WORDS, which fits a byte.
-        self.words[at] = word as u8;
-        self.len = at + 1;
+        let at = self.first.len();
+        self.push_one(meanings.get(0), word)?;
         if meanings.len() > 1 {
             self.ambiguous.push((at as u8, meanings));
         }
@@ -78,19 +70,18 @@ impl Tokens {
     /// A token with one meaning.
     #[inline(always)]
     fn push_one(&mut self, lexeme: Lexeme, word: usize) -> Result<(), WordError> {
-        let at = self.len;
-        if at == MAX_TOKENS {
-            return Err(WordError::TooLong);
-        }
-        self.first[at] = lexeme;
+        let at = self.first.len();
+        self.first
+            .try_push(lexeme)
+            .map_err(|_| WordError::TooLong)?;
+        // Word indices stay below MAX_WORDS, which fits a byte.
         self.words[at] = word as u8;
-        self.len = at + 1;
         Ok(())
     }
 
     /// Drops every token from `len` on.
     fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
+        self.first.truncate(len);
         self.ambiguous.retain(|(at, _)| usize::from(*at) < len);
     }
 }
@@ -338,6 +329,7 @@ fn fold_two_bytes(bytes: &[u8]) -> Option<u8> {
 fn fold_words(text: &str, sink: &mut impl WordSink) -> Result<(), WordError> {
     let bytes = text.as_bytes();
     let n = bytes.len();
+    let padded = Padded::new(bytes);
     let mut i = 0;
     while i < n {
         let class = BYTE_CLASS[bytes[i] as usize];
@@ -358,7 +350,7 @@ fn fold_words(text: &str, sink: &mut impl WordSink) -> Result<(), WordError> {
         }
         let after = bytes.get(i).map_or(SEPARATOR, |&b| BYTE_CLASS[b as usize]);
         if i > start && (after == SEPARATOR || after & SYMBOL != 0) {
-            sink.word(ascii_key(bytes, start, i))?;
+            sink.word(padded.ascii_key(start, i))?;
             continue;
         }
         // With two-byte letters (ä, ç, ş, ...): byte by byte.
@@ -395,34 +387,56 @@ fn fold_words(text: &str, sink: &mut impl WordSink) -> Result<(), WordError> {
     Ok(())
 }
 
-/// The key of the ASCII word `bytes[start..end]` (letters and digits only).
-#[inline(always)]
-fn ascii_key(bytes: &[u8], start: usize, end: usize) -> Key {
-    /// The low `len` bytes set, for every `len` a key can have.
-    const MASKS: [u128; MAX_WORD + 1] = {
-        let mut masks = [0u128; MAX_WORD + 1];
-        let mut len = 1;
-        while len <= MAX_WORD {
-            masks[len] = (masks[len - 1] << 8) | 0xFF;
-            len += 1;
+/// The text being folded, with its last 16 bytes also in a zero-padded copy, so that
+/// every word can be read 16 bytes at a time.
+struct Padded<'a> {
+    bytes: &'a [u8],
+    /// Where `tail` starts in `bytes`.
+    tail_start: usize,
+    tail: [u8; 2 * MAX_WORD],
+}
+
+impl<'a> Padded<'a> {
+    fn new(bytes: &'a [u8]) -> Padded<'a> {
+        let tail_start = bytes.len().saturating_sub(MAX_WORD);
+        let mut tail = [0u8; 2 * MAX_WORD];
+        match bytes.get(tail_start..tail_start + MAX_WORD) {
+            Some(last) => tail[..MAX_WORD].copy_from_slice(last),
+            None => tail[..bytes.len()].copy_from_slice(bytes),
         }
-        masks
-    };
-    let len = end - start;
-    if len > MAX_WORD {
-        return Key::NONE;
+        Padded {
+            bytes,
+            tail_start,
+            tail,
+        }
     }
-    let word = match bytes.get(start..start + MAX_WORD) {
-        Some(window) => u128::from_le_bytes(window.try_into().expect("16 bytes")),
-        // Near the end of the text: byte by byte.
-        None => bytes[start..end]
-            .iter()
-            .rev()
-            .fold(0u128, |word, &b| (word << 8) | u128::from(b)),
-    };
-    // Lower case: letters get 0x20, digits have it already.
-    let folded = word | u128::from_le_bytes([0x20; MAX_WORD]);
-    Key::from_padded((folded & MASKS[len]).to_le_bytes())
+
+    /// The key of the ASCII word `start..end` (letters and digits only).
+    #[inline(always)]
+    fn ascii_key(&self, start: usize, end: usize) -> Key {
+        /// The low `len` bytes set, for every `len` a key can have.
+        const MASKS: [u128; MAX_WORD + 1] = {
+            let mut masks = [0u128; MAX_WORD + 1];
+            let mut len = 1;
+            while len <= MAX_WORD {
+                masks[len] = (masks[len - 1] << 8) | 0xFF;
+                len += 1;
+            }
+            masks
+        };
+        let len = end - start;
+        if len > MAX_WORD {
+            return Key::NONE;
+        }
+        let window = match self.bytes.get(start..start + MAX_WORD) {
+            Some(window) => window,
+            None => &self.tail[start - self.tail_start..][..MAX_WORD],
+        };
+        let word = u128::from_le_bytes(window.try_into().expect("16 bytes"));
+        // Lower case: letters get 0x20, digits have it already.
+        let folded = word | u128::from_le_bytes([0x20; MAX_WORD]);
+        Key::from_padded((folded & MASKS[len]).to_le_bytes())
+    }
 }
 
 /// The general case of [`fold_words`]: folds one word (or one symbol or separator)
