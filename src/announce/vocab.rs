@@ -488,8 +488,8 @@ pub(crate) struct Entry {
 /// One language's lookup tables, built once.
 pub(crate) struct Vocabulary {
     /// Keys and entries of the open-addressing table, side by side (`Key::NONE` = free).
-    keys: Box<[Key]>,
-    entries: Box<[Entry]>,
+    keys: Box<[Key; TABLE_SIZE]>,
+    entries: Box<[Entry; TABLE_SIZE]>,
     /// Fixed two-word phrases.
     phrases: Vec<(Key, Key, Lexeme)>,
     letters: [Meanings; 128],
@@ -541,8 +541,8 @@ impl Vocabulary {
             Lang::En => (&EN_FILES, &EN_RANKS, EN_WORDS, EN_PHRASES, EN_LETTERS),
         };
         let mut vocab = Vocabulary {
-            keys: vec![Key::NONE; TABLE_SIZE].into_boxed_slice(),
-            entries: vec![Entry::default(); TABLE_SIZE].into_boxed_slice(),
+            keys: Box::new([Key::NONE; TABLE_SIZE]),
+            entries: Box::new([Entry::default(); TABLE_SIZE]),
             phrases: Vec::new(),
             letters: [Meanings::default(); 128],
         };
