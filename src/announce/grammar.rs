@@ -93,7 +93,8 @@ pub(crate) fn parse_tokens(
 /// A quick test of the meanings chosen for ambiguous words: true only if
 /// [`parse_sequence`] would surely fail. "alır" read as a capture before the destination
 /// with no square after it, or as a capture after the destination with a square after it;
-/// "şah" read as check with more words after it, or as the king as the last word.
+/// "şah" read as check with more words after it, or as the king as the last word; a
+/// letter read as a piece, after the first word, right before a rank.
 fn cannot_form_a_move(lex: &[Lexeme], ambiguous: &[(u8, Meanings)]) -> bool {
     use Lexeme::*;
     ambiguous.iter().any(|(at, _)| {
@@ -107,7 +108,10 @@ fn cannot_form_a_move(lex: &[Lexeme], ambiguous: &[(u8, Meanings)]) -> bool {
             // Only trailing words may follow check and mate.
             Check | Mate => after.iter().any(|l| !matches!(l, Check | Mate | EnPassant)),
             // A king is never the last word of a move.
-            Piece(Role::King) => after.is_empty(),
+            Piece(Role::King) if after.is_empty() => true,
+            // After the first word a piece is the captured or promoted one, never followed
+            // by a rank ("a üç": the a-file, not the knight's letter).
+            Piece(_) => at > 0 && matches!(after.first(), Some(Rank(_))),
             _ => false,
         }
     })
