@@ -250,9 +250,10 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
     let rank = |c: u8| shakmaty::Rank::new(u32::from(c - RANK));
     // The destination: the last two coordinates, a file and a rank.
     let (origin, to) = match coords[..n_coords] {
-        [.., f, r] if f < RANK && r >= RANK => {
-            (&coords[..n_coords - 2], Square::from_coords(file(f), rank(r)))
-        }
+        [.., f, r] if f < RANK && r >= RANK => (
+            &coords[..n_coords - 2],
+            Square::from_coords(file(f), rank(r)),
+        ),
         _ => return Err(i.min(body.len())),
     };
     let (from_file, from_rank) = match *origin {

@@ -353,13 +353,3 @@ pub fn understand(lang: Lang, text: &str, pos: &Chess) -> Result<Move, AnnounceE
     parse_into(lang, text, &mut announcement)?;
     Ok(announcement.resolve(pos)?)
 }
-
-#[doc(hidden)]
-pub fn __probe_tokens(lang: Lang, text: &str) -> usize {
-    let mut tokens = lexer::Tokens::new();
-    lexer::tokenize(lang, text, &mut tokens).map(|_| tokens.len()).unwrap_or(0)
-}
-#[doc(hidden)]
-pub fn __probe_fold(text: &str) -> usize {
-    lexer::__probe_fold(text)
-}

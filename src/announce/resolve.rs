@@ -17,7 +17,11 @@ pub(crate) fn resolve(a: &Announcement, pos: &Chess) -> Result<Move, ResolveErro
     // place, as its own SAN resolution does.
     if let [
         reading @ Reading::Normal {
-            role, from_file, from_rank, to, ..
+            role,
+            from_file,
+            from_rank,
+            to,
+            ..
         },
     ] = a.readings.as_slice()
     {
@@ -84,16 +88,10 @@ fn fits(reading: &Reading, m: &Move) -> bool {
                 && promoted == promotion
         }
         Move::EnPassant { from, .. } => {
-            from_fits(from)
-                && captured.is_none_or(|c| c == Role::Pawn)
-                && promotion.is_none()
+            from_fits(from) && captured.is_none_or(|c| c == Role::Pawn) && promotion.is_none()
         }
         Move::Castle { king, .. } => {
-            from_fits(king)
-                && !capture
-                && captured.is_none()
-                && !en_passant
-                && promotion.is_none()
+            from_fits(king) && !capture && captured.is_none() && !en_passant && promotion.is_none()
         }
         Move::Put { .. } => false,
     }

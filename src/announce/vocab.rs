@@ -597,7 +597,10 @@ impl Vocabulary {
         vocab.letters[b'0' as usize].push(CastleO);
 
         let used = vocab.keys.iter().filter(|k| !k.is_none()).count();
-        assert!(used * 4 <= TABLE_SIZE - 64 * 4, "word table too full: {used} words");
+        assert!(
+            used * 4 <= TABLE_SIZE - 64 * 4,
+            "word table too full: {used} words"
+        );
 
         // Squares in written notation ("e4"), the commonest words of all, straight from the
         // table: the same two tokens that splitting them letter by letter gives.
@@ -676,7 +679,10 @@ mod tests {
             d.iter().collect::<Vec<_>>(),
             vec![File(shakmaty::File::D), Piece(Role::Queen)]
         );
-        assert_eq!(de.word(Vocabulary::key("LÄUFER")), de.word(Vocabulary::key("laeufer")));
+        assert_eq!(
+            de.word(Vocabulary::key("LÄUFER")),
+            de.word(Vocabulary::key("laeufer"))
+        );
     }
 
     #[test]
