@@ -113,10 +113,14 @@ impl WordSink for Sink<'_, '_> {
         self.index += 1;
         let entry = self.vocab.entry(key);
         if let Some(entry) = entry
-            && entry.simple
+            && entry.plain_tokens > 0
             && self.pending.is_none()
         {
-            return self.tokens.push_one(entry.meanings.get(0), index);
+            self.tokens.push_one(entry.meanings.get(0), index)?;
+            if entry.plain_tokens == 2 {
+                self.tokens.push_one(entry.then.get(0), index)?;
+            }
+            return Ok(());
         }
         if let Some((first, first_entry)) = self.pending.take() {
             if let Some(lexeme) = self.vocab.phrase(first, key) {

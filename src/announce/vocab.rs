@@ -478,9 +478,9 @@ pub(crate) struct Entry {
     pub then: Meanings,
     /// The word may begin a fixed two-word phrase.
     pub starts_phrase: bool,
-    /// One token with one meaning and nothing else to consider: the common case, taken
-    /// on a fast path.
-    pub simple: bool,
+    /// 1 or 2 for a word that is that many tokens of one meaning each and nothing else to
+    /// consider (most words, and squares like "e4"), taken on a fast path; 0 otherwise.
+    pub plain_tokens: u8,
     /// The word carries nothing ("bitte", "please").
     pub filler: bool,
 }
@@ -614,10 +614,13 @@ impl Vocabulary {
             }
         }
         for entry in vocab.entries.iter_mut() {
-            entry.simple = entry.meanings.len() == 1
-                && !entry.filler
-                && !entry.starts_phrase
-                && entry.then.is_empty();
+            let plain = entry.meanings.len() == 1 && !entry.filler && !entry.starts_phrase;
+            entry.plain_tokens = match entry.then.len() {
+                _ if !plain => 0,
+                0 => 1,
+                1 => 2,
+                _ => 0,
+            };
         }
         vocab
     }
