@@ -298,3 +298,130 @@ fn parse_normal(body: &[Lexeme], mut en_passant: bool) -> Result<Reading, usize>
         en_passant,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::announce::Lang;
+    use crate::announce::lexer::tokenize;
+
+    /// The plain definition: every combination of meanings parsed, in order, nothing
+    /// skipped.
+    fn parse_every_combination(tokens: &Tokens, text: &str) -> Result<Announcement, ParseError> {
+        let mut announcement = Announcement::default();
+        let mut furthest = 0usize;
+        let mut lexemes: Vec<Lexeme> = tokens.first().to_vec();
+        let total: usize = tokens.ambiguous.iter().map(|(_, m)| m.len()).product();
+        for combination in 0..total {
+            let mut rest = combination;
+            for (at, meanings) in &tokens.ambiguous {
+                lexemes[usize::from(*at)] = meanings.get(rest % meanings.len());
+                rest /= meanings.len();
+            }
+            match parse_sequence(&lexemes) {
+                Ok((reading, claim)) => {
+                    if !announcement.readings.contains(&reading) {
+                        let _ = announcement.readings.try_push(reading);
+                    }
+                    if announcement.claim.is_none() {
+                        announcement.claim = claim;
+                    }
+                }
+                Err(at) => furthest = furthest.max(at),
+            }
+        }
+        if announcement.readings.is_empty() {
+            if furthest >= tokens.len() {
+                return Err(ParseError::new(
+                    ParseErrorKind::Incomplete,
+                    "",
+                    tokens.len(),
+                ));
+            }
+            let index = tokens.word(furthest);
+            let word = super::super::lexer::words(text).nth(index).unwrap_or("");
+            return Err(ParseError::new(ParseErrorKind::UnexpectedWord, word, index));
+        }
+        Ok(announcement)
+    }
+
+    #[test]
+    fn skipping_hopeless_combinations_changes_nothing() {
+        // Words with several meanings (Turkish "a", "f", "alır", "şah"; German "d"; English
+        // "b" and squares on the b-file) among the words around them, in random order, so
+        // that most phrases fail somewhere and the error position is compared too.
+        let words: [(Lang, &[&str]); 3] = [
+            (
+                Lang::Tr,
+                &[
+                    "a",
+                    "f",
+                    "alır",
+                    "şah",
+                    "mat",
+                    "At",
+                    "Fil",
+                    "Piyon",
+                    "Vezir",
+                    "e",
+                    "fe",
+                    "üç",
+                    "dört",
+                    "beşi",
+                    "yedi",
+                    "sekiz",
+                    "geçerken",
+                    "kısa",
+                    "rok",
+                    "terfi",
+                ],
+            ),
+            (
+                Lang::De,
+                &[
+                    "d", "Dame", "Bauer", "schlägt", "nach", "David", "Felix", "fünf", "acht",
+                    "Schach", "matt", "e", "p", "wird", "Springer",
+                ],
+            ),
+            (
+                Lang::En,
+                &[
+                    "b", "b4", "bishop", "takes", "to", "e4", "c5", "check", "mate", "queen",
+                    "promotes", "en", "passant", "king", "castles", "short",
+                ],
+            ),
+        ];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut ambiguous = 0;
+        for (lang, vocabulary) in words {
+            for _ in 0..20_000 {
+                let text = (0..1 + next(6))
+                    .map(|_| vocabulary[next(vocabulary.len())])
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let mut tokens = Tokens::new();
+                if tokenize(lang, &text, &mut tokens).is_err() {
+                    continue;
+                }
+                ambiguous += usize::from(!tokens.ambiguous.is_empty());
+                let mut announcement = Announcement::default();
+                let got = parse_tokens(&tokens, &text, &mut announcement).map(|()| announcement);
+                assert_eq!(
+                    got,
+                    parse_every_combination(&tokens, &text),
+                    "{lang} {text:?}"
+                );
+            }
+        }
+        assert!(
+            ambiguous > 10_000,
+            "only {ambiguous} phrases with several meanings"
+        );
+    }
+}
