@@ -280,6 +280,9 @@ web-lobby-procedure = Procedure
 web-lobby-procedure-digital = Moves on the screen
 web-lobby-procedure-physical = Boards at the table (Appendix)
 web-lobby-procedure-hint = With boards at the table each player has his own board: pieces are lifted and placed, touch-move applies, announced moves are repeated and the clock is pressed.
+web-lobby-start = Start position
+web-lobby-fen = Position in FEN (optional)
+web-lobby-fen-hint = Leave it empty to start from the initial position. Otherwise write the position as FEN, six parts separated by spaces: the pieces rank by rank from the 8th rank down, ranks separated by slashes, in English letters (K Q R B N P, capitals for White, small letters for Black, a digit for empty squares); who is to move (w or b); the castling rights (KQkq or -); the en passant square (or -); the half-moves for the fifty-move rule; the move number. For example: 7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40
 
 ## The arbiter's desk: diverging boards, scoresheets, exports, adjournment
 

@@ -72,10 +72,29 @@ function showLinks(created) {
   $('links-heading').focus();
 }
 
+/** The start position as typed, spaces tidied; empty means the initial position. */
+function startFen() {
+  return $('start-fen').value.trim().split(/\s+/).join(' ');
+}
+
+/** Marks the start position field as refused (or no longer): the sentence in the alert below
+ * the form also describes the field, so it is read again when the focus lands there. */
+function markFen(invalid) {
+  const field = $('start-fen');
+  if (invalid) {
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', 'fen-hint lobby-error');
+  } else {
+    field.removeAttribute('aria-invalid');
+    field.setAttribute('aria-describedby', 'fen-hint');
+  }
+}
+
 async function create(e) {
   e.preventDefault();
   const error = $('lobby-error');
   error.textContent = '';
+  markFen(false);
   const languages = {};
   for (const seat of SEATS) languages[seat] = $(`lang-${seat}`).value;
   const body = {
@@ -88,6 +107,8 @@ async function create(e) {
     languages,
     rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value },
   };
+  const fen = startFen();
+  if (fen) body.fen = fen;
   $('create').disabled = true;
   try {
     const response = await fetch('/api/games', {
@@ -98,6 +119,12 @@ async function create(e) {
     const data = await response.json();
     if (!response.ok) {
       error.textContent = data.message || t('web-failed');
+      // Only a refused start position carries a `detail` with `invalid_setting`
+      // (docs/protocol.md): the field gets the focus, the sentence says why.
+      if (data.code === 'invalid_setting' && data.detail) {
+        markFen(true);
+        $('start-fen').focus();
+      }
       return;
     }
     showLinks(data);
