@@ -7,9 +7,7 @@
 
 use shakmaty::{CastlingSide, Role, Square};
 
-use arrayvec::ArrayVec;
-
-use super::lexer::{MAX_TOKENS, Tokens};
+use super::lexer::Tokens;
 use super::vocab::{Lexeme, Meanings};
 use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 
@@ -17,7 +15,7 @@ use super::{Announcement, Claim, ParseError, ParseErrorKind, Reading};
 const MAX_COMBINATIONS: usize = 1024;
 
 pub(crate) fn parse_tokens(
-    tokens: &Tokens,
+    tokens: &mut Tokens,
     text: &str,
     announcement: &mut Announcement,
 ) -> Result<(), ParseError> {
@@ -46,10 +44,11 @@ pub(crate) fn parse_tokens(
             .try_fold(1usize, |acc, (_, m)| acc.checked_mul(m.len()))
             .filter(|&n| n <= MAX_COMBINATIONS)
             .ok_or_else(|| ParseError::new(ParseErrorKind::TooLong, "", 0))?;
-        let mut lexemes: ArrayVec<Lexeme, MAX_TOKENS> = tokens.first().iter().copied().collect();
-        let choose = |lexemes: &mut ArrayVec<Lexeme, MAX_TOKENS>, combination: usize| {
+        // The combinations are tried in place, in the tokens' first meanings.
+        let (lexemes, ambiguous) = tokens.choices();
+        let choose = |lexemes: &mut [Lexeme], combination: usize| {
             let mut rest = combination;
-            for (at, meanings) in &tokens.ambiguous {
+            for (at, meanings) in ambiguous {
                 let n = meanings.len();
                 lexemes[usize::from(*at)] = meanings.get(rest % n);
                 rest /= n;
@@ -59,18 +58,18 @@ pub(crate) fn parse_tokens(
         // the error (which word did not fit). The result is the same, with less work.
         let mut deferred = false;
         for combination in 0..total {
-            choose(&mut lexemes, combination);
-            if cannot_form_a_move(&lexemes, &tokens.ambiguous) {
+            choose(lexemes, combination);
+            if cannot_form_a_move(lexemes, ambiguous) {
                 deferred = true;
             } else {
-                keep(announcement, parse_sequence(&lexemes));
+                keep(announcement, parse_sequence(lexemes));
             }
         }
         if deferred && announcement.readings.is_empty() {
             for combination in 0..total {
-                choose(&mut lexemes, combination);
-                if cannot_form_a_move(&lexemes, &tokens.ambiguous) {
-                    keep(announcement, parse_sequence(&lexemes));
+                choose(lexemes, combination);
+                if cannot_form_a_move(lexemes, ambiguous) {
+                    keep(announcement, parse_sequence(lexemes));
                 }
             }
         }
@@ -411,12 +410,10 @@ mod tests {
                 }
                 ambiguous += usize::from(!tokens.ambiguous.is_empty());
                 let mut announcement = Announcement::default();
-                let got = parse_tokens(&tokens, &text, &mut announcement).map(|()| announcement);
-                assert_eq!(
-                    got,
-                    parse_every_combination(&tokens, &text),
-                    "{lang} {text:?}"
-                );
+                let expected = parse_every_combination(&tokens, &text);
+                let got =
+                    parse_tokens(&mut tokens, &text, &mut announcement).map(|()| announcement);
+                assert_eq!(got, expected, "{lang} {text:?}");
             }
         }
         assert!(

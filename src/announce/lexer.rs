@@ -44,6 +44,12 @@ impl Tokens {
         &self.first
     }
 
+    /// The meanings of every token, one chosen per token, and the ambiguous tokens with all
+    /// of theirs: for trying combinations in place.
+    pub(crate) fn choices(&mut self) -> (&mut [Lexeme], &[(u8, Meanings)]) {
+        (&mut self.first, &self.ambiguous)
+    }
+
     /// Index (0-based) of the input word token `i` came from.
     pub(crate) fn word(&self, i: usize) -> usize {
         usize::from(self.words[i])

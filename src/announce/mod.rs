@@ -337,7 +337,7 @@ pub fn parse(lang: Lang, text: &str) -> Result<Announcement, ParseError> {
 pub fn parse_into(lang: Lang, text: &str, out: &mut Announcement) -> Result<(), ParseError> {
     let mut tokens = lexer::Tokens::new();
     lexer::tokenize(lang, text, &mut tokens)?;
-    grammar::parse_tokens(&tokens, text, out)
+    grammar::parse_tokens(&mut tokens, text, out)
 }
 
 impl Announcement {
