@@ -1,7 +1,8 @@
 //! The words hamle understands, per language.
 //!
-//! Every entry is written in its natural spelling; [`Vocabulary::lookup`] folds case and
-//! diacritics on both sides, so "Läufer", "laeufer" and "LAUFER" all land on the same entry.
+//! Every entry is written in its natural spelling and stored under its folded key (case and
+//! diacritics folded, as the lexer folds what it hears), so "Läufer", "LÄUFER" and "Laufer"
+//! land on the same entry; spellings folding can't reach ("laeufer") are listed too.
 //! The tables are data, not sentences: what hamle *says* comes from `locales/`, and the
 //! round-trip test makes sure everything said there is understood here.
 

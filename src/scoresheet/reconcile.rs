@@ -7,9 +7,9 @@
 //! - [`BoardWatch`]: follows a player's board edits until his board equals the target.
 //! - [`reconcile`]: the appendix's two branches. If the scoresheets agree (with each other and
 //!   with the official game), the board that is not the scoresheet position is set right
-//!   ([`Branch::SheetsAgree`]). If they differ, the game goes back to the last half-move where
+//!   ([`BranchKind::SheetsAgree`]). If they differ, the game goes back to the last half-move where
 //!   both sheets and the official game agree, both boards are set up to that position, and the
-//!   clocks return to their readings there ([`Branch::SheetsDiffer`]).
+//!   clocks return to their readings there ([`BranchKind::SheetsDiffer`]).
 //! - [`reconcile_at`]: the arbiter's override, a half-move of his choosing.
 //!
 //! Every step of a ruling is a typed [`LogEntry`], for the arbiter's view.

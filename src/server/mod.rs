@@ -1,7 +1,7 @@
 //! The play server: HTTP to create and inspect games, a WebSocket per seat to play them.
 //!
 //! - [`run`] serves on an already bound listener until the shutdown token is cancelled.
-//! - `actor`: one task owns each game; connections talk to it through a [`actor::GameHandle`].
+//! - `actor`: one task owns each game; connections talk to it through a `GameHandle`.
 //! - `ws`: one WebSocket connection; `http`: the HTTP routes; `wire`: the JSON.
 //! - The store ([`crate::store`]) holds every accepted action before it is acknowledged.
 //!
