@@ -266,10 +266,35 @@ impl Clock {
         self.set(color, new, now);
     }
 
-    /// Takes back `mover`'s last completed move from the move count (the 7.5 restore).
+    /// Takes back `mover`'s last completed move from the move count (the 7.5 restore, a
+    /// take-back): the period and the moves left in it are those before that move, so a move
+    /// that ended a period ends it again when it is played again. (The remaining time is
+    /// restored separately, from the recorded reading.)
     pub fn unpress(&mut self, mover: Color) {
-        let s = self.sides.get_mut(mover);
-        s.moves = s.moves.saturating_sub(1);
+        let moves = self.sides.get(mover).moves.saturating_sub(1);
+        *self.sides.get_mut(mover) = self.side_after(moves);
+    }
+
+    /// A side's bookkeeping after `moves` completed moves from the start.
+    fn side_after(&self, moves: u32) -> Side {
+        let mut side = Side {
+            moves: 0,
+            period: 0,
+            left: self.control.moves,
+        };
+        for _ in 0..moves {
+            side.moves += 1;
+            if side.left > 0 {
+                side.left -= 1;
+                if side.left == 0
+                    && let Some(next) = self.control.period(side.period + 1)
+                {
+                    side.period += 1;
+                    side.left = next.moves;
+                }
+            }
+        }
+        side
     }
 
     /// Puts the clock exactly in the state a recorded reading describes, taken at `at`.
@@ -381,5 +406,57 @@ mod tests {
         assert_eq!(rep.period(1), None);
         let rep = TimeControl { moves: 40, ..rep };
         assert_eq!(rep.period(5).map(|p| p.moves), Some(40));
+    }
+
+    #[test]
+    fn a_move_taken_back_across_a_period_boundary_ends_the_period_again() {
+        // 2 moves in 60 s, then 30 s more for the rest of the game.
+        let control = TimeControl {
+            moves: 2,
+            later: [
+                Some(Period {
+                    moves: 0,
+                    base_ms: 30_000,
+                    increment_ms: 0,
+                    delay_ms: 0,
+                }),
+                None,
+            ],
+            ..TimeControl::fischer(60_000, 0)
+        };
+        let mut c = Clock::new(control);
+        c.press(Color::White, 0);
+        c.press(Color::Black, 1_000);
+        c.press(Color::White, 2_000);
+        // White's second move ended the first period: 30 s added.
+        assert_eq!(c.reading(2_000).white_ms, 59_000 + 30_000);
+        assert_eq!(*c.sides.get(Color::White), c.side_after(2));
+        assert_eq!(c.sides.get(Color::White).period, 1);
+
+        // Taken back (the arbiter restores the reading before it): White is in the first
+        // period again with one move left ...
+        c.unpress(Color::White);
+        assert_eq!(
+            *c.sides.get(Color::White),
+            Side {
+                moves: 1,
+                period: 0,
+                left: 1
+            }
+        );
+        c.restore(
+            ClockReading {
+                white_ms: 59_000,
+                black_ms: 59_000,
+                running: Some(Color::White),
+            },
+            1_000,
+        );
+        // ... and playing the move again ends the period again: 30 s added once more.
+        c.press(Color::White, 3_000);
+        assert_eq!(c.reading(3_000).white_ms, 57_000 + 30_000);
+        assert_eq!(c.sides.get(Color::White).period, 1);
+        // The same as a clock that never took anything back.
+        assert_eq!(*c.sides.get(Color::White), c.side_after(2));
     }
 }
