@@ -20,59 +20,15 @@ const newPage = (url) => session.newPage(url);
 
 // ---- the blind player: keyboard in, live region out --------------------------------------
 
-/** The live region's lines. */
-async function heard() {
-  return pages.blind.locator('#log p').allTextContents();
-}
-
-/** Waits until the live region's newest lines include one matching `pattern`; returns it. */
-async function hear(pattern, since = 0) {
-  const log = pages.blind.locator('#log');
-  await assert.doesNotReject(
-    log.evaluate(
-      (el, [source, flags, from]) =>
-        new Promise((ok, fail) => {
-          const re = new RegExp(source, flags);
-          const check = () => [...el.querySelectorAll('p')].slice(from).some((p) => re.test(p.textContent));
-          if (check()) return ok();
-          const obs = new MutationObserver(() => {
-            if (check()) {
-              obs.disconnect();
-              ok();
-            }
-          });
-          obs.observe(el, { childList: true, subtree: true, characterData: true });
-          setTimeout(() => {
-            obs.disconnect();
-            fail(new Error('timeout'));
-          }, 8000);
-        }),
-      [pattern.source, pattern.flags, since],
-    ),
-    `the live region never said ${pattern}; it said: ${JSON.stringify((await heard()).slice(-6))}`,
-  );
-  const lines = (await heard()).slice(since);
-  return lines.find((l) => pattern.test(l));
-}
-
-/** Types a line into the command line and presses Enter; returns what the live region says next. */
-async function blindTypes(text, expect) {
-  const before = (await heard()).length;
-  await pages.blind.keyboard.type(text);
-  await pages.blind.keyboard.press('Enter');
-  return hear(expect, before);
-}
+const heard = () => session.lines('blind');
+const hear = (pattern, since) => session.hear(pattern, since);
+const blindTypes = (text, expect) => session.blindTypes(text, expect);
+const blindKeys = (keys, expect) => session.blindKeys(keys, expect);
 
 /** Types a line and presses Enter, expecting no answer (e.g. "brett" moves the focus). */
 async function blindEnters(text) {
   await pages.blind.keyboard.type(text);
   await pages.blind.keyboard.press('Enter');
-}
-
-async function blindKeys(keys, expect) {
-  const before = (await heard()).length;
-  for (const k of keys) await pages.blind.keyboard.press(k);
-  return hear(expect, before);
 }
 
 // ---- the sighted seats: mouse --------------------------------------------------------

@@ -19,52 +19,10 @@ let server;
 const axe = (name, state) => session.axe(name, state);
 const axeAll = (state) => session.axeAll(state);
 const newPage = (url) => session.newPage(url);
-
-/** The lines of a page's log (for the blind player: the live region his screen reader reads). */
-function lines(name) {
-  return pages[name].locator('#log p').allTextContents();
-}
-
-/** Waits until a line after the first `since` lines of `name`'s log matches `pattern`. */
-async function hear(pattern, since = 0, name = 'blind') {
-  const ok = await pages[name].locator('#log').evaluate(
-    (el, [source, flags, from]) =>
-      new Promise((done) => {
-        const re = new RegExp(source, flags);
-        const check = () => [...el.querySelectorAll('p')].slice(from).some((p) => re.test(p.textContent));
-        if (check()) return done(true);
-        const obs = new MutationObserver(() => {
-          if (check()) {
-            obs.disconnect();
-            done(true);
-          }
-        });
-        obs.observe(el, { childList: true, subtree: true, characterData: true });
-        setTimeout(() => {
-          obs.disconnect();
-          done(false);
-        }, 8000);
-      }),
-    [pattern.source, pattern.flags, since],
-  );
-  const others = name === 'blind' ? ` (the sighted player's log: ${JSON.stringify((await lines('sighted')).slice(-4))})` : '';
-  assert.ok(ok, `${name}'s log never said ${pattern}; it said: ${JSON.stringify((await lines(name)).slice(-8))}${others}`);
-}
-
-/** The blind player types a line and presses Enter; the live region must then say `expect`. */
-async function blindTypes(text, expect) {
-  const before = (await lines('blind')).length;
-  await pages.blind.keyboard.type(text);
-  await pages.blind.keyboard.press('Enter');
-  await hear(expect, before);
-}
-
-/** The blind player presses keys; the live region must then say `expect`. */
-async function blindKeys(keys, expect) {
-  const before = (await lines('blind')).length;
-  for (const k of keys) await pages.blind.keyboard.press(k);
-  await hear(expect, before);
-}
+const lines = (name) => session.lines(name);
+const hear = (pattern, since, name) => session.hear(pattern, since, name);
+const blindTypes = (text, expect) => session.blindTypes(text, expect);
+const blindKeys = (keys, expect) => session.blindKeys(keys, expect);
 
 function square(page, board, sq) {
   return page.locator(`#${board} [data-square="${sq}"]`);

@@ -43,6 +43,59 @@ export class Session {
     for (const name of ['blind', 'sighted', 'assistant', 'arbiter']) await this.axe(name, state);
   }
 
+  /** The lines of a page's log (for the blind player: the live region his screen reader reads). */
+  lines(name = 'blind') {
+    return this.pages[name].locator('#log p').allTextContents();
+  }
+
+  /** Waits until a line after the first `since` lines of `name`'s log matches `pattern`;
+   * returns that line. */
+  async hear(pattern, since = 0, name = 'blind') {
+    const ok = await this.pages[name].locator('#log').evaluate(
+      (el, [source, flags, from]) =>
+        new Promise((done) => {
+          const re = new RegExp(source, flags);
+          const check = () => [...el.querySelectorAll('p')].slice(from).some((p) => re.test(p.textContent));
+          if (check()) return done(true);
+          const obs = new MutationObserver(() => {
+            if (check()) {
+              obs.disconnect();
+              done(true);
+            }
+          });
+          obs.observe(el, { childList: true, subtree: true, characterData: true });
+          setTimeout(() => {
+            obs.disconnect();
+            done(false);
+          }, 8000);
+        }),
+      [pattern.source, pattern.flags, since],
+    );
+    const said = await this.lines(name);
+    const others =
+      name === 'blind' && this.pages.sighted
+        ? ` (the sighted player's log: ${JSON.stringify((await this.lines('sighted')).slice(-4))})`
+        : '';
+    assert.ok(ok, `${name}'s log never said ${pattern}; it said: ${JSON.stringify(said.slice(-8))}${others}`);
+    return said.slice(since).find((l) => pattern.test(l));
+  }
+
+  /** The blind player types a line and presses Enter; the live region must then say `expect`
+   * (the line is returned). */
+  async blindTypes(text, expect) {
+    const before = (await this.lines()).length;
+    await this.pages.blind.keyboard.type(text);
+    await this.pages.blind.keyboard.press('Enter');
+    return this.hear(expect, before);
+  }
+
+  /** The blind player presses keys; the live region must then say `expect`. */
+  async blindKeys(keys, expect) {
+    const before = (await this.lines()).length;
+    for (const k of keys) await this.pages.blind.keyboard.press(k);
+    return this.hear(expect, before);
+  }
+
   /** A page in a context of its own, its script errors kept in `page.errors`. */
   async newPage(url) {
     const context = await this.browser.newContext({ viewport: { width: 1280, height: 1000 } });

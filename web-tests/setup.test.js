@@ -15,48 +15,14 @@ const { pages, axeRuns } = session;
 let server;
 const axe = (name, state) => session.axe(name, state);
 const newPage = (url) => session.newPage(url);
+const lines = (name) => session.lines(name);
+const hear = (pattern, since, name) => session.hear(pattern, since, name);
+const blindTypes = (text, expect) => session.blindTypes(text, expect);
 
 // White: Qd1, Rf1, Kg1, pawns f2 g2 h2; Black: Kh8. Black to move, his 40th move.
 const FEN = '7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40';
 // The same position with castling rights no king or rook allows: refused (`castling`).
 const BAD_FEN = '7k/8/8/8/8/8/5PPP/3Q1RK1 b KQ - 0 40';
-
-function lines(name) {
-  return pages[name].locator('#log p').allTextContents();
-}
-
-/** Waits until a line after the first `since` lines of `name`'s log matches `pattern`. */
-async function hear(pattern, since = 0, name = 'blind') {
-  const ok = await pages[name].locator('#log').evaluate(
-    (el, [source, flags, from]) =>
-      new Promise((done) => {
-        const re = new RegExp(source, flags);
-        const check = () => [...el.querySelectorAll('p')].slice(from).some((p) => re.test(p.textContent));
-        if (check()) return done(true);
-        const obs = new MutationObserver(() => {
-          if (check()) {
-            obs.disconnect();
-            done(true);
-          }
-        });
-        obs.observe(el, { childList: true, subtree: true, characterData: true });
-        setTimeout(() => {
-          obs.disconnect();
-          done(false);
-        }, 8000);
-      }),
-    [pattern.source, pattern.flags, since],
-  );
-  assert.ok(ok, `${name}'s log never said ${pattern}; it said: ${JSON.stringify((await lines(name)).slice(-8))}`);
-}
-
-/** The blind player types a line and presses Enter; the live region must then say `expect`. */
-async function blindTypes(text, expect) {
-  const before = (await lines('blind')).length;
-  await pages.blind.keyboard.type(text);
-  await pages.blind.keyboard.press('Enter');
-  await hear(expect, before);
-}
 
 /** A page's scoresheet as rows of [number, white, black]. */
 function sheet(page) {

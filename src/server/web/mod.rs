@@ -57,6 +57,17 @@ pub const PAGES: [Page; 5] = [
     },
 ];
 
+/// Parts several pages share, included with `{{> name}}`: the skip link and header, the
+/// seats' boards, the table's clock and repetition forms, the log and scoresheet, the
+/// settings and the page's end.
+pub const PARTIALS: [(&str, &str); 5] = [
+    ("top", include_str!("assets/_top.html")),
+    ("seat-boards", include_str!("assets/_seat-boards.html")),
+    ("physical", include_str!("assets/_physical.html")),
+    ("log-sheet", include_str!("assets/_log-sheet.html")),
+    ("settings-end", include_str!("assets/_settings-end.html")),
+];
+
 /// Every static file under `/web/`: name, content type, content.
 pub const ASSETS: [(&str, &str, &str); 11] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
@@ -123,7 +134,8 @@ fn serve_page(html: &'static str, Query(q): Query<LangQuery>, headers: HeaderMap
 }
 
 /// A page template in `lang`: `{{lang}}` is the language code, `{{id}}` the message `id`
-/// (HTML-escaped), and `{{id@de}}` the message in another language (for the language menu).
+/// (HTML-escaped), `{{id@de}}` the message in another language (for the language menu), and
+/// `{{> name}}` the shared part `name` of [`PARTIALS`], rendered the same way.
 pub fn render_page(template: &str, lang: Lang) -> String {
     let messages = Messages::global();
     let mut out = String::with_capacity(template.len() + 1024);
@@ -139,6 +151,17 @@ pub fn render_page(template: &str, lang: Lang) -> String {
         let key = after[..end].trim();
         if key == "lang" {
             out.push_str(lang.code());
+        } else if let Some(name) = key.strip_prefix('>') {
+            let name = name.trim();
+            let (_, partial) = PARTIALS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .unwrap_or_else(|| panic!("no partial {name:?}"));
+            // The line break after `{{> name}}` ends the part's last line.
+            out.push_str(&render_page(
+                partial.strip_suffix('\n').unwrap_or(partial),
+                lang,
+            ));
         } else {
             let (id, in_lang) = match key.split_once('@') {
                 Some((id, l)) => (id, l.parse().unwrap_or(lang)),
@@ -300,24 +323,32 @@ mod tests {
     #[test]
     fn every_placeholder_is_a_message_and_every_page_renders() {
         let messages = Messages::global();
-        for page in &PAGES {
-            let mut rest = page.html;
+        let templates = PAGES
+            .iter()
+            .map(|p| (p.path, p.html))
+            .chain(PARTIALS.iter().copied());
+        for (path, html) in templates {
+            let mut rest = html;
             while let Some(start) = rest.find("{{") {
                 let after = &rest[start + 2..];
                 let end = after.find("}}").expect("closed placeholder");
                 let key = after[..end].trim();
                 let id = key.split('@').next().unwrap();
-                if id != "lang" {
+                if let Some(name) = id.strip_prefix('>') {
+                    let name = name.trim();
+                    assert!(
+                        PARTIALS.iter().any(|(n, _)| *n == name),
+                        "{path}: no partial {name}"
+                    );
+                } else if id != "lang" {
                     for lang in Lang::ALL {
-                        assert!(
-                            messages.has(lang, id),
-                            "{}: {id} missing in {lang}",
-                            page.path
-                        );
+                        assert!(messages.has(lang, id), "{path}: {id} missing in {lang}");
                     }
                 }
                 rest = &after[end + 2..];
             }
+        }
+        for page in &PAGES {
             for lang in Lang::ALL {
                 let html = render_page(page.html, lang);
                 assert!(!html.contains("{{"), "{}", page.path);
