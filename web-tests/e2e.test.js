@@ -4,10 +4,9 @@
 // game with castling and a promotion; the arbiter pauses, sets a clock and ends it. axe-core
 // checks every page in every state. Run: cargo build && cd web-tests && npm ci && npm test
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer } from './server.js';
 import { Session, screenshotDir } from './session.js';
 
 const shots = screenshotDir();
@@ -56,17 +55,7 @@ async function plies(page, n) {
 }
 
 describe('hamle web pages', { timeout: 180000 }, () => {
-  before(async () => {
-    server = await startServer();
-    await session.launch();
-  });
-
-  after(async () => {
-    await session.close();
-    await server?.stop();
-    if (axeRuns.length) console.log(`axe ran on ${axeRuns.length} page states: ${axeRuns.join(', ')}`);
-    console.log(`screenshots in ${shots}`);
-  });
+  session.useServer((s) => (server = s), { note: `screenshots in ${shots}` });
 
   let links;
 

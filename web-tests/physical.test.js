@@ -6,10 +6,9 @@
 // arbiter rules on it and sees an illegal move restored with its penalty (Art. 7.4). axe-core
 // checks every page in the new states. Run: cargo build && cd web-tests && npm ci && npm test
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer } from './server.js';
 import { Session, screenshotDir } from './session.js';
 
 const shots = screenshotDir();
@@ -40,16 +39,7 @@ async function boardState(page, color, pattern) {
 }
 
 describe('the physical procedure in the browser', { timeout: 180000 }, () => {
-  before(async () => {
-    server = await startServer();
-    await session.launch();
-  });
-
-  after(async () => {
-    await session.close();
-    await server?.stop();
-    if (axeRuns.length) console.log(`axe ran on ${axeRuns.length} page states: ${axeRuns.join(', ')}`);
-  });
+  session.useServer((s) => (server = s));
 
   let links;
 

@@ -2,11 +2,13 @@
 // script errors collected, and axe-core runs recorded per page and state.
 
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { launch, axeViolations } from './browser.js';
+import { startServer } from './server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -22,6 +24,22 @@ export class Session {
     this.browser = null;
     this.pages = {}; // lobby, blind, sighted, assistant, arbiter
     this.axeRuns = [];
+  }
+
+  /** Inside a `describe`: a server and a browser before its tests, both closed after them
+   * (with a line on how many page states axe checked). `started(server)` gets the server. */
+  useServer(started, { note } = {}) {
+    before(async () => {
+      this.server = await startServer();
+      started(this.server);
+      await this.launch();
+    });
+    after(async () => {
+      await this.close();
+      await this.server?.stop();
+      if (this.axeRuns.length) console.log(`axe ran on ${this.axeRuns.length} page states: ${this.axeRuns.join(', ')}`);
+      if (note) console.log(note);
+    });
   }
 
   async launch() {

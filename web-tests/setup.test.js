@@ -5,9 +5,8 @@
 // (English) find the set-up position with Black to move at move 40, numbered from there.
 // axe-core checks the new states. Run: cargo build && cd web-tests && npm ci && npm test
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from './server.js';
 import { Session } from './session.js';
 
 const session = new Session();
@@ -32,16 +31,7 @@ function sheet(page) {
 }
 
 describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
-  before(async () => {
-    server = await startServer();
-    await session.launch();
-  });
-
-  after(async () => {
-    await session.close();
-    await server?.stop();
-    if (axeRuns.length) console.log(`axe ran on ${axeRuns.length} page states: ${axeRuns.join(', ')}`);
-  });
+  session.useServer((s) => (server = s));
 
   let links;
 

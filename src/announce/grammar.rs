@@ -390,13 +390,7 @@ mod tests {
                 ],
             ),
         ];
-        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = crate::announce::below(0x9E37_79B9_7F4A_7C15);
         let mut ambiguous = 0;
         for (lang, vocabulary) in words {
             for _ in 0..20_000 {

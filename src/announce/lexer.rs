@@ -764,13 +764,7 @@ mod tests {
             "schlägt",
             "üç",
         ];
-        let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = crate::announce::below(0x2545_F491_4F6C_DD1D);
         for _ in 0..20_000 {
             let text: String = (0..1 + next(12))
                 .map(|_| PIECES[next(PIECES.len())])

@@ -353,3 +353,16 @@ pub fn understand(lang: Lang, text: &str, pos: &Chess) -> Result<Move, AnnounceE
     parse_into(lang, text, &mut announcement)?;
     Ok(announcement.resolve(pos)?)
 }
+
+/// A deterministic source of numbers for the module's randomized tests (xorshift): each call
+/// gives a number below `n`.
+#[cfg(test)]
+pub(crate) fn below(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
