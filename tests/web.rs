@@ -8,7 +8,7 @@ mod support;
 
 use hamle::announce::Lang;
 use hamle::i18n::{message_ids, sources};
-use hamle::server::web::{ASSETS, PAGES};
+use hamle::server::web::{ASSETS, PAGES, PARTIALS};
 use support::TestServer;
 
 async fn get(url: &str) -> (u16, String, String) {
@@ -81,6 +81,7 @@ fn every_web_message_is_used_by_a_page() {
     let texts: Vec<&str> = PAGES
         .iter()
         .map(|p| p.html)
+        .chain(PARTIALS.iter().map(|(_, html)| *html))
         .chain(ASSETS.iter().map(|(_, _, body)| *body))
         .collect();
     let unused: Vec<String> = message_ids(web)
