@@ -89,7 +89,94 @@ pub enum Command {
         /// The game to speak [default: the newest game, then each game created after it].
         #[arg(long, value_name = "ID", value_parser = parse_game_id, requires = "speak")]
         speak_game: Option<crate::store::GameId>,
+        #[command(flatten)]
+        limits: LimitArgs,
     },
+}
+
+/// The limits that protect the server from its clients (docs/protocol.md, "Limits"); each
+/// left out keeps its default.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct LimitArgs {
+    /// Only the admin token (or an arbiter's token) may create games.
+    #[arg(long)]
+    pub require_token: bool,
+    /// TCP connections held at once [default: the file-descriptor limit less a reserve].
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// TCP connections one client address holds at once [default: 512].
+    #[arg(long, value_name = "N")]
+    pub max_connections_per_address: Option<usize>,
+    /// Seconds to send a whole request head, also the idle keep-alive time [default: 10].
+    #[arg(long, value_name = "S")]
+    pub header_timeout: Option<u64>,
+    /// Seconds to send a whole request body [default: 30].
+    #[arg(long, value_name = "S")]
+    pub body_timeout: Option<u64>,
+    /// Games one address may create at once [default: 60]...
+    #[arg(long, value_name = "N")]
+    pub games_burst: Option<u32>,
+    /// ...and per minute after that; 0: no limit [default: 60].
+    #[arg(long, value_name = "N")]
+    pub games_per_minute: Option<u32>,
+    /// Games without a move held at once [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub max_unstarted_games: Option<usize>,
+    /// Hours after which a game without a move is removed [default: 48].
+    #[arg(long, value_name = "H")]
+    pub unstarted_game_hours: Option<u64>,
+    /// Spectators of one game at once [default: 64].
+    #[arg(long, value_name = "N")]
+    pub max_spectators_per_game: Option<usize>,
+    /// Spectator connections of one address at once, over all games [default: 16].
+    #[arg(long, value_name = "N")]
+    pub max_spectators_per_address: Option<usize>,
+    /// WebSockets of one address waiting for their hello at once [default: 64].
+    #[arg(long, value_name = "N")]
+    pub max_ungreeted_per_address: Option<usize>,
+}
+
+impl LimitArgs {
+    /// The server's limits: the defaults, with what was given.
+    pub fn limits(&self) -> crate::server::Limits {
+        let mut l = crate::server::Limits::default();
+        let secs = std::time::Duration::from_secs;
+        l.require_token = self.require_token;
+        if let Some(n) = self.max_connections {
+            l.max_connections = n;
+        }
+        if let Some(n) = self.max_connections_per_address {
+            l.max_connections_per_address = n;
+        }
+        if let Some(s) = self.header_timeout {
+            l.header_timeout = secs(s.max(1));
+        }
+        if let Some(s) = self.body_timeout {
+            l.body_timeout = secs(s.max(1));
+        }
+        if let Some(n) = self.games_burst {
+            l.games_burst = n;
+        }
+        if let Some(n) = self.games_per_minute {
+            l.games_per_minute = n;
+        }
+        if let Some(n) = self.max_unstarted_games {
+            l.max_unstarted_games = n;
+        }
+        if let Some(h) = self.unstarted_game_hours {
+            l.unstarted_game_ttl = secs(h.saturating_mul(3600));
+        }
+        if let Some(n) = self.max_spectators_per_game {
+            l.max_spectators_per_game = n;
+        }
+        if let Some(n) = self.max_spectators_per_address {
+            l.max_spectators_per_address = n;
+        }
+        if let Some(n) = self.max_ungreeted_per_address {
+            l.max_ungreeted_per_address = n;
+        }
+        l
+    }
 }
 
 /// Where `hamle serve` listens by default.
@@ -155,6 +242,7 @@ pub fn main() -> ExitCode {
             speak_rate,
             speak_volume,
             speak_game,
+            limits,
         }) => {
             let speak = speak.map(|seat| crate::server::SpeakOptions {
                 seat,
@@ -163,12 +251,13 @@ pub fn main() -> ExitCode {
                 volume: speak_volume,
                 game: speak_game,
             });
-            crate::server::serve_command(listen, data, speak)
+            crate::server::serve_command(listen, data, speak, limits.limits())
         }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
             None,
             None,
+            crate::server::Limits::default(),
         ),
     }
 }

@@ -15,3 +15,4 @@ pub mod scoresheet;
 pub mod server;
 pub mod speech;
 pub mod store;
+pub mod text_check;

@@ -1,5 +1,5 @@
 //! Limits that hold under attack, each on a real server: the message rate, the message and
-//! frame size, the connections per game, the time to greet and the time without a word.
+//! frame size, the spectators per game, the time to greet and the time without a word.
 //! Each ends in its documented error and close code (docs/protocol.md, "Limits").
 
 #[path = "server/support.rs"]
@@ -81,9 +81,10 @@ async fn a_message_at_the_size_limit_passes_and_one_over_it_closes_with_1009() {
 }
 
 #[tokio::test]
-async fn a_game_takes_at_most_its_connections_greeted_or_not() {
+async fn a_game_takes_at_most_its_spectators_and_seats_always_get_in() {
     let server = TestServer::start_with(Limits {
-        max_connections_per_game: 3,
+        max_spectators_per_game: 2,
+        max_ungreeted_per_game: 1,
         ..limits()
     })
     .await;
@@ -94,37 +95,50 @@ async fn a_game_takes_at_most_its_connections_greeted_or_not() {
     let (mut a, _) = Client::connect(&addr, &game, "spectator", Some(0)).await;
     let (_b, _) = Client::connect(&addr, &game, "spectator", Some(0)).await;
     let silent = Client::open(&addr, &game).await;
-    // The fourth is refused, whoever it is.
+    // A third spectator is refused; its socket took the silent one's place while it waited
+    // for its greeting, and the silent one is told why it is closed.
     let ws = Client::open(&addr, &game).await;
-    let (close, msgs) = Client::from_ws(ws, "fourth").until_close().await;
+    let mut third = Client::from_ws(ws, "third");
+    third
+        .send(json!({"type": "hello", "v": 1, "token": game.token("spectator")}))
+        .await;
+    let (close, msgs) = third.until_close().await;
     assert_eq!(close, Some(4429), "{msgs:?}");
     assert_eq!(msgs.len(), 1);
-    assert_eq!(msgs[0]["code"], "too_many_connections");
+    assert_eq!(msgs[0]["code"], "too_many_spectators");
     assert!(!msgs[0]["message"].as_str().unwrap().is_empty());
+    let (close, msgs) = Client::from_ws(silent, "silent").until_close().await;
+    assert_eq!(close, Some(4429), "{msgs:?}");
+    assert_eq!(msgs[0]["code"], "too_many_connections");
+    // Every seat gets in all the same.
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    assert_eq!(white.recv().await["type"], "state");
+    let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
+    assert_eq!(black.recv().await["type"], "state");
     // Another game is not affected.
-    let (mut elsewhere, _) = Client::connect(&addr, &other, "white", Some(0)).await;
+    let (mut elsewhere, _) = Client::connect(&addr, &other, "spectator", Some(0)).await;
     let got = elsewhere.request(json!({"type": "ping"})).await;
     assert_eq!(got.last().unwrap()["type"], "pong");
-    // A closed connection gives its place back.
-    drop(silent);
+    // A spectator that leaves gives its place back.
+    drop(_b);
     let mut joined = None;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(20)).await;
         let mut ws = Client::open(&addr, &game).await;
-        let hello = json!({"type": "hello", "v": 1, "token": game.token("white")});
+        let hello = json!({"type": "hello", "v": 1, "token": game.token("spectator")});
         futures_util::SinkExt::send(&mut ws, Message::text(hello.to_string()))
             .await
             .unwrap();
-        let mut c = Client::from_ws(ws, "white");
+        let mut c = Client::from_ws(ws, "spectator");
         let first = c.recv().await;
         if first["type"] == "welcome" {
             joined = Some(c);
             break;
         }
-        assert_eq!(first["code"], "too_many_connections", "{first}");
+        assert_eq!(first["code"], "too_many_spectators", "{first}");
     }
-    let mut white = joined.expect("the freed place is given to a new connection");
-    assert_eq!(white.recv().await["type"], "state");
+    let mut spectator = joined.expect("the freed place is given to a new spectator");
+    assert_eq!(spectator.recv().await["type"], "state");
     let got = a.request(json!({"type": "ping"})).await;
     assert_eq!(got.last().unwrap()["type"], "pong");
     let got = white.request(json!({"type": "ping"})).await;

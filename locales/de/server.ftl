@@ -216,3 +216,22 @@ confirm-claim-draw = Wollen Sie wirklich Remis beanspruchen ({ $claim ->
     [repetition] dreimalige Stellungswiederholung
    *[fifty_moves] fünfzig Züge
 })? Ein unberechtigter Anspruch kostet Zeit. Senden Sie ihn zur Bestätigung noch einmal.
+
+## Schutz vor Missbrauch (Grenzen des Servers)
+
+error-invalid-utf8 = Die Nachricht ist kein gültiges UTF-8; die Verbindung wird geschlossen.
+error-server-busy = Der Server hat so viele Verbindungen, wie er halten kann; versuchen Sie es gleich noch einmal. Laufende Partien gehen weiter.
+error-address-busy = Von Ihrer Adresse sind zu viele Verbindungen offen; schließen Sie einige und versuchen Sie es noch einmal.
+error-too-many-spectators = Diese Partie hat so viele Zuschauer, wie sie haben darf; versuchen Sie es später noch einmal.
+error-json-required = Eine Partie wird nur mit einer JSON-Anfrage angelegt (Content-Type: application/json).
+error-cross-site = Partien werden nur von den eigenen Seiten dieses Servers angelegt.
+error-too-many-games = Von Ihrer Adresse wurden in kurzer Zeit zu viele Partien angelegt; versuchen Sie es in { $seconds } Sekunden noch einmal.
+error-too-many-unstarted-games = Der Server hat schon { $max } Partien, die noch nicht begonnen haben; beginnen Sie eine davon oder warten Sie, bis alte entfernt sind.
+error-invalid-text = Das Feld { $field } { $problem ->
+    [line_break] enthält einen Zeilenumbruch; es muss eine Zeile sein
+    [control] enthält ein Steuerzeichen
+    [bidi] enthält ein Zeichen, das die Schreibrichtung ändert
+   *[too_long] ist zu lang
+}. Nichts wurde geändert.
+error-too-many-corrections = Dieser Eintrag wurde schon so oft verbessert, wie er es darf; nichts wurde geändert.
+error-too-many-recordings = Für diese Partie sind schon so viele Aufnahmen hochgeladen, wie sie haben darf (höchstens { $per_sheet } je Partieformular, { $per_game } je Partie).

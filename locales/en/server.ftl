@@ -216,3 +216,22 @@ confirm-claim-draw = Do you really want to claim a draw ({ $claim ->
     [repetition] the same position for the third time
    *[fifty_moves] the fifty-move rule
 })? A false claim costs time. Send it again to confirm.
+
+## Protection against abuse (the server's limits)
+
+error-invalid-utf8 = The message is not valid UTF-8; closing the connection.
+error-server-busy = The server has as many connections as it can hold; try again in a moment. Games under way go on.
+error-address-busy = Too many connections are open from your address; close some and try again.
+error-too-many-spectators = This game has as many spectators as it may have; try again later.
+error-json-required = A game is created only by a JSON request (Content-Type: application/json).
+error-cross-site = Games are created only from this server's own pages.
+error-too-many-games = Too many games were created from your address in a short time; try again in { $seconds } seconds.
+error-too-many-unstarted-games = The server already holds { $max } games that have not started; start one of them or wait until old ones are removed.
+error-invalid-text = The field { $field } { $problem ->
+    [line_break] holds a line break; it must be one line
+    [control] holds a control character
+    [bidi] holds a character that changes the writing direction
+   *[too_long] is too long
+}. Nothing was changed.
+error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.
+error-too-many-recordings = This game has as many recordings uploaded as it may have (at most { $per_sheet } per scoresheet, { $per_game } per game).

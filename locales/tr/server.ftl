@@ -203,3 +203,22 @@ confirm-claim-draw = Gerçekten beraberlik istiyor musunuz ({ $claim ->
     [repetition] üç kez aynı konum
    *[fifty_moves] elli hamle kuralı
 })? Haksız istek süreye mal olur. Onaylamak için yeniden gönderin.
+
+## Kötüye kullanıma karşı koruma (sunucunun sınırları)
+
+error-invalid-utf8 = Mesaj geçerli UTF-8 değil; bağlantı kapatılıyor.
+error-server-busy = Sunucu tutabileceği kadar bağlantıya sahip; biraz sonra yeniden deneyin. Süren oyunlar devam ediyor.
+error-address-busy = Adresinizden çok fazla bağlantı açık; bazılarını kapatıp yeniden deneyin.
+error-too-many-spectators = Bu oyunun izleyici sayısı sınırda; daha sonra yeniden deneyin.
+error-json-required = Oyun yalnızca bir JSON isteğiyle oluşturulur (Content-Type: application/json).
+error-cross-site = Oyunlar yalnızca bu sunucunun kendi sayfalarından oluşturulur.
+error-too-many-games = Adresinizden kısa sürede çok fazla oyun oluşturuldu; { $seconds } saniye sonra yeniden deneyin.
+error-too-many-unstarted-games = Sunucuda henüz başlamamış { $max } oyun var; bunlardan birini başlatın ya da eskilerin kaldırılmasını bekleyin.
+error-invalid-text = { $field } alanı { $problem ->
+    [line_break] bir satır sonu içeriyor; tek satır olmalı
+    [control] bir denetim karakteri içeriyor
+    [bidi] yazı yönünü değiştiren bir karakter içeriyor
+   *[too_long] çok uzun
+}. Hiçbir şey değiştirilmedi.
+error-too-many-corrections = Bu kayıt izin verilen sayıda düzeltildi; hiçbir şey değiştirilmedi.
+error-too-many-recordings = Bu oyun için izin verilen sayıda kayıt yüklendi (her hamle kâğıdı için en fazla { $per_sheet }, oyun için { $per_game }).

@@ -307,21 +307,37 @@ pub enum Event {
 
 impl Event {
     /// The side whose seats (player and assistant) alone may see this event; `None`: every
-    /// seat. The others still get its number, as a placeholder.
+    /// seat. The others still get its number, as a placeholder. A scoresheet's events (its
+    /// entries, their recordings) are its side's papers, which the arbiter reads too
+    /// ([`Event::arbiter_sees`]; the sheet's permissions in docs/protocol.md).
     pub fn audience(&self) -> Option<Color> {
         match self {
             Event::ClockTold { color, .. }
             | Event::ClockWarnings { color, .. }
-            | Event::ClockWarning { color, .. } => Some(*color),
+            | Event::ClockWarning { color, .. }
+            | Event::SheetWritten { color, .. }
+            | Event::SheetStruck { color, .. }
+            | Event::SheetAutoRecord { color, .. } => Some(*color),
             _ => None,
         }
+    }
+
+    /// Whether the arbiter sees this event though it is private to a side: the scoresheets
+    /// (Art. 8.3), not a player's own talking clock.
+    pub fn arbiter_sees(&self) -> bool {
+        matches!(
+            self,
+            Event::SheetWritten { .. } | Event::SheetStruck { .. } | Event::SheetAutoRecord { .. }
+        )
     }
 
     /// Whether `seat` may see this event's content.
     pub fn visible_to(&self, seat: Seat) -> bool {
         match self.audience() {
             None => true,
-            Some(color) => seat.side() == Some(color),
+            Some(color) => {
+                seat.side() == Some(color) || (seat == Seat::Arbiter && self.arbiter_sees())
+            }
         }
     }
 }

@@ -114,6 +114,7 @@ pub enum SheetErrorKind {
     NothingToStrike,
     TooLong,
     EntryTooLong,
+    TooManyCorrections,
 }
 
 impl From<SheetError> for DeskRefusal {
@@ -123,6 +124,7 @@ impl From<SheetError> for DeskRefusal {
             SheetError::NothingToStrike(_) => SheetErrorKind::NothingToStrike,
             SheetError::TooLong => SheetErrorKind::TooLong,
             SheetError::EntryTooLong => SheetErrorKind::EntryTooLong,
+            SheetError::TooManyCorrections => SheetErrorKind::TooManyCorrections,
         })
     }
 }
@@ -137,6 +139,7 @@ impl DeskRefusal {
             DeskRefusal::Sheet(SheetErrorKind::NothingToStrike) => "nothing_to_strike",
             DeskRefusal::Sheet(SheetErrorKind::TooLong) => "sheet_too_long",
             DeskRefusal::Sheet(SheetErrorKind::EntryTooLong) => "entry_too_long",
+            DeskRefusal::Sheet(SheetErrorKind::TooManyCorrections) => "too_many_corrections",
             DeskRefusal::NotPhysical => "not_physical",
             DeskRefusal::BoardsAgree => "boards_agree",
             DeskRefusal::NoCase => "no_case",
@@ -428,6 +431,7 @@ impl Desk {
                 if writing.is_struck() {
                     return Err(SheetError::NoSuchSlot.into());
                 }
+                check.may_revise(slot)?;
                 check.write(slot, writing)?;
                 out.push((
                     Event::SheetWritten {
@@ -450,6 +454,7 @@ impl Desk {
                 if check.entry(slot).and_then(|e| e.current()).is_none() {
                     return Err(SheetError::NothingToStrike(slot).into());
                 }
+                check.may_revise(slot)?;
                 check.strike(slot, now)?;
                 out.push((
                     Event::SheetStruck {

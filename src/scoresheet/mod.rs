@@ -263,6 +263,8 @@ pub enum SheetError {
     TooLong,
     /// An entry longer than [`MAX_ENTRY_BYTES`].
     EntryTooLong,
+    /// An entry written [`MAX_REVISIONS`] times already (corrections and strikes).
+    TooManyCorrections,
 }
 
 impl SheetError {
@@ -274,6 +276,7 @@ impl SheetError {
             SheetError::NothingToStrike(_) => "nothing_to_strike",
             SheetError::TooLong => "sheet_too_long",
             SheetError::EntryTooLong => "entry_too_long",
+            SheetError::TooManyCorrections => "too_many_corrections",
         }
     }
 }
@@ -290,6 +293,9 @@ impl std::error::Error for SheetError {}
 pub const MAX_PLIES: usize = 2000;
 /// The longest entry text, in bytes.
 pub const MAX_ENTRY_BYTES: usize = 256;
+/// The most revisions (the first writing, corrections, strikes) one entry may have: far
+/// beyond a real game's, and a bound on what one sheet costs to keep and to read out.
+pub const MAX_REVISIONS: usize = 16;
 
 /// Why reading a sheet stopped before its last entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -391,6 +397,15 @@ impl Scoresheet {
             }
         }
         Ok(())
+    }
+
+    /// Whether `slot` may be written again (a new entry, or a correction within
+    /// [`MAX_REVISIONS`]). Checked when a player writes, not when a game is replayed.
+    pub fn may_revise(&self, slot: Slot) -> Result<(), SheetError> {
+        match self.entry(slot) {
+            Some(e) if e.history().len() >= MAX_REVISIONS => Err(SheetError::TooManyCorrections),
+            _ => Ok(()),
+        }
     }
 
     /// Crosses an entry out (a correction to nothing; the history stays).

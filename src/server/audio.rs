@@ -8,7 +8,13 @@
 //!
 //! - at most [`QUEUED`] clips wait per connection; beyond that a clip is skipped (its event
 //!   has gone out as text anyway) and the log says so;
-//! - at most one espeak-ng per CPU (at least two) runs at once, server-wide.
+//! - at most one espeak-ng per CPU (at least two) runs at once, server-wide: one budget
+//!   that every espeak-ng process takes its place in, the check at a greeting with
+//!   `"audio": true` included (made once per server, then remembered);
+//! - seated players (players, assistants, arbiter) come first: spectators' clips hold at
+//!   most all but one of the places, so a move or an answer to a seat never waits behind a
+//!   crowd of spectators (issue 14);
+//! - a skipped clip is logged at most once every ten seconds, with the count.
 //!
 //! If espeak-ng is missing, the connection is told once (`audio_unavailable`) and gets text
 //! only; the game goes on unharmed.
@@ -31,25 +37,65 @@ pub const AUDIO_FRAME: usize = 32 * 1024;
 /// The MIME type of every clip.
 pub const WAV_MIME: &str = "audio/wav";
 
+/// Who a clip is for: a seat at the table comes before the spectators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listener {
+    Seated,
+    Spectator,
+}
+
 /// Renders utterances with espeak-ng, off the async runtime, a bounded number at a time.
 #[derive(Clone)]
 pub struct Renderer {
     espeak: Espeak,
+    /// Every espeak-ng process holds one of these while it runs.
     permits: Arc<Semaphore>,
+    /// ...and a spectator's also one of these: all places but one.
+    spectators: Arc<Semaphore>,
+    /// Whether espeak-ng runs at all, learnt once.
+    checked: Arc<tokio::sync::OnceCell<Result<(), SpeechError>>>,
 }
 
 impl Renderer {
     pub fn new(espeak: Espeak) -> Renderer {
         let cpus = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Renderer::with_processes(espeak, cpus.max(2))
+    }
+
+    /// A renderer that runs at most `processes` espeak-ng at once (at least two).
+    pub fn with_processes(espeak: Espeak, processes: usize) -> Renderer {
+        let processes = processes.max(2);
         Renderer {
             espeak,
-            permits: Arc::new(Semaphore::new(cpus.max(2))),
+            permits: Arc::new(Semaphore::new(processes)),
+            spectators: Arc::new(Semaphore::new(processes - 1)),
+            checked: Arc::default(),
         }
     }
 
-    /// Renders one utterance to a complete WAV file.
-    pub async fn render(&self, utterance: Utterance) -> Result<Wav, SpeechError> {
-        let _permit = self.permits.acquire().await.ok();
+    /// Waits for a place for `listener`'s clip.
+    async fn place(
+        &self,
+        listener: Listener,
+    ) -> (
+        Option<tokio::sync::OwnedSemaphorePermit>,
+        Option<tokio::sync::OwnedSemaphorePermit>,
+    ) {
+        let spectator = match listener {
+            Listener::Spectator => Arc::clone(&self.spectators).acquire_owned().await.ok(),
+            Listener::Seated => None,
+        };
+        let all = Arc::clone(&self.permits).acquire_owned().await.ok();
+        (spectator, all)
+    }
+
+    /// Renders one utterance for `listener`, within the budget.
+    pub async fn render_for(
+        &self,
+        listener: Listener,
+        utterance: Utterance,
+    ) -> Result<Wav, SpeechError> {
+        let _place = self.place(listener).await;
         let espeak = self.espeak.clone();
         tokio::task::spawn_blocking(move || espeak.render(&utterance))
             .await
@@ -60,19 +106,25 @@ impl Renderer {
             })
     }
 
-    /// Whether espeak-ng can be run at all.
+    /// Whether espeak-ng can be run at all: asked once per server, within the budget.
     async fn check(&self) -> Result<(), SpeechError> {
-        let espeak = self.espeak.clone();
-        tokio::task::spawn_blocking(move || espeak.check())
+        self.checked
+            .get_or_init(|| async {
+                let _place = self.place(Listener::Seated).await;
+                let espeak = self.espeak.clone();
+                tokio::task::spawn_blocking(move || espeak.check())
+                    .await
+                    .unwrap_or(Ok(()))
+            })
             .await
-            .unwrap_or(Ok(()))
+            .clone()
     }
 
-    /// Starts the audio of one connection.
-    pub fn channel(&self) -> AudioChannel {
+    /// Starts the audio of one connection, for a seat or a spectator.
+    pub fn channel_for(&self, listener: Listener) -> AudioChannel {
         let (jobs, rx) = mpsc::channel(QUEUED);
         let (tx, out) = mpsc::channel(2);
-        let worker = tokio::spawn(work(self.clone(), rx, tx));
+        let worker = tokio::spawn(work(self.clone(), listener, rx, tx));
         AudioChannel {
             jobs,
             out,
@@ -173,7 +225,11 @@ impl AudioChannel {
         match self.jobs.try_send(job) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(job)) => {
-                tracing::warn!(tag = ?job.tag, "audio: {QUEUED} clips waiting; this one is skipped");
+                let mut log = SKIPPED.lock().unwrap_or_else(|p| p.into_inner());
+                if log.due() {
+                    let more = log.take();
+                    tracing::warn!(tag = ?job.tag, "audio: {QUEUED} clips waiting; this one is skipped ({more} more since the last report)");
+                }
                 false
             }
             Err(mpsc::error::TrySendError::Closed(_)) => false,
@@ -192,7 +248,20 @@ impl Drop for AudioChannel {
     }
 }
 
-async fn work(renderer: Renderer, mut jobs: mpsc::Receiver<Job>, out: mpsc::Sender<AudioOut>) {
+/// Skipped clips, logged at most once every ten seconds.
+static SKIPPED: std::sync::LazyLock<std::sync::Mutex<super::listen::LogEvery>> =
+    std::sync::LazyLock::new(|| {
+        std::sync::Mutex::new(super::listen::LogEvery::new(
+            std::time::Duration::from_secs(10),
+        ))
+    });
+
+async fn work(
+    renderer: Renderer,
+    listener: Listener,
+    mut jobs: mpsc::Receiver<Job>,
+    out: mpsc::Sender<AudioOut>,
+) {
     // Learn at once, not at the first move, that there is no espeak-ng.
     if let Err(e) = renderer.check().await {
         tracing::warn!("audio unavailable: {e}");
@@ -201,7 +270,7 @@ async fn work(renderer: Renderer, mut jobs: mpsc::Receiver<Job>, out: mpsc::Send
     }
     let mut told = false;
     while let Some(job) = jobs.recv().await {
-        match renderer.render(job.utterance.clone()).await {
+        match renderer.render_for(listener, job.utterance.clone()).await {
             Ok(wav) => {
                 let clip = Clip {
                     tag: job.tag,
@@ -238,7 +307,7 @@ mod tests {
     #[tokio::test]
     async fn missing_espeak_is_said_once_and_audio_stops() {
         let renderer = Renderer::new(Espeak::with_program("/nonexistent/espeak-ng"));
-        let mut audio = renderer.channel();
+        let mut audio = renderer.channel_for(Listener::Seated);
         let u = Utterance::new(Lang::De, Kind::Move, "Bauer Eva vier");
         assert!(matches!(audio.next().await, Some(AudioOut::Unavailable)));
         assert!(audio.next().await.is_none());

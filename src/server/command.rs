@@ -53,6 +53,7 @@ pub fn serve_command(
     listen: SocketAddr,
     data: Option<PathBuf>,
     speak: Option<SpeakOptions>,
+    limits: super::Limits,
 ) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -104,7 +105,8 @@ pub fn serve_command(
         );
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
-        match run_with_speech(listener, Config::new(data_dir), speech, shutdown).await {
+        let config = Config { data_dir, limits };
+        match run_with_speech(listener, config, speech, shutdown).await {
             Ok(()) => {
                 println!("{}", render::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS

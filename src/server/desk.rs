@@ -63,6 +63,18 @@ pub fn command(msg: DeskMsg, audio: Option<AudioRef>) -> DeskCommand {
     }
 }
 
+/// What is wrong with the text of a desk message that others read back (a scoresheet
+/// entry, a sealed move), with the field's name.
+pub fn text_problem(msg: &DeskMsg) -> Option<(&'static str, crate::text_check::TextProblem)> {
+    let text = match msg {
+        DeskMsg::WriteSheet { text, .. } | DeskMsg::SealMove { text } => text,
+        _ => return None,
+    };
+    crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES)
+        .err()
+        .map(|p| ("text", p))
+}
+
 /// A desk refusal as a code and a sentence in `lang`.
 pub fn refusal(lang: Lang, r: DeskRefusal) -> (&'static str, String) {
     let code = r.code();

@@ -38,6 +38,12 @@ use crate::store::GameId;
 
 /// The largest recording accepted (bytes).
 pub const MAX_AUDIO_BYTES: usize = 2 * 1024 * 1024;
+/// Recordings one scoresheet may have uploaded (`429 too_many_recordings` beyond).
+pub const MAX_RECORDINGS_PER_SHEET: usize = 200;
+/// Recordings one game may hold, both sheets together.
+pub const MAX_RECORDINGS_PER_GAME: usize = 300;
+/// Bytes of recordings one game may hold.
+pub const MAX_RECORDING_BYTES_PER_GAME: u64 = 64 * 1024 * 1024;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -256,6 +262,43 @@ fn valid_audio_id(id: &str) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
+/// The recording an id names in a game, if it was uploaded for `side`'s sheet (by that
+/// side's player or assistant): a recording is attached only by its uploader.
+pub fn own_audio_ref(app: &AppState, game: &GameId, id: &str, side: Color) -> Option<AudioRef> {
+    let found = audio_ref(app, game, id)?;
+    let owners = std::fs::read_to_string(audio_dir(app, game).join(format!("{id}.owner"))).ok()?;
+    owners
+        .split_whitespace()
+        .any(|o| o == color_key(side))
+        .then_some(found)
+}
+
+/// What the recordings of a game hold: (count, bytes) in all, and the count per side.
+fn recordings_held(dir: &std::path::Path) -> (usize, u64, [usize; 2]) {
+    let (mut count, mut bytes, mut per_side) = (0, 0, [0, 0]);
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (0, 0, [0, 0]);
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if valid_audio_id(name) {
+            count += 1;
+            bytes += e.metadata().map_or(0, |m| m.len());
+        } else if let Some(id) = name.strip_suffix(".owner")
+            && valid_audio_id(id)
+        {
+            let owners = std::fs::read_to_string(e.path()).unwrap_or_default();
+            for (i, c) in Color::ALL.into_iter().enumerate() {
+                if owners.split_whitespace().any(|o| o == color_key(c)) {
+                    per_side[i] += 1;
+                }
+            }
+        }
+    }
+    (count, bytes, per_side)
+}
+
 /// The recording an id names in a game, with its media type, if it was uploaded.
 pub fn audio_ref(app: &AppState, game: &GameId, id: &str) -> Option<AudioRef> {
     if !valid_audio_id(id) {
@@ -294,7 +337,7 @@ fn audio_mime(headers: &HeaderMap) -> Option<String> {
 
 fn write_synced(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
-    let mut f = std::fs::File::create(&tmp)?;
+    let mut f = crate::store::private::new_file(&tmp)?;
     f.write_all(bytes)?;
     f.sync_all()?;
     std::fs::rename(&tmp, path)?;
@@ -312,12 +355,12 @@ async fn upload_audio(
         Ok(x) => x,
         Err(r) => return *r,
     };
-    let writer = seat
+    let side = seat
         .side()
-        .is_some_and(|c| crate::game::may(seat, crate::game::Permission::Scoresheet(c)));
-    if !writer {
+        .filter(|c| crate::game::may(seat, crate::game::Permission::Scoresheet(*c)));
+    let Some(side) = side else {
         return forbidden(&headers);
-    }
+    };
     let body = match body {
         Ok(b) => b,
         Err(rejection) => {
@@ -347,15 +390,50 @@ async fn upload_audio(
     let written = {
         let audio = audio.clone();
         let mime = mime.clone();
+        // One upload of a game at a time, so the quotas are counted right.
+        let _one = app.0.uploads.lock().await;
         tokio::task::spawn_blocking(move || {
-            std::fs::create_dir_all(&dir)?;
+            let (count, held, per_side) = recordings_held(&dir);
+            let owner_path = dir.join(format!("{audio}.owner"));
+            let mut owners = std::fs::read_to_string(&owner_path).unwrap_or_default();
+            let known = dir.join(&audio).is_file();
+            let side_index = usize::from(side == Color::Black);
+            let new_for_side = !owners.split_whitespace().any(|o| o == color_key(side));
+            if (!known
+                && (count >= MAX_RECORDINGS_PER_GAME
+                    || held + bytes as u64 > MAX_RECORDING_BYTES_PER_GAME))
+                || (new_for_side && per_side[side_index] >= MAX_RECORDINGS_PER_SHEET)
+            {
+                return Ok(Err(()));
+            }
+            crate::store::private::create_dir(&dir)?;
             write_synced(&dir.join(format!("{audio}.type")), mime.as_bytes())?;
-            write_synced(&dir.join(&audio), &body)?;
-            std::fs::File::open(&dir)?.sync_all()
+            if !known {
+                write_synced(&dir.join(&audio), &body)?;
+            }
+            if new_for_side {
+                owners.push_str(color_key(side));
+                owners.push('\n');
+                write_synced(&owner_path, owners.as_bytes())?;
+            }
+            std::fs::File::open(&dir)?.sync_all().map(Ok)
         })
         .await
     };
-    if !matches!(written, Ok(Ok(()))) {
+    if matches!(written, Ok(Ok(Err(())))) {
+        let args = [
+            ("per_sheet", MAX_RECORDINGS_PER_SHEET.to_string()),
+            ("per_game", MAX_RECORDINGS_PER_GAME.to_string()),
+        ];
+        return error(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_recordings",
+            &args,
+            None,
+        );
+    }
+    if !matches!(written, Ok(Ok(Ok(())))) {
         tracing::error!(game = %handle.id, "could not store a recording: {written:?}");
         return error(
             lang,
@@ -399,11 +477,12 @@ async fn download_audio(
             })
         })
     });
-    let allowed = match owner {
-        Some(c) => may_read(seat, c),
-        // Uploaded, not yet written on a sheet: its uploader's side and the arbiter.
-        None => seat == Seat::Arbiter || seat.side().is_some(),
-    };
+    // Its uploader's side (whether written on the sheet yet or not) and the arbiter.
+    let uploader = seat
+        .side()
+        .and_then(|c| own_audio_ref(&app, &handle.id, &found.id, c))
+        .is_some();
+    let allowed = uploader || owner.is_some_and(|c| may_read(seat, c)) || seat == Seat::Arbiter;
     if !allowed {
         return forbidden(&headers);
     }

@@ -34,7 +34,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 
 pub fn router(app: AppState) -> Router {
     let limit = app.0.limits.max_body_bytes;
-    Router::new()
+    let router = Router::new()
         .route("/health", get(health))
         .route("/api/games", get(list_games).post(create_game))
         .route("/api/games/{id}", get(game_state))
@@ -43,8 +43,8 @@ pub fn router(app: AppState) -> Router {
         .merge(super::exports::routes())
         .merge(super::web::routes())
         .fallback(unknown_path)
-        .layer(DefaultBodyLimit::max(limit))
-        .with_state(app)
+        .layer(DefaultBodyLimit::max(limit));
+    super::headers::secure(router).with_state(app)
 }
 
 pub(super) fn lang_of(headers: &HeaderMap) -> Lang {
@@ -175,6 +175,7 @@ async fn game_pgn(
 async fn game_ws(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    addr: super::listen::ClientAddr,
     headers: HeaderMap,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
@@ -198,10 +199,9 @@ async fn game_ws(
     let limits = app.limits();
     // Counted by the tracker, so shutdown waits for this connection to close.
     let running = app.0.tracker.token();
-    let slot = app
-        .0
-        .conns
-        .take(&handle.id, limits.max_connections_per_game);
+    // Only sockets waiting for their greeting are counted here; a seat is let in at its
+    // `hello`, a spectator counted then.
+    let waiting = app.0.door.arrive(&handle.id, addr, &limits);
     upgrade
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
@@ -212,11 +212,11 @@ async fn game_ws(
         .write_buffer_size(0)
         .max_write_buffer_size(64 * 1024)
         .on_upgrade(move |socket| async move {
-            match slot {
-                Some(_slot) => ws::serve(socket, app, handle, lang).await,
-                None => {
+            match waiting {
+                Ok(waiting) => ws::serve(socket, app, handle, lang, addr, waiting).await,
+                Err(refused) => {
                     let close = ws::close::TOO_MANY_CONNECTIONS;
-                    ws::refuse(socket, lang, "too_many_connections", close, &limits).await;
+                    ws::refuse(socket, lang, refused.code(), close, &limits).await;
                 }
             }
             drop(running);
@@ -270,7 +270,7 @@ impl BadSetting {
 fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
     let input = input.unwrap_or_default();
     let name = input.name.unwrap_or_default().trim().to_owned();
-    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+    if crate::text_check::one_line(&name, MAX_NAME_CHARS).is_err() {
         return Err(BadSetting::field(format!("{field}.name")));
     }
     let board = match input.board.as_deref() {
@@ -325,11 +325,12 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
     })
 }
 
-/// The event's name, site and round: each at most [`MAX_NAME_CHARS`], no control characters.
+/// The event's name, site and round: each one line of at most [`MAX_NAME_CHARS`], no control
+/// or direction characters (they reach the PGN's tags).
 fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
     let field = |value: Option<String>, name: &str| {
         let v = value.unwrap_or_default().trim().to_owned();
-        if v.chars().count() > MAX_NAME_CHARS || v.chars().any(char::is_control) {
+        if crate::text_check::one_line(&v, MAX_NAME_CHARS).is_err() {
             Err(BadSetting::field(format!("event.{name}")))
         } else {
             Ok(v)
@@ -450,10 +451,14 @@ fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
 
 async fn create_game(
     State(app): State<AppState>,
+    addr: super::listen::ClientAddr,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let lang = lang_of(&headers);
+    if let Err(refusal) = app.0.creation.admit(&headers, addr) {
+        return super::creation::refusal_response(lang, refusal);
+    }
     let body = match body {
         Ok(b) => b,
         Err(rejection) => {
@@ -513,6 +518,9 @@ async fn create_game(
     // A bearer token, if any, must be the admin token or an arbiter's token; an arbiter's
     // token becomes this game's arbiter token too, so one arbiter lists all his games.
     let mut arbiter_token = None;
+    if app.0.limits.require_token && bearer(&headers).is_none() {
+        return unauthorized(lang);
+    }
     if let Some(token) = bearer(&headers) {
         let hash = hash_token(token);
         let is_admin = same_hash(&hash, &app.0.admin);
@@ -526,6 +534,20 @@ async fn create_game(
         if is_arbiter {
             arbiter_token = Some(token.to_owned());
         }
+    }
+
+    let creation = &app.0.creation;
+    if creation.unstarted_count() >= app.0.limits.max_unstarted_games
+        && creation.sweep(&app).await >= app.0.limits.max_unstarted_games
+    {
+        let max = app.0.limits.max_unstarted_games.to_string();
+        return error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_unstarted_games",
+            &[("max", max)],
+            None,
+        );
     }
 
     let id = loop {
@@ -597,6 +619,7 @@ async fn create_game(
         }
     };
     app.insert(handle.clone());
+    app.0.creation.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
     let Some(state) = handle.state().await else {
         return error(

@@ -13,9 +13,12 @@ mod auth;
 mod clock;
 mod command;
 mod conns;
+mod creation;
 mod desk;
 mod exports;
+mod headers;
 mod http;
+mod listen;
 mod pgn;
 mod render;
 mod speech;
@@ -31,7 +34,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -43,6 +45,9 @@ use clock::ServerClock;
 
 pub use auth::admin_token_path;
 pub use command::{operator_lang, serve_command};
+pub use exports::{
+    MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
+};
 pub use speech::{Heard, SpeechConfig, spoken_to};
 pub use speech_local::{LocalSpeech, SpeakOptions, Voice};
 
@@ -61,8 +66,17 @@ pub struct Limits {
     pub per_second: f64,
     /// Messages dropped in a row before the connection is closed (1008).
     pub flood_strikes: u32,
-    /// WebSocket connections a game may have open at once, greeted or not (4429 beyond).
-    pub max_connections_per_game: usize,
+    /// Spectators a game may have connected at once (`too_many_spectators`, 4429 beyond).
+    /// Seats (players, assistants, arbiter) are never counted: they always get in.
+    pub max_spectators_per_game: usize,
+    /// Spectator connections one client address may hold at once, over all games.
+    pub max_spectators_per_address: usize,
+    /// WebSockets of a game waiting for their `hello` at once; one more closes the one that
+    /// has waited longest (`too_many_connections`, 4429).
+    pub max_ungreeted_per_game: usize,
+    /// WebSockets one client address may have waiting for their `hello`, over all games
+    /// (`address_busy`, 4429 beyond).
+    pub max_ungreeted_per_address: usize,
     /// A connection the server has heard nothing from for this long is pinged...
     pub ping_interval: Duration,
     /// ...and closed (4408) after this long without any frame, a pong included. Also the
@@ -75,6 +89,29 @@ pub struct Limits {
     /// writer thread looks like an idle runtime), so every time in a scripted game is exact.
     /// Off by default: under load it would hold a blocking thread per game being written.
     pub store_writes_on_blocking_pool: bool,
+    /// Time a client has to send a whole HTTP request head, counted from the connection's
+    /// start or from the end of the previous answer (so it also closes an idle keep-alive
+    /// connection).
+    pub header_timeout: Duration,
+    /// Time a client has to send a whole HTTP request body, from the end of its head.
+    pub body_timeout: Duration,
+    /// TCP connections the server holds at once (HTTP and WebSocket); one more gets `503
+    /// server_busy`. 0: the file-descriptor limit less a reserve (see `listen`).
+    pub max_connections: usize,
+    /// TCP connections one client address (an IPv6 /64) holds at once; one more gets `429
+    /// address_busy`.
+    pub max_connections_per_address: usize,
+    /// Games one client address may create at once...
+    pub games_burst: u32,
+    /// ...and per minute after that (`429 too_many_games` beyond). 0: no limit.
+    pub games_per_minute: u32,
+    /// Games without a move the server holds at once (`503 too_many_unstarted_games`
+    /// beyond).
+    pub max_unstarted_games: usize,
+    /// A game without a move is removed (with its recordings) this long after its creation.
+    pub unstarted_game_ttl: Duration,
+    /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
+    pub require_token: bool,
 }
 
 impl Default for Limits {
@@ -86,10 +123,22 @@ impl Default for Limits {
             burst: 20,
             per_second: 10.0,
             flood_strikes: 50,
-            max_connections_per_game: 32,
+            max_spectators_per_game: 64,
+            max_spectators_per_address: 16,
+            max_ungreeted_per_game: 16,
+            max_ungreeted_per_address: 64,
             ping_interval: Duration::from_secs(20),
             idle_timeout: Duration::from_secs(60),
             store_writes_on_blocking_pool: false,
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(30),
+            max_connections: 0,
+            max_connections_per_address: 512,
+            games_burst: 60,
+            games_per_minute: 60,
+            max_unstarted_games: 1000,
+            unstarted_game_ttl: Duration::from_secs(48 * 3600),
+            require_token: false,
         }
     }
 }
@@ -154,12 +203,15 @@ struct Inner {
     limits: Limits,
     clock: ServerClock,
     admin: TokenHash,
-    conns: Arc<conns::ConnCounts>,
+    door: Arc<conns::Door>,
+    creation: creation::Creation,
     shutdown: CancellationToken,
     tracker: TaskTracker,
     speech: speech::ServerSpeech,
     /// The data directory (recordings of scoresheet entries live in `audio/` there).
     data_dir: PathBuf,
+    /// One recording upload at a time (their quotas are counted on the disk).
+    uploads: tokio::sync::Mutex<()>,
 }
 
 /// What every request handler shares.
@@ -197,6 +249,12 @@ impl AppState {
         games.insert(handle.id.clone(), handle.clone());
         drop(games);
         self.0.speech.game_added(&handle);
+    }
+
+    /// Takes a game off the server (its task ends with its last connection).
+    fn remove(&self, id: &GameId) {
+        let mut games = self.0.games.write().unwrap_or_else(|p| p.into_inner());
+        games.remove(id);
     }
 }
 
@@ -239,15 +297,24 @@ pub async fn run_with_speech(
         limits: config.limits.clone(),
         clock: ServerClock::start(),
         admin,
-        conns: Arc::default(),
+        door: Arc::default(),
+        creation: creation::Creation::new(&config.limits),
         shutdown: shutdown.clone(),
         tracker: TaskTracker::new(),
         speech: speech::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
+        uploads: tokio::sync::Mutex::new(()),
     }));
     let count = stored.len();
     for game in stored {
         let id = game.id.clone();
+        let started = game
+            .events
+            .iter()
+            .any(|r| matches!(r.event, crate::game::Event::Moved { .. }));
+        if !started {
+            app.0.creation.created(&id, game.created_ms);
+        }
         match actor::spawn(
             game,
             Arc::clone(&store),
@@ -281,17 +348,14 @@ pub async fn run_with_speech(
             .spawn(speech_local::follow(app.clone(), listening));
     }
 
+    app.0.tracker.spawn(creation::sweeper(
+        app.clone(),
+        creation::sweep_period(&config.limits),
+    ));
     let router = http::router(app.clone());
-    // No Nagle: an event and the acknowledgement after it are small writes that must not
-    // wait for the peer's delayed ACK.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let served = axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown.clone().cancelled_owned())
-        .await;
+    listen::serve(listener, router, &config.limits, shutdown.clone()).await;
     shutdown.cancel();
     app.0.tracker.close();
     app.0.tracker.wait().await;
-    served.map_err(ServeError::Io)
+    Ok(())
 }

@@ -27,6 +27,8 @@ use crate::game::Seat;
 pub mod close {
     /// The server is shutting down.
     pub const GOING_AWAY: u16 = 1001;
+    /// A text frame that is not UTF-8.
+    pub const BAD_DATA: u16 = 1007;
     /// A flood of messages.
     pub const POLICY: u16 = 1008;
     /// A message over the size limit.
@@ -43,7 +45,8 @@ pub mod close {
     pub const IDLE_TIMEOUT: u16 = 4408;
     /// The same seat connected again; this older connection is closed.
     pub const REPLACED: u16 = 4409;
-    /// The game has as many connections as it may have.
+    /// Too many connections: the game's spectators, the sockets waiting for their greeting,
+    /// or those of one address.
     pub const TOO_MANY_CONNECTIONS: u16 = 4429;
 }
 
@@ -95,6 +98,11 @@ fn is_too_large(e: &axum::Error) -> bool {
     text.contains("too long") || text.contains("too big") || text.contains("Space limit")
 }
 
+/// A text frame (or a close frame's reason) that is not UTF-8.
+fn is_bad_utf8(e: &axum::Error) -> bool {
+    e.to_string().contains("UTF-8")
+}
+
 struct Conn<S> {
     socket: S,
     lang: Lang,
@@ -102,6 +110,10 @@ struct Conn<S> {
     heard: Instant,
     /// The longest a send may wait for a client that does not read.
     send_timeout: Duration,
+    /// Every frame the client sends counts, control frames (ping, pong) included.
+    rate: RateLimit,
+    /// Control frames dropped in a row before the connection is closed.
+    flood_strikes: u32,
 }
 
 impl<S> Conn<S> {
@@ -111,6 +123,8 @@ impl<S> Conn<S> {
             lang,
             heard: Instant::now(),
             send_timeout: limits.idle_timeout,
+            rate: RateLimit::new(limits),
+            flood_strikes: limits.flood_strikes,
         }
     }
 }
@@ -224,8 +238,14 @@ where
 
 /// Runs one connection to the end. `fallback` is the language for errors before the
 /// greeting names a seat (from the upgrade request's `Accept-Language`).
-pub async fn serve<S>(socket: S, app: AppState, handle: GameHandle, fallback: Lang)
-where
+pub async fn serve<S>(
+    socket: S,
+    app: AppState,
+    handle: GameHandle,
+    fallback: Lang,
+    addr: super::listen::ClientAddr,
+    waiting: super::conns::Waiting,
+) where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
 {
     let limits = app.limits();
@@ -236,6 +256,11 @@ where
     let first = tokio::select! {
         _ = shutdown.cancelled() => {
             conn.fail("shutting_down", &[], close::GOING_AWAY).await;
+            return;
+        }
+        // The game's hall is full and this socket has waited longest.
+        _ = waiting.evicted.cancelled() => {
+            conn.fail("too_many_connections", &[], close::TOO_MANY_CONNECTIONS).await;
             return;
         }
         r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
@@ -250,6 +275,8 @@ where
             let limit = [("limit", limits.max_message_bytes.to_string())];
             return conn.fail("too_large", &limit, close::TOO_BIG).await;
         }
+        Ok(Next::BadUtf8) => return conn.fail("invalid_utf8", &[], close::BAD_DATA).await,
+        Ok(Next::Flood) => return conn.fail("flood", &[], close::POLICY).await,
         Ok(Next::Gone) => return,
     };
     let (token, since, asked_lang, wants_audio) = match decode(&text) {
@@ -272,6 +299,19 @@ where
         return conn.fail("bad_token", &[], close::BAD_TOKEN).await;
     };
     conn.lang = asked_lang.unwrap_or_else(|| handle.setup.language(seat));
+    drop(waiting);
+    // Seats always get in; spectators within their limits.
+    let _watching = if seat == Seat::Spectator {
+        match app.0.door.watch(&handle.id, addr, &limits) {
+            Ok(w) => Some(w),
+            Err(refused) => {
+                let close = close::TOO_MANY_CONNECTIONS;
+                return conn.fail(refused.code(), &[], close).await;
+            }
+        }
+    } else {
+        None
+    };
     let Some(mut joined) = handle.connect(seat, since).await else {
         return conn.fail("game_unavailable", &[], close::INTERNAL).await;
     };
@@ -290,7 +330,12 @@ where
     if conn.send(welcome).await.is_err() {
         return;
     }
-    let mut audio = wants_audio.then(|| app.speech().renderer.channel());
+    let listener = if seat == Seat::Spectator {
+        super::audio::Listener::Spectator
+    } else {
+        super::audio::Listener::Seated
+    };
+    let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener));
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
     let sent = match backlog {
         Backlog::Events(events) => {
@@ -308,7 +353,6 @@ where
         seat,
         last_sent: joined.seq,
         handle,
-        rate: RateLimit::new(&limits),
         limits,
         clock: app.clock(),
         audio,
@@ -374,11 +418,16 @@ enum Next {
     Text(String),
     Binary,
     TooLarge,
+    /// A text frame that is not UTF-8 (close 1007).
+    BadUtf8,
+    /// Too many control frames in a row over the rate limit (close 1008).
+    Flood,
     Gone,
 }
 
 /// The next data frame. Control frames are answered by the WebSocket library and skipped
-/// here; only data frames count against the rate limit.
+/// here, but they count against the rate limit like data frames: a client that floods
+/// pings is closed (`flood`) as one that floods messages is.
 async fn next_text<S>(conn: &mut Conn<S>) -> Next
 where
     S: Stream<Item = Result<Message, axum::Error>> + Unpin,
@@ -391,6 +440,8 @@ where
             Some(Err(e)) => {
                 return if is_too_large(&e) {
                     Next::TooLarge
+                } else if is_bad_utf8(&e) {
+                    Next::BadUtf8
                 } else {
                     Next::Gone
                 };
@@ -398,7 +449,11 @@ where
             Some(Ok(Message::Text(t))) => return Next::Text(t.as_str().to_owned()),
             Some(Ok(Message::Binary(_))) => return Next::Binary,
             Some(Ok(Message::Close(_))) => return Next::Gone,
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                if !conn.rate.take() && conn.rate.strikes >= conn.flood_strikes {
+                    return Next::Flood;
+                }
+            }
         }
     }
 }
@@ -443,7 +498,6 @@ struct Session {
     /// The number of the last event this client has (sent as an event or inside a state).
     last_sent: u64,
     handle: GameHandle,
-    rate: RateLimit,
     limits: Limits,
     clock: super::clock::ServerClock,
     /// Rendered audio, if the client asked for it.
@@ -540,18 +594,32 @@ impl Session {
                     reason: "too_large",
                 }));
             }
-            Next::Binary => None,
-            Next::Text(t) => Some(t),
-        };
-        if !self.rate.take() {
-            if self.rate.strikes >= self.limits.flood_strikes {
+            Next::BadUtf8 => {
+                let _ = conn.error(None, "invalid_utf8", &[]).await;
+                return Ok(Some(Closing {
+                    code: close::BAD_DATA,
+                    reason: "invalid_utf8",
+                }));
+            }
+            Next::Flood => {
                 let _ = conn.error(None, "flood", &[]).await;
                 return Ok(Some(Closing {
                     code: close::POLICY,
                     reason: "flood",
                 }));
             }
-            if self.rate.strikes == 1 {
+            Next::Binary => None,
+            Next::Text(t) => Some(t),
+        };
+        if !conn.rate.take() {
+            if conn.rate.strikes >= self.limits.flood_strikes {
+                let _ = conn.error(None, "flood", &[]).await;
+                return Ok(Some(Closing {
+                    code: close::POLICY,
+                    reason: "flood",
+                }));
+            }
+            if conn.rate.strikes == 1 {
                 conn.error(None, "rate_limited", &[]).await?;
             }
             return Ok(None);
@@ -633,9 +701,23 @@ impl Session {
             ClientMsg::TalkingClock { id } => (id, Action::TalkingClock),
             ClientMsg::ClockWarnings { id, on } => (id, Action::Warnings(on)),
             ClientMsg::Desk { id, msg } => {
+                // Text others read back (the arbiter's export, the envelope): one line,
+                // no control or direction characters.
+                if let Some((field, problem)) = super::desk::text_problem(&msg) {
+                    let args = [
+                        ("field", field.to_owned()),
+                        ("problem", problem.key().to_owned()),
+                    ];
+                    conn.error(Some(id), "invalid_text", &args).await?;
+                    return Ok(None);
+                }
                 let audio = match &msg {
                     super::wire::DeskMsg::WriteSheet { audio: Some(a), .. } => {
-                        match super::exports::audio_ref(&self.app, &self.handle.id, a) {
+                        let side = self.seat.side().unwrap_or(shakmaty::Color::White);
+                        let own =
+                            super::exports::own_audio_ref(&self.app, &self.handle.id, a, side)
+                                .filter(|_| self.seat.side().is_some());
+                        match own {
                             Some(r) => Some(r),
                             None => {
                                 let args = [("audio", a.chars().take(64).collect::<String>())];

@@ -4,6 +4,7 @@
 //! The server writes the events of every accepted action before it acknowledges the action,
 //! and restores a game by applying its events again ([`crate::game::Game::restore`]).
 
+pub mod private;
 mod record;
 mod sqlite;
 mod writer;
@@ -118,4 +119,8 @@ pub trait Store: Send + Sync + 'static {
 
     /// Every game with all its events, oldest game first.
     fn load_games(&self) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// Removes a game, its tokens and its events (a game that never started, after its
+    /// time). Removing a game that is not there is no error.
+    fn delete_game(&self, game: &GameId) -> Result<(), StoreError>;
 }

@@ -50,8 +50,14 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (or creates) `dir/hamle.sqlite3`, creating `dir` if needed.
     pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
-        std::fs::create_dir_all(dir).map_err(StoreError::Io)?;
-        SqliteStore::open(&dir.join("hamle.sqlite3"))
+        super::private::create_dir(dir).map_err(StoreError::Io)?;
+        let path = dir.join("hamle.sqlite3");
+        // SQLite gives the `-wal` and `-shm` files the database file's own mode.
+        super::private::create_file(&path).map_err(StoreError::Io)?;
+        for journal in ["hamle.sqlite3-wal", "hamle.sqlite3-shm"] {
+            super::private::restrict(&dir.join(journal)).map_err(StoreError::Io)?;
+        }
+        SqliteStore::open(&path)
     }
 
     /// Opens (or creates) the database file at `path`.
@@ -59,6 +65,15 @@ impl SqliteStore {
         let conn = Connection::open(path)?;
         // Checkpoints are made by their own thread, never inside the writer's commits.
         conn.execute_batch("PRAGMA wal_autocheckpoint = 0")?;
+        // The log is trimmed to this size whenever it starts over (see `Checkpointer`).
+        let _limit: i64 = conn.query_row(
+            &format!(
+                "PRAGMA journal_size_limit = {}",
+                super::writer::WAL_TRUNCATE_BYTES
+            ),
+            [],
+            |r| r.get(0),
+        )?;
         let mut store = SqliteStore::init(conn)?;
         store._checkpointer = Some(Checkpointer::start(path, Duration::from_millis(500))?);
         Ok(store)
@@ -114,6 +129,20 @@ impl Store for SqliteStore {
                 tx.execute(
                     "INSERT INTO tokens (game_id, seat, hash) VALUES (?1, ?2, ?3)",
                     params![game.id.as_str(), seat.key(), &hash.0[..]],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    fn delete_game(&self, game: &GameId) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.writer.call(move |tx| {
+            for table in ["events", "tokens", "games"] {
+                let column = if table == "games" { "id" } else { "game_id" };
+                tx.execute(
+                    &format!("DELETE FROM {table} WHERE {column} = ?1"),
+                    params![game.as_str()],
                 )?;
             }
             Ok(())

@@ -127,6 +127,9 @@ impl Drop for Writer {
     }
 }
 
+/// The write-ahead log's size past which it is emptied (and the size SQLite trims it to).
+pub const WAL_TRUNCATE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Copies the write-ahead log back into the database file on a thread and a connection of its
 /// own. SQLite's automatic checkpoint would run inside whichever commit crosses 1000 log pages,
 /// on the writer thread, fsync of the database file included: every game waiting for that commit
@@ -138,9 +141,23 @@ pub struct Checkpointer {
 
 impl Checkpointer {
     /// Checkpoints the database at `path` every `every`, until dropped.
+    ///
+    /// The log stays bounded under sustained writes: a passive checkpoint cannot finish while
+    /// writes keep coming, so whenever the log file has grown past [`WAL_TRUNCATE_BYTES`] a
+    /// `TRUNCATE` checkpoint follows (it waits for the writer's commit in progress, copies
+    /// what the passive one left and empties the file), and `journal_size_limit` trims the
+    /// file whenever SQLite starts the log over.
     pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, StoreError> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(Duration::from_secs(5))?;
+        let _limit: i64 = conn.query_row(
+            &format!("PRAGMA journal_size_limit = {WAL_TRUNCATE_BYTES}"),
+            [],
+            |r| r.get(0),
+        )?;
+        let mut wal = path.as_os_str().to_owned();
+        wal.push("-wal");
+        let wal = std::path::PathBuf::from(wal);
         let (stop, rx) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("hamle-checkpoint".into())
@@ -149,6 +166,14 @@ impl Checkpointer {
                     let done = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
                     if let Err(e) = done {
                         tracing::warn!("store checkpoint: {e}");
+                    }
+                    let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
+                    if size > WAL_TRUNCATE_BYTES {
+                        let done =
+                            conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+                        if let Err(e) = done {
+                            tracing::warn!("store checkpoint (truncate): {e}");
+                        }
                     }
                 }
             })
