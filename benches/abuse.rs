@@ -89,7 +89,7 @@ async fn ws(addr: SocketAddr, from: u8, game: &str, token: &str, audio: bool) ->
 
 enum Frame {
     Json(Value),
-    Binary(usize),
+    Binary,
 }
 
 async fn next(ws: &mut Ws) -> Frame {
@@ -101,7 +101,7 @@ async fn next(ws: &mut Ws) -> Frame {
             .expect("a frame");
         match msg {
             Message::Text(t) => return Frame::Json(serde_json::from_str(t.as_str()).unwrap()),
-            Message::Binary(b) => return Frame::Binary(b.len()),
+            Message::Binary(_) => return Frame::Binary,
             _ => {}
         }
     }
@@ -247,7 +247,7 @@ async fn speech_under_flood() {
             let msg = json!({"type": "move", "id": request, "uci": uci});
             black.send(Message::text(msg.to_string())).await.unwrap();
             let first_audio = loop {
-                if let Frame::Binary(_) = next(&mut white).await {
+                if let Frame::Binary = next(&mut white).await {
                     break Instant::now();
                 }
             };
