@@ -35,7 +35,6 @@ use tokio_util::sync::CancellationToken;
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 const STEP: Duration = Duration::from_secs(20);
-const CYCLE: [&str; 4] = ["g1f3", "g8f6", "f3g1", "f6g8"];
 /// Black's moves timed per crowd size (the first two warm up and are not counted).
 const MOVES: usize = 26;
 
@@ -113,6 +112,29 @@ async fn next_json(ws: &mut Ws) -> Value {
             return v;
         }
     }
+}
+
+/// A random legal line of `plies` half-moves that does not end the game on the way, as UCI.
+fn line(plies: usize) -> Vec<String> {
+    use rand::SeedableRng;
+    use shakmaty::{CastlingMode, Chess, Position};
+    for seed in 0.. {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let moves = hamle::sample::random_game(&mut rng, plies);
+        let mut pos = Chess::default();
+        let mut ok = moves.len() == plies;
+        for m in &moves {
+            pos.play_unchecked(*m);
+            ok &= !pos.is_game_over();
+        }
+        if ok {
+            return moves
+                .iter()
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                .collect();
+        }
+    }
+    unreachable!()
 }
 
 /// One spectator sending a refused move every 100 ms (the rate limit) until `stop`, reading
@@ -220,9 +242,9 @@ async fn speech_under_flood() {
         let refused_before = refusals.load(Ordering::Relaxed);
         let mut samples = Vec::new();
         let mut request = 0;
-        for ply in 0..MOVES * 2 {
+        let moves = line(MOVES * 2);
+        for (ply, uci) in moves.iter().enumerate() {
             request += 1;
-            let uci = CYCLE[ply % CYCLE.len()];
             if ply % 2 == 0 {
                 // White (the blind player) moves; his own move is not spoken to him.
                 let msg = json!({"type": "move", "id": request, "uci": uci});

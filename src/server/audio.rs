@@ -303,6 +303,52 @@ mod tests {
     use super::*;
     use crate::announce::Lang;
     use crate::speech::Kind;
+    use std::time::Duration;
+    use tokio::time::timeout;
+
+    #[tokio::test(start_paused = true)]
+    async fn spectators_never_hold_the_last_place() {
+        let r = Renderer::with_processes(Espeak::with_program("/nonexistent/espeak-ng"), 2);
+        let wait = Duration::from_millis(50);
+        let first = r.place(Listener::Spectator).await;
+        assert!(first.1.is_some());
+        // A second spectator waits; a seat does not.
+        assert!(timeout(wait, r.place(Listener::Spectator)).await.is_err());
+        let seat = timeout(wait, r.place(Listener::Seated)).await.unwrap();
+        // Both places taken: anyone waits now, and a seat gets the first one given back.
+        assert!(timeout(wait, r.place(Listener::Seated)).await.is_err());
+        drop(first);
+        assert!(timeout(wait, r.place(Listener::Seated)).await.is_ok());
+        drop(seat);
+    }
+
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn the_greeting_check_runs_once_per_server_within_the_budget() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("runs");
+        let program = dir.path().join("espeak-ng");
+        std::fs::write(
+            &program,
+            format!("#!/bin/sh\necho run >> {}\n", log.display()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let r = Renderer::with_processes(Espeak::with_program(&program), 2);
+        let channels: Vec<AudioChannel> =
+            (0..5).map(|_| r.channel_for(Listener::Spectator)).collect();
+        for _ in 0..50 {
+            if r.checked.initialized() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let runs = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(runs.lines().count(), 1, "{runs}");
+        drop(channels);
+    }
 
     #[tokio::test]
     async fn missing_espeak_is_said_once_and_audio_stops() {

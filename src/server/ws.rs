@@ -357,6 +357,7 @@ pub async fn serve<S>(
         clock: app.clock(),
         audio,
         app: app.clone(),
+        last_refusal_spoken: None,
     };
 
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
@@ -503,7 +504,12 @@ struct Session {
     /// Rendered audio, if the client asked for it.
     audio: Option<AudioChannel>,
     app: AppState,
+    /// The last refusal spoken to this connection, and when.
+    last_refusal_spoken: Option<(String, Instant)>,
 }
+
+/// A spectator hears the same refusal again only after this long.
+const SPECTATOR_REFUSAL_AGAIN: Duration = Duration::from_secs(10);
 
 type Step = Result<Option<Closing>, axum::Error>;
 
@@ -731,7 +737,15 @@ impl Session {
                 (id, Action::Desk(super::desk::command(msg, audio)))
             }
         };
-        match self.handle.act(self.seat, conn.lang, action).await {
+        // A spectator may do nothing but watch (the permission matrix): refused here, without
+        // a trip to the game's task, so a crowd of spectators costs the game nothing.
+        let acted = if self.seat == Seat::Spectator {
+            drop(action);
+            Err(super::actor::Refused::new(conn.lang, "forbidden", &[]))
+        } else {
+            self.handle.act(self.seat, conn.lang, action).await
+        };
+        match acted {
             Ok(Acted::Confirm { action, message }) => {
                 conn.send(ServerMsg::Confirm {
                     id,
@@ -760,11 +774,19 @@ impl Session {
                 self.app
                     .speech()
                     .refused(&self.handle.id, self.seat, conn.lang, &refused.message);
-                if let Some(audio) = &mut self.audio
+                // Spoken only to the seat refused, if it listens; a spectator hears the same
+                // refusal again only after a while (the text always comes).
+                let say_again = self.seat != Seat::Spectator
+                    || self.last_refusal_spoken.as_ref().is_none_or(|(text, at)| {
+                        *text != refused.message || at.elapsed() >= SPECTATOR_REFUSAL_AGAIN
+                    });
+                if say_again
+                    && let Some(audio) = &mut self.audio
                     && let Some(u) =
                         spoken_to(self.seat, conn.lang, Heard::Refused(&refused.message))
                 {
                     audio.offer(Tag::Request(id.clone()), u);
+                    self.last_refusal_spoken = Some((refused.message.clone(), Instant::now()));
                 }
                 conn.send(ServerMsg::Error {
                     id: Some(id),
