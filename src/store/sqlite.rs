@@ -387,4 +387,68 @@ mod tests {
         assert_eq!(games[0].events, recorded);
         assert!(store.has_game(&id).unwrap());
     }
+
+    #[test]
+    fn the_write_ahead_log_is_emptied_once_past_its_limit_and_games_can_be_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open_dir(dir.path()).unwrap();
+        let wal = dir.path().join("hamle.sqlite3-wal");
+        let id = GameId::from_bytes([9; 8]);
+        store
+            .create_game(&NewGame {
+                id: id.clone(),
+                created_ms: 1,
+                setup: setup(),
+                tokens: vec![(Seat::White, TokenHash([1; 32]))],
+            })
+            .unwrap();
+        let clock = ClockReading {
+            white_ms: 1,
+            black_ms: 2,
+            running: None,
+        };
+        let limit = super::super::writer::WAL_TRUNCATE_BYTES;
+        let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+        // A burst of writes grows the log past its limit...
+        let mut seq = 0;
+        while size() <= limit + limit / 4 {
+            let batch: Vec<Recorded> = (0..4000)
+                .map(|_| {
+                    seq += 1;
+                    Recorded {
+                        seq,
+                        at_ms: seq,
+                        event: Event::SheetWritten {
+                            by: Seat::White,
+                            color: Color::White,
+                            ply: 0,
+                            text: "x".repeat(300),
+                            draw_offer: false,
+                            audio: None,
+                            audio_mime: None,
+                            auto: false,
+                        },
+                        clock,
+                    }
+                })
+                .collect();
+            store.append(&id, &batch).unwrap();
+            assert!(seq < 1_000_000, "the log does not grow: {}", size());
+        }
+        // ...and the checkpointer empties it (a passive checkpoint alone never shrinks it).
+        let mut bounded = false;
+        for _ in 0..100 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            if size() <= limit {
+                bounded = true;
+                break;
+            }
+        }
+        assert!(bounded, "the log stays at {} bytes", size());
+        // A game removed is gone with its events.
+        store.delete_game(&id).unwrap();
+        assert!(!store.has_game(&id).unwrap());
+        assert!(store.load_games().unwrap().is_empty());
+        store.delete_game(&id).unwrap();
+    }
 }
