@@ -887,3 +887,76 @@ async fn recordings_have_a_quota_per_sheet() {
     assert_eq!(upload(0).await.unwrap().status(), 201);
     server.stop().await;
 }
+
+// ---------------------------------------------------------------------------------------
+// 4. Speech is fair.
+
+/// Opens a socket of `game`, greets as `seat` asking for audio.
+async fn listening(addr: &str, game: &support::Game, seat: &str) -> support::Ws {
+    use futures_util::SinkExt;
+    let mut ws = Client::open(addr, game).await;
+    let hello = json!({"type": "hello", "v": 1, "token": game.token(seat), "audio": true});
+    ws.send(tokio_tungstenite::tungstenite::Message::text(
+        hello.to_string(),
+    ))
+    .await
+    .unwrap();
+    ws
+}
+
+/// Sends `n` moves and reads for `quiet` after the last answer: (errors, spoken refusals,
+/// whether audio is unavailable).
+async fn refused_and_spoken(
+    ws: &mut support::Ws,
+    n: usize,
+    quiet: Duration,
+) -> (usize, usize, bool) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    for i in 0..n {
+        let m = json!({"type": "move", "id": i, "uci": "e7e5"});
+        ws.send(Message::text(m.to_string())).await.unwrap();
+    }
+    let (mut errors, mut spoken, mut unavailable) = (0, 0, false);
+    let mut until = tokio::time::Instant::now() + support::STEP;
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout_at(until, ws.next()).await {
+        if let Message::Text(t) = frame {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["type"] == "error" && v["id"].is_number() {
+                errors += 1;
+                if errors == n {
+                    until = tokio::time::Instant::now() + quiet;
+                }
+            }
+            if v["code"] == "audio_unavailable" {
+                unavailable = true;
+            }
+            if v["type"] == "audio" && v["kind"] == "refusal" {
+                spoken += 1;
+            }
+        }
+    }
+    (errors, spoken, unavailable)
+}
+
+#[tokio::test]
+async fn a_spectator_hears_the_same_refusal_once_a_seat_every_time() {
+    let server = TestServer::start().await;
+    let addr = server.addr.to_string();
+    let game = server.create(json!({})).await;
+    let mut spectator = listening(&addr, &game, "spectator").await;
+    let (errors, spoken, unavailable) =
+        refused_and_spoken(&mut spectator, 3, Duration::from_secs(2)).await;
+    assert_eq!(errors, 3);
+    if unavailable {
+        eprintln!("espeak-ng is not installed: the spoken part is not checked");
+        server.stop().await;
+        return;
+    }
+    assert_eq!(spoken, 1, "the same refusal is said to a spectator once");
+    // Black (not to move) hears each of his refusals.
+    let mut black = listening(&addr, &game, "black").await;
+    let (errors, spoken, _) = refused_and_spoken(&mut black, 2, Duration::from_secs(2)).await;
+    assert_eq!((errors, spoken), (2, 2));
+    server.stop().await;
+}

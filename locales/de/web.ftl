@@ -290,6 +290,8 @@ web-lobby-procedure-hint = Mit Brettern am Tisch hat jeder Spieler sein eigenes 
 web-lobby-start = Ausgangsstellung
 web-lobby-fen = Stellung in FEN (optional)
 web-lobby-fen-hint = Leer lassen, um in der Grundstellung zu beginnen. Sonst die Stellung in FEN schreiben, sechs Teile durch Leerzeichen getrennt: die Figuren Reihe für Reihe von der 8. Reihe abwärts, die Reihen durch Schrägstriche getrennt, mit englischen Buchstaben (K Q R B N P, groß für Weiß, klein für Schwarz, eine Ziffer für leere Felder); wer am Zug ist (w oder b); die Rochaderechte (KQkq oder -); das En-passant-Feld (oder -); die Halbzüge für die 50-Züge-Regel; die Zugnummer. Zum Beispiel: 7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40
+web-lobby-token = Token des Veranstalters (optional)
+web-lobby-token-hint = Nur nötig, wenn der Server mit --require-token läuft: das Admin-Token aus dem Datenverzeichnis oder das Schiedsrichter-Token einer Ihrer Partien.
 
 ## Der Tisch des Schiedsrichters: abweichende Bretter, Partieformulare, Exporte, Hängepartie
 

@@ -283,6 +283,8 @@ web-lobby-procedure-hint = With boards at the table each player has his own boar
 web-lobby-start = Start position
 web-lobby-fen = Position in FEN (optional)
 web-lobby-fen-hint = Leave it empty to start from the initial position. Otherwise write the position as FEN, six parts separated by spaces: the pieces rank by rank from the 8th rank down, ranks separated by slashes, in English letters (K Q R B N P, capitals for White, small letters for Black, a digit for empty squares); who is to move (w or b); the castling rights (KQkq or -); the en passant square (or -); the half-moves for the fifty-move rule; the move number. For example: 7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40
+web-lobby-token = Organiser's token (optional)
+web-lobby-token-hint = Needed only if the server runs with --require-token: the admin token from the data directory, or the arbiter token of one of your games.
 
 ## The arbiter's desk: diverging boards, scoresheets, exports, adjournment
 

@@ -280,6 +280,8 @@ web-lobby-procedure-hint = Masada tahtalarla her oyuncunun kendi tahtası olur: 
 web-lobby-start = Oyunun başladığı konum
 web-lobby-fen = FEN olarak konum (isteğe bağlı)
 web-lobby-fen-hint = Başlangıç konumundan başlamak için boş bırakın. Yoksa konumu FEN olarak, boşluklarla ayrılmış altı parça halinde yazın: taşlar 8. yataydan aşağı doğru yatay yatay, yataylar eğik çizgiyle ayrılmış, İngilizce harflerle (K Q R B N P, Beyaz büyük harf, Siyah küçük harf, boş kareler için bir rakam); sıranın kimde olduğu (w ya da b); rok hakları (KQkq ya da -); geçerken alma karesi (ya da -); elli hamle kuralı için yarım hamle sayısı; hamle numarası. Örneğin: 7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40
+web-lobby-token = Düzenleyici jetonu (isteğe bağlı)
+web-lobby-token-hint = Yalnızca sunucu --require-token ile çalışıyorsa gerekir: veri klasöründeki yönetici jetonu ya da oyunlarınızdan birinin hakem jetonu.
 
 ## Hakem masası: farklı tahtalar, hamle kâğıtları, dışa aktarma, ertelenen oyun
 

@@ -111,11 +111,11 @@ async function create(e) {
   if (fen) body.fen = fen;
   $('create').disabled = true;
   try {
-    const response = await fetch('/api/games', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': lang() },
-      body: JSON.stringify(body),
-    });
+    const headers = { 'content-type': 'application/json', 'accept-language': lang() };
+    // A server started with --require-token creates games only with the organiser's token.
+    const token = $('organiser-token').value.trim();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch('/api/games', { method: 'POST', headers, body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) {
       error.textContent = data.message || t('web-failed');
