@@ -91,6 +91,22 @@ pub enum Command {
         speak_game: Option<crate::store::GameId>,
         #[command(flatten)]
         limits: LimitArgs,
+        /// Voice input: the speech recogniser's model directory (Whisper for CTranslate2;
+        /// `scripts/voice-setup` installs one; see docs/voice.md). Without it, no voice input.
+        #[arg(long, value_name = "DIR", env = "HAMLE_VOICE_MODEL")]
+        voice_model: Option<std::path::PathBuf>,
+        /// The Python with ctranslate2, numpy and tokenizers for the recogniser.
+        #[arg(
+            long,
+            value_name = "PATH",
+            env = "HAMLE_VOICE_PYTHON",
+            default_value = "python3",
+            requires = "voice_model"
+        )]
+        voice_python: std::path::PathBuf,
+        /// Recogniser processes: utterances recognised at once (more wait in a short queue).
+        #[arg(long, value_name = "N", default_value_t = 1, requires = "voice_model")]
+        voice_workers: usize,
     },
 }
 
@@ -243,6 +259,9 @@ pub fn main() -> ExitCode {
             speak_volume,
             speak_game,
             limits,
+            voice_model,
+            voice_python,
+            voice_workers,
         }) => {
             let speak = speak.map(|seat| crate::server::SpeakOptions {
                 seat,
@@ -251,13 +270,18 @@ pub fn main() -> ExitCode {
                 volume: speak_volume,
                 game: speak_game,
             });
-            crate::server::serve_command(listen, data, speak, limits.limits())
+            let voice = voice_model.map(|model| crate::voice::WorkerOptions {
+                workers: voice_workers.max(1),
+                ..crate::voice::WorkerOptions::new(voice_python, model)
+            });
+            crate::server::serve_command(listen, data, speak, limits.limits(), voice)
         }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
             None,
             None,
             crate::server::Limits::default(),
+            None,
         ),
     }
 }

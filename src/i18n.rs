@@ -35,6 +35,10 @@ macro_rules! locale_files {
                 "web.ftl",
                 include_str!(concat!("../locales/", $lang, "/web.ftl")),
             ),
+            (
+                "voice.ftl",
+                include_str!(concat!("../locales/", $lang, "/voice.ftl")),
+            ),
         ]
     };
 }

@@ -16,3 +16,4 @@ pub mod server;
 pub mod speech;
 pub mod store;
 pub mod text_check;
+pub mod voice;

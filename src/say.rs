@@ -94,6 +94,23 @@ impl Speaker {
 
     /// Words for a move description.
     pub fn describe(&self, d: &MoveDescription) -> String {
+        self.describe_named(
+            d,
+            &|file| self.file(file),
+            &|rank| self.rank(rank),
+            &|square| self.square(square),
+        )
+    }
+
+    /// [`Speaker::describe`] with other words for the files and ranks (the spelling alphabets
+    /// and letters hamle also understands, for the speech recogniser's candidates).
+    pub fn describe_named(
+        &self,
+        d: &MoveDescription,
+        file_word: &dyn Fn(File) -> String,
+        rank_word: &dyn Fn(Rank) -> String,
+        square: &dyn Fn(Square) -> String,
+    ) -> String {
         let style = match d.style {
             Style::Short => "short",
             Style::Full => "full",
@@ -112,9 +129,9 @@ impl Speaker {
             } => {
                 let origin_text = match origin {
                     Origin::None => String::new(),
-                    Origin::File(f) => self.file(f),
-                    Origin::Rank(r) => self.rank(r),
-                    Origin::Square(s) => self.square(s),
+                    Origin::File(f) => file_word(f),
+                    Origin::Rank(r) => rank_word(r),
+                    Origin::Square(s) => square(s),
                 };
                 let mut body = self.msg(
                     "move-normal",
@@ -127,7 +144,7 @@ impl Speaker {
                             if origin == Origin::None { "no" } else { "yes" }.to_owned(),
                         ),
                         ("origin", origin_text),
-                        ("to", self.square(to)),
+                        ("to", square(to)),
                         (
                             "capture",
                             if capture.is_some() { "yes" } else { "no" }.to_owned(),

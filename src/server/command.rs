@@ -54,6 +54,7 @@ pub fn serve_command(
     data: Option<PathBuf>,
     speak: Option<SpeakOptions>,
     limits: super::Limits,
+    voice: Option<crate::voice::WorkerOptions>,
 ) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -75,7 +76,7 @@ pub fn serve_command(
         Ok(local) => local,
         Err(e) => return failed(e.message(lang)),
     };
-    let speech = SpeechConfig {
+    let mut speech = SpeechConfig {
         local,
         ..SpeechConfig::default()
     };
@@ -88,6 +89,22 @@ pub fn serve_command(
     };
     let data_dir = data.unwrap_or_else(default_data_dir);
     runtime.block_on(async move {
+        if let Some(options) = voice {
+            // The model is loaded before the server listens: a missing model or package is
+            // said at once, not at the first utterance.
+            let workers = options.workers;
+            match crate::voice::WorkerPool::start(options).await {
+                Ok(pool) => {
+                    let service = crate::voice::VoiceService::new(
+                        std::sync::Arc::new(pool),
+                        workers,
+                        4 * workers,
+                    );
+                    speech.voice = Some(service);
+                }
+                Err(e) => return failed(e.to_string()),
+            }
+        }
         let listener = match bind(listen) {
             Ok(l) => l,
             Err(e) => return failed(format!("{listen}: {e}")),

@@ -23,6 +23,7 @@ mod pgn;
 mod render;
 mod speech;
 mod speech_local;
+pub mod voice;
 pub mod web;
 pub mod wire;
 pub mod ws;

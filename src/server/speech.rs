@@ -119,6 +119,8 @@ pub struct SpeechConfig {
     pub espeak: Espeak,
     /// The seat that listens at the server machine, if any.
     pub local: Option<LocalSpeech>,
+    /// The speech recogniser for voice input (`hamle serve --voice-model`), if any.
+    pub voice: Option<crate::voice::VoiceService>,
 }
 
 impl std::fmt::Debug for SpeechConfig {
@@ -126,6 +128,7 @@ impl std::fmt::Debug for SpeechConfig {
         f.debug_struct("SpeechConfig")
             .field("espeak", &self.espeak)
             .field("local", &self.local)
+            .field("voice", &self.voice)
             .finish()
     }
 }
@@ -134,6 +137,7 @@ impl std::fmt::Debug for SpeechConfig {
 pub(super) struct ServerSpeech {
     pub renderer: Renderer,
     pub local: Option<Arc<Listening>>,
+    pub voice: Option<crate::voice::VoiceService>,
 }
 
 impl ServerSpeech {
@@ -141,6 +145,7 @@ impl ServerSpeech {
         ServerSpeech {
             renderer: Renderer::new(config.espeak),
             local: config.local.map(|l| Arc::new(Listening::new(l))),
+            voice: config.voice,
         }
     }
 

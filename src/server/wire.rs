@@ -144,6 +144,11 @@ pub enum ClientMsg {
         id: Value,
         msg: DeskMsg,
     },
+    /// Voice input (`docs/voice.md`): see [`super::voice::VoiceMsg`].
+    Voice {
+        id: Value,
+        msg: super::voice::VoiceMsg,
+    },
 }
 
 /// The client messages of the arbiter's desk: scoresheets (F6 / D.2.7), diverging boards
@@ -448,6 +453,10 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
         "seal_move",
         "seal_stop_clock",
         "open_sealed",
+        "voice_start",
+        "voice_end",
+        "voice_cancel",
+        "voice_answer",
     ];
     if !known.contains(&kind.as_str()) {
         return Err(DecodeError::UnknownType(kind));
@@ -531,6 +540,10 @@ fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
                 msg: desk_msg(&kind, obj)?,
             }
         }
+        "voice_start" | "voice_end" | "voice_cancel" | "voice_answer" => ClientMsg::Voice {
+            id,
+            msg: super::voice::decode(&kind, obj)?,
+        },
         _ => ClientMsg::Ping { id },
     })
 }
@@ -601,6 +614,8 @@ pub enum ServerMsg {
         action: &'static str,
         message: String,
     },
+    /// What a voice utterance was heard as (`docs/voice.md`).
+    VoiceResult(super::voice::VoiceResultMsg),
 }
 
 /// The rendered audio of one thing said to this seat; the next frame is binary and holds

@@ -268,7 +268,7 @@ pub async fn serve<S>(
     let text = match first {
         Err(_) => return conn.fail("hello_timeout", &[], close::HELLO_TIMEOUT).await,
         Ok(Next::Text(t)) => t,
-        Ok(Next::Binary) => {
+        Ok(Next::Binary(_)) => {
             return conn.fail("unsupported_frame", &[], close::BAD_HELLO).await;
         }
         Ok(Next::TooLarge) => {
@@ -358,6 +358,7 @@ pub async fn serve<S>(
         audio,
         app: app.clone(),
         last_refusal_spoken: None,
+        voice: super::voice::VoiceSession::default(),
     };
 
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
@@ -403,6 +404,13 @@ pub async fn serve<S>(
                     None => session.audio = None,
                 }
             }
+            (id, fen, heard) = session.voice.next() => {
+                match session.on_heard(&mut conn, &mut joined.events, id, fen, heard).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
             msg = next_text(&mut conn) => {
                 match session.on_message(&mut conn, &mut joined.events, msg).await {
                     Ok(None) => {}
@@ -417,7 +425,7 @@ pub async fn serve<S>(
 
 enum Next {
     Text(String),
-    Binary,
+    Binary(axum::body::Bytes),
     TooLarge,
     /// A text frame that is not UTF-8 (close 1007).
     BadUtf8,
@@ -448,7 +456,7 @@ where
                 };
             }
             Some(Ok(Message::Text(t))) => return Next::Text(t.as_str().to_owned()),
-            Some(Ok(Message::Binary(_))) => return Next::Binary,
+            Some(Ok(Message::Binary(b))) => return Next::Binary(b),
             Some(Ok(Message::Close(_))) => return Next::Gone,
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
                 if !conn.rate.take() && conn.rate.strikes >= conn.flood_strikes {
@@ -506,6 +514,8 @@ struct Session {
     app: AppState,
     /// The last refusal spoken to this connection, and when.
     last_refusal_spoken: Option<(String, Instant)>,
+    /// Voice input: the utterance being recorded, the recognition under way, the question open.
+    voice: super::voice::VoiceSession,
 }
 
 /// A spectator hears the same refusal again only after this long.
@@ -614,7 +624,14 @@ impl Session {
                     reason: "flood",
                 }));
             }
-            Next::Binary => None,
+            // The audio of an utterance: counted against its length limit, not the rate.
+            Next::Binary(bytes) if self.voice.recording() => {
+                if let Err((id, (code, args))) = self.voice.frame(&bytes) {
+                    conn.error(Some(id), code, &args).await?;
+                }
+                return Ok(None);
+            }
+            Next::Binary(_) => None,
             Next::Text(t) => Some(t),
         };
         if !conn.rate.take() {
@@ -706,6 +723,7 @@ impl Session {
             ClientMsg::RestoreBoard { id, board } => (id, Action::RestoreBoard(board)),
             ClientMsg::TalkingClock { id } => (id, Action::TalkingClock),
             ClientMsg::ClockWarnings { id, on } => (id, Action::Warnings(on)),
+            ClientMsg::Voice { id, msg } => return self.on_voice(conn, events, id, msg).await,
             ClientMsg::Desk { id, msg } => {
                 // Text others read back (the arbiter's export, the envelope): one line,
                 // no control or direction characters.
@@ -745,6 +763,20 @@ impl Session {
         } else {
             self.handle.act(self.seat, conn.lang, action).await
         };
+        self.reply(conn, events, id, acted).await
+    }
+
+    /// Answers an action: its events, then its acknowledgement; or the refusal (said, too).
+    async fn reply<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        acted: Result<Acted, super::actor::Refused>,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
         match acted {
             Ok(Acted::Confirm { action, message }) => {
                 conn.send(ServerMsg::Confirm {
@@ -797,5 +829,143 @@ impl Session {
             }
         }
         Ok(None)
+    }
+}
+
+/// Voice input (`super::voice`, `docs/voice.md`).
+impl Session {
+    fn voice_service(&self) -> Option<crate::voice::VoiceService> {
+        self.app.speech().voice.clone()
+    }
+
+    async fn on_voice<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        msg: super::voice::VoiceMsg,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        use super::voice::VoiceMsg;
+        let Some(service) = self.voice_service() else {
+            conn.error(Some(id), "voice_unavailable", &[]).await?;
+            return Ok(None);
+        };
+        match msg {
+            VoiceMsg::Start => self.voice.start(id),
+            VoiceMsg::Cancel => {
+                self.voice.cancel();
+                conn.send(ServerMsg::Ack { id, seq: None }).await?;
+            }
+            VoiceMsg::End => {
+                let Some(state) = self.handle.state().await else {
+                    conn.error(Some(id), "game_unavailable", &[]).await?;
+                    return Ok(None);
+                };
+                let cands = super::voice::position_candidates(
+                    &state.fen,
+                    state.turn,
+                    state.status == "playing",
+                    self.seat,
+                    conn.lang,
+                );
+                if let Err((code, args)) =
+                    self.voice
+                        .end(&id, &service, conn.lang, state.fen.clone(), cands)
+                {
+                    conn.error(Some(id), code, &args).await?;
+                }
+            }
+            VoiceMsg::Answer(pick) => {
+                let Some(state) = self.handle.state().await else {
+                    conn.error(Some(id), "game_unavailable", &[]).await?;
+                    return Ok(None);
+                };
+                match self.voice.answer(id.clone(), conn.lang, pick, &state.fen) {
+                    Ok(outcome) => return self.voice_outcome(conn, events, outcome).await,
+                    Err((code, args)) => conn.error(Some(id), code, &args).await?,
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A recognition finished.
+    async fn on_heard<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        fen: String,
+        heard: Result<
+            (Vec<crate::voice::Candidate>, Vec<crate::voice::Scored>),
+            crate::voice::VoiceError,
+        >,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(service) = self.voice_service() else {
+            return Ok(None);
+        };
+        // Heard in a position that is gone (a move was made meanwhile): never played there.
+        let now = self.handle.state().await.map(|s| s.fen);
+        if heard.is_ok() && now.as_deref() != Some(fen.as_str()) {
+            conn.error(Some(id), "voice_stale", &[]).await?;
+            return Ok(None);
+        }
+        let outcome = self.voice.decide(&service, conn.lang, id, fen, heard);
+        self.voice_outcome(conn, events, outcome).await
+    }
+
+    async fn voice_outcome<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        outcome: super::voice::Outcome,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        use super::voice::Outcome;
+        match outcome {
+            Outcome::Failed { id, error } => {
+                tracing::warn!(game = %self.handle.id, "voice: {error}");
+                conn.error(Some(id), error.code(), &[]).await?;
+                Ok(None)
+            }
+            Outcome::Say(result) => {
+                if !result.message.is_empty() {
+                    self.say_voice(conn.lang, &result.id, &result.message);
+                }
+                conn.send(ServerMsg::VoiceResult(result)).await?;
+                Ok(None)
+            }
+            Outcome::Play { result, text } => {
+                let id = result.id.clone();
+                conn.send(ServerMsg::VoiceResult(result)).await?;
+                // The normal path: every rule and refusal of a typed announcement applies.
+                let acted = self
+                    .handle
+                    .act(self.seat, conn.lang, Action::Announce(text))
+                    .await;
+                self.reply(conn, events, id, acted).await
+            }
+        }
+    }
+
+    /// Says hamle's question or answer to this seat as it says a refusal: rendered audio for
+    /// a client that asked for it, and the machine's own voice for its seat.
+    fn say_voice(&mut self, lang: Lang, id: &Value, message: &str) {
+        self.app
+            .speech()
+            .refused(&self.handle.id, self.seat, lang, message);
+        if let Some(audio) = &mut self.audio
+            && let Some(u) = spoken_to(self.seat, lang, Heard::Refused(message))
+        {
+            audio.offer(Tag::Request(id.clone()), u);
+        }
     }
 }

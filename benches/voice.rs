@@ -1,0 +1,208 @@
+//! The speech recogniser over the committed fixtures (`tests/data/voice/`), per language and
+//! condition: top-1 and top-3 accuracy, what the policy would do (played right, played
+//! wrong, asked), latency per phrase, the workers' memory; beside free-form transcription
+//! then matching the text to a legal move (`--transcribe`).
+//!
+//!     HAMLE_VOICE_MODEL=.venv-voice/whisper-base HAMLE_VOICE_PYTHON=.venv-voice/bin/python \
+//!         cargo bench --bench voice -- [--transcribe] [--limit N] [--top K]
+//!
+//! See docs/voice.md for the figures and how the threshold was measured.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use hamle::announce::{Lang, understand};
+use hamle::game::Seat;
+use hamle::server::voice::position_candidates;
+use hamle::voice::{Intent, Policy, VoiceService, WorkerOptions, WorkerPool};
+use serde_json::Value;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+#[derive(Default)]
+struct Tally {
+    n: usize,
+    top1: usize,
+    top3: usize,
+    played_right: usize,
+    played_wrong: usize,
+    asked: usize,
+    ms: Vec<f64>,
+    /// Free-form transcription matched to a legal move.
+    free: usize,
+    free_n: usize,
+    free_ms: Vec<f64>,
+    /// The best probability of a wrong top-1 (the threshold must be above it).
+    wrong_p: f32,
+    /// The probabilities of right top-1s.
+    right_p: Vec<f32>,
+}
+
+fn pct(a: usize, n: usize) -> String {
+    if n == 0 {
+        "-".into()
+    } else {
+        format!("{:.1} %", 100.0 * a as f64 / n as f64)
+    }
+}
+
+fn quantile(v: &[f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    s[((s.len() - 1) as f64 * q).round() as usize]
+}
+
+pub fn read_pcm(path: &Path) -> Vec<u8> {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The fixtures are plain 44-byte-header PCM WAV files (voice/make_fixtures.py).
+    bytes[44..].to_vec()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<usize>().ok())
+    };
+    let transcribe = args.iter().any(|a| a == "--transcribe");
+    let limit = arg("--limit").unwrap_or(usize::MAX);
+    let top = arg("--top").unwrap_or(4);
+    let Ok(model) = std::env::var("HAMLE_VOICE_MODEL") else {
+        eprintln!("voice bench: set HAMLE_VOICE_MODEL (and HAMLE_VOICE_PYTHON); see docs/voice.md");
+        return;
+    };
+    let python = std::env::var("HAMLE_VOICE_PYTHON").unwrap_or_else(|_| "python3".into());
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/voice");
+    let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("manifest");
+    let items: Vec<Value> = manifest
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async move {
+        let started = Instant::now();
+        let pool = Arc::new(
+            WorkerPool::start(WorkerOptions::new(python.into(), model.into()))
+                .await
+                .expect("the recogniser starts"),
+        );
+        let load_s = started.elapsed().as_secs_f64();
+        let policy = Policy::default();
+        let service = VoiceService::with_policy(pool.clone(), 1, 0, policy, top);
+        let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
+        let mut per_lang = BTreeMap::<String, usize>::new();
+        for item in &items {
+            let lang: Lang = item["lang"].as_str().unwrap().parse().unwrap();
+            let seen = per_lang.entry(lang.code().to_owned()).or_default();
+            *seen += 1;
+            if *seen > limit {
+                continue;
+            }
+            let fen = item["fen"].as_str().unwrap();
+            let pos: Chess = fen
+                .parse::<Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let turn = if pos.turn().is_white() { "white" } else { "black" };
+            let seat = if pos.turn().is_white() { Seat::White } else { Seat::Black };
+            let cands = position_candidates(fen, turn, true, seat, lang);
+            let expect = item["expect"].as_str().unwrap();
+            let key = |c: &hamle::voice::Candidate| match c.intent {
+                Intent::Move(_) => c.uci().unwrap(),
+                Intent::Command(cmd) => format!("cmd:{}", cmd.key()),
+            };
+            for (condition, file) in item["files"].as_object().unwrap() {
+                let pcm = Arc::new(read_pcm(&dir.join(file.as_str().unwrap())));
+                let t = Instant::now();
+                let scores = service.score(lang, pcm.clone(), &cands).await.expect("scored");
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                let ranked = policy.ranked(&scores);
+                let tally = tallies
+                    .entry((lang.code().to_owned(), condition.clone()))
+                    .or_default();
+                tally.n += 1;
+                tally.ms.push(ms);
+                let best = &cands[ranked[0].index];
+                let right = key(best) == expect;
+                if right {
+                    tally.top1 += 1;
+                    tally.right_p.push(ranked[0].p);
+                } else {
+                    tally.wrong_p = tally.wrong_p.max(ranked[0].p);
+                    eprintln!(
+                        "{} {condition}: said {:?}, best {:?} p={:.3}",
+                        item["id"], item["text"], best.text, ranked[0].p
+                    );
+                }
+                if ranked.iter().take(3).any(|s| key(&cands[s.index]) == expect) {
+                    tally.top3 += 1;
+                }
+                match policy.decide(&cands, &ranked, false) {
+                    hamle::voice::Decision::Play(_) if right => tally.played_right += 1,
+                    hamle::voice::Decision::Play(_) => tally.played_wrong += 1,
+                    _ => tally.asked += 1,
+                }
+                if transcribe && !expect.starts_with("cmd:") {
+                    let t = Instant::now();
+                    let text = service.transcribe(lang, pcm).await.unwrap_or_default();
+                    tally.free_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+                    tally.free_n += 1;
+                    let heard = understand(lang, &text, &pos)
+                        .ok()
+                        .map(|m| m.to_uci(CastlingMode::Standard).to_string());
+                    if heard.as_deref() == Some(expect) {
+                        tally.free += 1;
+                    }
+                }
+            }
+        }
+        let rss = pool.rss_kb().await;
+        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+        println!(
+            "model loaded in {load_s:.1} s; worker RSS {} MiB; load average now {}",
+            rss.map(|k| format!("{:.0}", k as f64 / 1024.0)).unwrap_or("?".into()),
+            load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        );
+        println!(
+            "| lang | condition | phrases | top-1 | top-3 | played (right / wrong) | asked | median ms | p95 ms | max p of a wrong top-1 | free-form then match |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|---|---|");
+        for ((lang, condition), t) in &tallies {
+            println!(
+                "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {:.0} | {:.0} | {:.3} | {} |",
+                t.n,
+                pct(t.top1, t.n),
+                pct(t.top3, t.n),
+                t.played_right,
+                t.played_wrong,
+                t.asked,
+                quantile(&t.ms, 0.5),
+                quantile(&t.ms, 0.95),
+                t.wrong_p,
+                if t.free_n > 0 {
+                    format!("{} ({:.0} ms median)", pct(t.free, t.free_n), quantile(&t.free_ms, 0.5))
+                } else {
+                    "-".into()
+                }
+            );
+        }
+        let all_wrong = tallies.values().map(|t| t.wrong_p).fold(0.0f32, f32::max);
+        let right_p: Vec<f32> = tallies.values().flat_map(|t| t.right_p.clone()).collect();
+        let above = right_p.iter().filter(|p| **p > all_wrong).count();
+        println!(
+            "threshold: every wrong top-1 had p <= {all_wrong:.3}; {above} of {} right top-1s are above it; play_at = {}",
+            right_p.len(),
+            policy.play_at
+        );
+    });
+}

@@ -1,0 +1,452 @@
+//! Voice input on a seat's WebSocket (`docs/voice.md`, `docs/protocol.md`): an utterance is
+//! recorded from binary frames, scored against the candidates of the position by the
+//! recogniser (off the connection's loop, through the service's cap and queue), and decided
+//! by the policy; a move is played through the same `GameHandle::act` as a typed
+//! announcement, so every rule and refusal applies.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+use tokio::task::JoinHandle;
+
+use super::wire::DecodeError;
+use crate::announce::Lang;
+use crate::game::Seat;
+use crate::say::Speaker;
+use crate::voice::{
+    Candidate, Decision, Intent, Scored, VoiceCommand, VoiceError, VoiceService, candidates,
+    command_candidates,
+};
+
+/// The longest utterance accepted, in seconds (16 kHz, 16 bit: 32,000 bytes a second).
+pub const MAX_SECONDS: usize = 20;
+const MAX_BYTES: usize = MAX_SECONDS * 32_000;
+
+/// The client's voice messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoiceMsg {
+    /// Start an utterance; binary frames of PCM follow.
+    Start,
+    /// The utterance is complete: recognise it.
+    End,
+    /// Forget the utterance (and a recognition under way).
+    Cancel,
+    /// Answer the open question: `Some(n)` plays the n-th candidate offered (0 = the one asked
+    /// about: "yes"), `None` is "no".
+    Answer(Option<usize>),
+}
+
+/// Decodes `voice_start` (with `"rate": 16000`, `"format": "s16le"`, both optional),
+/// `voice_end`, `voice_cancel` and `voice_answer` (`"pick": 0..2` or `null` for no).
+pub fn decode(kind: &str, obj: &Map<String, Value>) -> Result<VoiceMsg, DecodeError> {
+    Ok(match kind {
+        "voice_start" => {
+            match obj.get("rate") {
+                None | Some(Value::Null) => {}
+                Some(v) if v.as_u64() == Some(u64::from(crate::voice::SAMPLE_RATE)) => {}
+                Some(_) => return Err(DecodeError::InvalidField("rate")),
+            }
+            match obj.get("format") {
+                None | Some(Value::Null) => {}
+                Some(Value::String(f)) if f == "s16le" => {}
+                Some(_) => return Err(DecodeError::InvalidField("format")),
+            }
+            VoiceMsg::Start
+        }
+        "voice_end" => VoiceMsg::End,
+        "voice_cancel" => VoiceMsg::Cancel,
+        "voice_answer" => match obj.get("pick") {
+            None => return Err(DecodeError::MissingField("pick")),
+            Some(Value::Null) => VoiceMsg::Answer(None),
+            Some(v) => match v.as_u64() {
+                Some(n) if n < 3 => VoiceMsg::Answer(Some(n as usize)),
+                _ => return Err(DecodeError::InvalidField("pick")),
+            },
+        },
+        _ => return Err(DecodeError::UnknownType(kind.to_owned())),
+    })
+}
+
+/// One candidate on the wire.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateBody {
+    /// `move` or `command`.
+    pub kind: &'static str,
+    /// What hamle says for it.
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// Its probability for this utterance.
+    pub p: f32,
+}
+
+/// `voice_result`: what was heard and what hamle does with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct VoiceResultMsg {
+    pub id: Value,
+    /// `played` (the move's events and the `ack` follow), `ask` (a question is open),
+    /// `command` (the page runs `command`), `no` (the question was answered no) or
+    /// `not_understood`.
+    pub decision: &'static str,
+    /// The best candidates, best first (at most three).
+    pub candidates: Vec<CandidateBody>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// What hamle says about it (the question, "not understood"...); empty for `played`.
+    pub message: String,
+}
+
+struct Recording {
+    id: Value,
+    pcm: Vec<u8>,
+}
+
+/// A question hamle asked: the candidates offered, in the position they were heard in.
+struct Question {
+    offered: Vec<Candidate>,
+    fen: String,
+}
+
+/// A recognition under way.
+pub struct Running {
+    id: Value,
+    fen: String,
+    task: JoinHandle<Result<(Vec<Candidate>, Vec<Scored>), VoiceError>>,
+}
+
+/// What a recognition came to, for the session to act on.
+pub enum Outcome {
+    /// Play this announcement through `act` (after sending the result).
+    Play {
+        result: VoiceResultMsg,
+        text: String,
+    },
+    /// Only send the result.
+    Say(VoiceResultMsg),
+    Failed {
+        id: Value,
+        error: VoiceError,
+    },
+}
+
+/// The voice state of one connection.
+#[derive(Default)]
+pub struct VoiceSession {
+    recording: Option<Recording>,
+    question: Option<Question>,
+    running: Option<Running>,
+}
+
+/// Why a voice message was refused (the wire code and its arguments).
+pub type Refusal = (&'static str, Vec<(&'static str, String)>);
+
+fn say(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
+    Speaker::new(lang).message(id, args)
+}
+
+/// "1 Springer Felix drei, 2 Springer Felix sechs oder 3 Zeit".
+fn choices(lang: Lang, offered: &[(Candidate, f32)]) -> String {
+    let speaker = Speaker::new(lang);
+    let items: Vec<String> = offered
+        .iter()
+        .enumerate()
+        .map(|(i, (c, _))| {
+            speaker.message(
+                "voice-choice",
+                &[
+                    ("number", (i + 1).to_string()),
+                    ("candidate", c.text.clone()),
+                ],
+            )
+        })
+        .collect();
+    speaker.list_or(&items)
+}
+
+fn body(c: &Candidate, p: f32) -> CandidateBody {
+    match c.intent {
+        Intent::Move(_) => CandidateBody {
+            kind: "move",
+            text: c.text.clone(),
+            uci: c.uci(),
+            command: None,
+            p,
+        },
+        Intent::Command(cmd) => CandidateBody {
+            kind: "command",
+            text: c.text.clone(),
+            uci: None,
+            command: Some(cmd.key()),
+            p,
+        },
+    }
+}
+
+/// The candidates of a position for `seat`: its legal moves when it is its side's turn in
+/// a game being played, and the spoken commands.
+pub fn position_candidates(
+    fen: &str,
+    turn: &str,
+    playing: bool,
+    seat: Seat,
+    lang: Lang,
+) -> Vec<Candidate> {
+    let mut list = Vec::new();
+    let my_turn = seat.side().map(super::wire::color_key) == Some(turn);
+    if playing
+        && my_turn
+        && let Ok(fen) = fen.parse::<Fen>()
+        && let Ok(pos) = fen.into_position::<Chess>(CastlingMode::Standard)
+    {
+        list = candidates(&pos, lang);
+    }
+    list.extend(command_candidates(lang, &VoiceCommand::ALL));
+    list
+}
+
+impl VoiceSession {
+    /// Whether binary frames now belong to an utterance.
+    pub fn recording(&self) -> bool {
+        self.recording.is_some()
+    }
+
+    pub fn start(&mut self, id: Value) {
+        self.recording = Some(Recording {
+            id,
+            pcm: Vec::new(),
+        });
+    }
+
+    /// Appends a binary frame; an utterance over the limit is dropped.
+    pub fn frame(&mut self, bytes: &[u8]) -> Result<(), (Value, Refusal)> {
+        let Some(rec) = &mut self.recording else {
+            return Ok(());
+        };
+        if rec.pcm.len() + bytes.len() > MAX_BYTES {
+            let id = rec.id.clone();
+            self.recording = None;
+            return Err((
+                id,
+                ("voice_too_long", vec![("seconds", MAX_SECONDS.to_string())]),
+            ));
+        }
+        rec.pcm.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    pub fn cancel(&mut self) {
+        self.recording = None;
+        if let Some(r) = self.running.take() {
+            r.task.abort();
+        }
+    }
+
+    /// Ends the utterance `id` and starts recognising it against `cands` (in the position
+    /// `fen`), replacing one still under way.
+    pub fn end(
+        &mut self,
+        id: &Value,
+        service: &VoiceService,
+        lang: Lang,
+        fen: String,
+        cands: Vec<Candidate>,
+    ) -> Result<(), Refusal> {
+        let rec = match self.recording.take() {
+            Some(rec) if rec.pcm.len() >= 2 => rec,
+            _ => return Err(("voice_not_listening", vec![])),
+        };
+        if let Some(old) = self.running.take() {
+            old.task.abort();
+        }
+        let service = service.clone();
+        let pcm = Arc::new(rec.pcm);
+        let task = tokio::spawn(async move {
+            let scores = service.score(lang, pcm, &cands).await?;
+            let ranked = service.policy().ranked(&scores);
+            Ok((cands, ranked))
+        });
+        self.running = Some(Running {
+            id: id.clone(),
+            fen,
+            task,
+        });
+        Ok(())
+    }
+
+    /// Waits for the recognition under way (forever when there is none).
+    pub async fn next(
+        &mut self,
+    ) -> (
+        Value,
+        String,
+        Result<(Vec<Candidate>, Vec<Scored>), VoiceError>,
+    ) {
+        let Some(running) = &mut self.running else {
+            return std::future::pending().await;
+        };
+        let result = match (&mut running.task).await {
+            Ok(r) => r,
+            Err(e) => Err(VoiceError::Failed(e.to_string())),
+        };
+        let running = self.running.take().expect("checked above");
+        (running.id, running.fen, result)
+    }
+
+    /// Decides on a finished recognition.
+    pub fn decide(
+        &mut self,
+        service: &VoiceService,
+        lang: Lang,
+        id: Value,
+        fen: String,
+        result: Result<(Vec<Candidate>, Vec<Scored>), VoiceError>,
+    ) -> Outcome {
+        let (cands, ranked) = match result {
+            Ok(r) => r,
+            Err(error) => return Outcome::Failed { id, error },
+        };
+        let policy = service.policy();
+        let open = self.question.as_ref().filter(|q| q.fen == fen).is_some();
+        let decision = policy.decide(&cands, &ranked, open);
+        // The best moves and commands offered, best first; yes and no are not offered.
+        let offered: Vec<(Candidate, f32)> = ranked
+            .iter()
+            .filter(|s| {
+                !matches!(
+                    cands[s.index].intent,
+                    Intent::Command(VoiceCommand::Yes | VoiceCommand::No)
+                )
+            })
+            .take(policy.offer)
+            .map(|s| (cands[s.index].clone(), s.p))
+            .collect();
+        let bodies: Vec<CandidateBody> = ranked
+            .iter()
+            .take(policy.offer)
+            .map(|s| body(&cands[s.index], s.p))
+            .collect();
+        let result = |decision, command, message| VoiceResultMsg {
+            id: id.clone(),
+            decision,
+            candidates: bodies.clone(),
+            command,
+            message,
+        };
+        match decision {
+            Decision::Play(i) => {
+                self.question = None;
+                Outcome::Play {
+                    result: result("played", None, String::new()),
+                    text: cands[i].text.clone(),
+                }
+            }
+            Decision::Yes => {
+                let q = self.question.take().expect("open");
+                let text = q.offered[0].text.clone();
+                match q.offered[0].intent {
+                    Intent::Move(_) => Outcome::Play {
+                        result: result("played", None, String::new()),
+                        text,
+                    },
+                    Intent::Command(c) => {
+                        Outcome::Say(result("command", Some(c.key()), String::new()))
+                    }
+                }
+            }
+            Decision::No => {
+                self.question = None;
+                Outcome::Say(result("no", None, say(lang, "voice-declined", &[])))
+            }
+            Decision::Command(i) => {
+                let Intent::Command(c) = cands[i].intent else {
+                    unreachable!("decided as a command")
+                };
+                Outcome::Say(result("command", Some(c.key()), String::new()))
+            }
+            Decision::Ask(i) => {
+                let asked = cands[i].clone();
+                let mut list: Vec<(Candidate, f32)> = vec![(asked.clone(), 0.0)];
+                list.extend(
+                    offered
+                        .into_iter()
+                        .filter(|(c, _)| c.intent != asked.intent),
+                );
+                list.truncate(policy.offer);
+                let message = say(
+                    lang,
+                    "voice-ask",
+                    &[
+                        ("candidate", asked.text.clone()),
+                        ("choices", choices(lang, &list)),
+                    ],
+                );
+                self.question = Some(Question {
+                    offered: list.into_iter().map(|(c, _)| c).collect(),
+                    fen,
+                });
+                Outcome::Say(result("ask", None, message))
+            }
+            Decision::Nothing => {
+                let mut message = say(lang, "voice-not-understood", &[]);
+                if !offered.is_empty() && !open {
+                    message = say(
+                        lang,
+                        "voice-not-understood-choices",
+                        &[("choices", choices(lang, &offered))],
+                    );
+                    self.question = Some(Question {
+                        offered: offered.into_iter().map(|(c, _)| c).collect(),
+                        fen,
+                    });
+                }
+                Outcome::Say(result("not_understood", None, message))
+            }
+        }
+    }
+
+    /// The player answered the open question by key: the text to play (or `None` for no /
+    /// a command picked, with the result to send). `fen` is the position now.
+    pub fn answer(
+        &mut self,
+        id: Value,
+        lang: Lang,
+        pick: Option<usize>,
+        fen: &str,
+    ) -> Result<Outcome, Refusal> {
+        let q = match self.question.take() {
+            Some(q) if q.fen == fen => q,
+            _ => return Err(("voice_no_question", vec![])),
+        };
+        let bodies: Vec<CandidateBody> = q.offered.iter().map(|c| body(c, 0.0)).collect();
+        let result = |decision, command, message| VoiceResultMsg {
+            id: id.clone(),
+            decision,
+            candidates: bodies.clone(),
+            command,
+            message,
+        };
+        let Some(n) = pick else {
+            return Ok(Outcome::Say(result(
+                "no",
+                None,
+                say(lang, "voice-declined", &[]),
+            )));
+        };
+        let Some(c) = q.offered.get(n) else {
+            self.question = Some(q);
+            return Err(("voice_no_question", vec![]));
+        };
+        Ok(match c.intent {
+            Intent::Move(_) => Outcome::Play {
+                result: result("played", None, String::new()),
+                text: c.text.clone(),
+            },
+            Intent::Command(cmd) => Outcome::Say(result("command", Some(cmd.key()), String::new())),
+        })
+    }
+}

@@ -1,0 +1,217 @@
+//! From scores to a decision: play, ask, or say that nothing was understood.
+//!
+//! The recogniser gives each candidate a score (a length-normalised log-probability); the
+//! softmax over the candidates of one utterance is the probability of each. A move is played
+//! without asking only when its probability reaches [`Policy::play_at`], a threshold measured
+//! on the committed recordings (`benches/voice.rs`): no wrong move was ever played there.
+//! Below it hamle says the best candidate and asks; the player answers yes or no (by voice
+//! or key) or picks one of the best three. No move is ever played on a guess without his yes.
+
+use super::phrases::{Candidate, Intent, VoiceCommand};
+
+/// A candidate's place and probability.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scored {
+    /// Index into the candidate list.
+    pub index: usize,
+    pub p: f32,
+}
+
+/// What to do with an utterance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this candidate (a move) at once.
+    Play(usize),
+    /// A spoken command heard clearly: the page runs it (commands that change the game ask
+    /// for confirmation themselves).
+    Command(usize),
+    /// Say this candidate and ask "...? Ja oder nein."
+    Ask(usize),
+    /// "Yes" to the question that is open.
+    Yes,
+    /// "No" to the question that is open.
+    No,
+    /// Nothing clear enough: say so; the best three are still offered.
+    Nothing,
+}
+
+/// The thresholds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    /// A move this probable is played without asking; so is a yes this probable.
+    pub play_at: f32,
+    /// A command this probable is run without asking.
+    pub command_at: f32,
+    /// Below this, or when the best is not `ask_margin` times as likely as the second,
+    /// nothing was understood (the best three are offered all the same).
+    pub ask_at: f32,
+    pub ask_margin: f32,
+    /// The softmax temperature over the scores.
+    pub temperature: f32,
+    /// How many candidates are offered (and returned).
+    pub offer: usize,
+}
+
+impl Default for Policy {
+    fn default() -> Policy {
+        Policy {
+            play_at: 0.9,
+            command_at: 0.8,
+            ask_at: 0.15,
+            ask_margin: 2.0,
+            temperature: 1.0,
+            offer: 3,
+        }
+    }
+}
+
+/// The probabilities of `scores` (softmax at `temperature`); empty for no scores. A score
+/// that is not a number counts as impossible.
+pub fn probabilities(scores: &[f32], temperature: f32) -> Vec<f32> {
+    let t = if temperature > 0.0 { temperature } else { 1.0 };
+    let clean: Vec<f32> = scores
+        .iter()
+        .map(|s| if s.is_finite() { *s } else { f32::NEG_INFINITY })
+        .collect();
+    let max = clean.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    if !max.is_finite() {
+        return vec![0.0; scores.len()];
+    }
+    let exp: Vec<f32> = clean.iter().map(|s| ((s - max) / t).exp()).collect();
+    let sum: f32 = exp.iter().sum();
+    exp.iter().map(|e| e / sum).collect()
+}
+
+impl Policy {
+    /// The candidates by probability, best first (ties in list order).
+    pub fn ranked(&self, scores: &[f32]) -> Vec<Scored> {
+        let p = probabilities(scores, self.temperature);
+        let mut ranked: Vec<Scored> = p
+            .iter()
+            .enumerate()
+            .map(|(index, &p)| Scored { index, p })
+            .collect();
+        ranked.sort_by(|a, b| b.p.total_cmp(&a.p).then(a.index.cmp(&b.index)));
+        ranked
+    }
+
+    /// Decides on one utterance. `question_open`: hamle asked a question the player has not
+    /// answered yet (then "yes" and "no" answer it).
+    pub fn decide(
+        &self,
+        candidates: &[Candidate],
+        ranked: &[Scored],
+        question_open: bool,
+    ) -> Decision {
+        let Some(best) = ranked.first() else {
+            return Decision::Nothing;
+        };
+        let Some(candidate) = candidates.get(best.index) else {
+            return Decision::Nothing;
+        };
+        let second = ranked.get(1).map_or(0.0, |s| s.p);
+        if best.p < self.ask_at || best.p < self.ask_margin * second {
+            return Decision::Nothing;
+        }
+        match candidate.intent {
+            Intent::Move(_) if best.p >= self.play_at => Decision::Play(best.index),
+            Intent::Move(_) => Decision::Ask(best.index),
+            Intent::Command(VoiceCommand::Yes) if question_open && best.p >= self.play_at => {
+                Decision::Yes
+            }
+            Intent::Command(VoiceCommand::No) if question_open && best.p >= self.command_at => {
+                Decision::No
+            }
+            // A yes or no heard unclearly, or with no question open: ask again.
+            Intent::Command(VoiceCommand::Yes | VoiceCommand::No) => Decision::Nothing,
+            Intent::Command(_) if best.p >= self.command_at => Decision::Command(best.index),
+            Intent::Command(_) => Decision::Ask(best.index),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::announce::Lang;
+    use crate::voice::phrases::{candidates, command_candidates};
+    use shakmaty::Chess;
+
+    fn list() -> Vec<Candidate> {
+        let mut c = candidates(&Chess::default(), Lang::De);
+        c.extend(command_candidates(Lang::De, &VoiceCommand::ALL));
+        c
+    }
+
+    fn scores_with(n: usize, best: usize, margin: f32) -> Vec<f32> {
+        (0..n)
+            .map(|i| if i == best { 0.0 } else { -margin })
+            .collect()
+    }
+
+    #[test]
+    fn softmax_sums_to_one_and_ignores_nan() {
+        let p = probabilities(&[0.0, -1.0, f32::NAN], 1.0);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert_eq!(p[2], 0.0);
+        assert!(p[0] > p[1]);
+        assert_eq!(probabilities(&[f32::NAN], 1.0), vec![0.0]);
+    }
+
+    #[test]
+    fn a_clear_move_is_played_an_unclear_one_asked() {
+        let c = list();
+        let policy = Policy::default();
+        let clear = policy.ranked(&scores_with(c.len(), 3, 10.0));
+        assert_eq!(policy.decide(&c, &clear, false), Decision::Play(3));
+        // A second candidate close behind: never played, asked.
+        let mut s = scores_with(c.len(), 3, 10.0);
+        s[5] = -1.0;
+        let unclear = policy.ranked(&s);
+        assert!(unclear[0].p < policy.play_at);
+        assert_eq!(policy.decide(&c, &unclear, false), Decision::Ask(3));
+        // Two equally likely: which one is anybody's guess; nothing understood.
+        s[5] = 0.0;
+        let tie = policy.ranked(&s);
+        assert_eq!(policy.decide(&c, &tie, false), Decision::Nothing);
+        // Everything equally likely: nothing understood.
+        let flat = policy.ranked(&vec![0.0; c.len()]);
+        assert_eq!(policy.decide(&c, &flat, false), Decision::Nothing);
+    }
+
+    #[test]
+    fn yes_and_no_answer_only_an_open_question() {
+        let c = list();
+        let policy = Policy::default();
+        let yes = c
+            .iter()
+            .position(|x| x.intent == Intent::Command(VoiceCommand::Yes))
+            .unwrap();
+        let no = c
+            .iter()
+            .position(|x| x.intent == Intent::Command(VoiceCommand::No))
+            .unwrap();
+        let r = policy.ranked(&scores_with(c.len(), yes, 10.0));
+        assert_eq!(policy.decide(&c, &r, true), Decision::Yes);
+        assert_eq!(policy.decide(&c, &r, false), Decision::Nothing);
+        let r = policy.ranked(&scores_with(c.len(), no, 10.0));
+        assert_eq!(policy.decide(&c, &r, true), Decision::No);
+        // An unclear yes plays nothing.
+        let mut s = scores_with(c.len(), yes, 10.0);
+        s[no] = -0.5;
+        let r = policy.ranked(&s);
+        assert_eq!(policy.decide(&c, &r, true), Decision::Nothing);
+    }
+
+    #[test]
+    fn commands_run_when_clear() {
+        let c = list();
+        let policy = Policy::default();
+        let time = c
+            .iter()
+            .position(|x| x.intent == Intent::Command(VoiceCommand::Time))
+            .unwrap();
+        let r = policy.ranked(&scores_with(c.len(), time, 10.0));
+        assert_eq!(policy.decide(&c, &r, false), Decision::Command(time));
+    }
+}

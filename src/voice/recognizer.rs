@@ -1,0 +1,217 @@
+//! The recogniser behind a trait, and the service that caps and queues its work.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use futures_util::future::BoxFuture;
+use tokio::sync::Semaphore;
+
+use super::phrases::Candidate;
+use super::policy::Policy;
+use crate::announce::Lang;
+
+/// One utterance to score against candidates.
+#[derive(Clone, Debug)]
+pub struct ScoreRequest {
+    pub lang: Lang,
+    /// 16 kHz mono signed 16-bit little-endian samples.
+    pub pcm: Arc<Vec<u8>>,
+    /// One group per candidate: the forms it can be said in, the first being hamle's own.
+    pub groups: Vec<Vec<String>>,
+    /// After scoring the first form of every group, the other forms of this many best groups
+    /// are scored too (a group's score is its best form's).
+    pub top: usize,
+}
+
+/// Why an utterance was not scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoiceError {
+    /// As many utterances are waiting as may wait.
+    Busy,
+    /// The recogniser failed (the worker died, timed out or answered nonsense).
+    Failed(String),
+}
+
+impl VoiceError {
+    /// The wire code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            VoiceError::Busy => "voice_busy",
+            VoiceError::Failed(_) => "voice_failed",
+        }
+    }
+}
+
+impl fmt::Display for VoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VoiceError::Busy => f.write_str("the recogniser is busy"),
+            VoiceError::Failed(why) => write!(f, "the recogniser failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for VoiceError {}
+
+/// Scores audio against candidate phrases. Implementations: [`super::WorkerPool`] (Whisper
+/// in warm worker processes) and [`super::fake::ScriptedRecognizer`] (tests).
+pub trait Recognizer: Send + Sync {
+    /// One score per group, higher is likelier (comparable within one request only).
+    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>>;
+
+    /// Free-form transcription, for comparison (the benchmark); not used to play.
+    fn transcribe(
+        &self,
+        _lang: Lang,
+        _pcm: Arc<Vec<u8>>,
+    ) -> BoxFuture<'_, Result<String, VoiceError>> {
+        Box::pin(async { Err(VoiceError::Failed("no transcription".into())) })
+    }
+}
+
+struct Inner {
+    recognizer: Arc<dyn Recognizer>,
+    /// At most this many utterances are scored at once...
+    running: Semaphore,
+    /// ...and at most `capacity` are running or waiting; more are refused as busy.
+    queued: AtomicUsize,
+    capacity: usize,
+    policy: Policy,
+    top: usize,
+}
+
+/// The recogniser as the server uses it: a concurrency cap and a bounded queue, so that a
+/// burst of utterances waits (or is refused) instead of taking the machine from the games.
+#[derive(Clone)]
+pub struct VoiceService(Arc<Inner>);
+
+impl fmt::Debug for VoiceService {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VoiceService")
+            .field("capacity", &self.0.capacity)
+            .field("policy", &self.0.policy)
+            .finish()
+    }
+}
+
+/// Leaves the queue when dropped (also when the waiting request is cancelled).
+struct Queued<'a>(&'a AtomicUsize);
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl VoiceService {
+    /// `concurrent` utterances scored at once, `waiting` more may wait; the default policy.
+    pub fn new(recognizer: Arc<dyn Recognizer>, concurrent: usize, waiting: usize) -> VoiceService {
+        VoiceService::with_policy(recognizer, concurrent, waiting, Policy::default(), 4)
+    }
+
+    /// [`VoiceService::new`] with a policy and the number of best groups whose other forms
+    /// are scored (see [`ScoreRequest::top`]).
+    pub fn with_policy(
+        recognizer: Arc<dyn Recognizer>,
+        concurrent: usize,
+        waiting: usize,
+        policy: Policy,
+        top: usize,
+    ) -> VoiceService {
+        let concurrent = concurrent.max(1);
+        VoiceService(Arc::new(Inner {
+            recognizer,
+            running: Semaphore::new(concurrent),
+            queued: AtomicUsize::new(0),
+            capacity: concurrent + waiting,
+            policy,
+            top,
+        }))
+    }
+
+    pub fn policy(&self) -> Policy {
+        self.0.policy
+    }
+
+    /// Scores `pcm` against `candidates` (waiting for a free recogniser), or refuses at once
+    /// when the queue is full.
+    pub async fn score(
+        &self,
+        lang: Lang,
+        pcm: Arc<Vec<u8>>,
+        candidates: &[Candidate],
+    ) -> Result<Vec<f32>, VoiceError> {
+        let before = self.0.queued.fetch_add(1, Ordering::AcqRel);
+        let _queued = Queued(&self.0.queued);
+        if before >= self.0.capacity {
+            return Err(VoiceError::Busy);
+        }
+        let _running = self
+            .0
+            .running
+            .acquire()
+            .await
+            .map_err(|_| VoiceError::Failed("closed".into()))?;
+        let request = ScoreRequest {
+            lang,
+            pcm,
+            groups: candidates.iter().map(|c| c.forms.clone()).collect(),
+            top: self.0.top,
+        };
+        let scores = self.0.recognizer.score(request).await?;
+        if scores.len() != candidates.len() {
+            return Err(VoiceError::Failed(format!(
+                "{} scores for {} candidates",
+                scores.len(),
+                candidates.len()
+            )));
+        }
+        Ok(scores)
+    }
+
+    /// Free-form transcription through the same cap.
+    pub async fn transcribe(&self, lang: Lang, pcm: Arc<Vec<u8>>) -> Result<String, VoiceError> {
+        let _running = self
+            .0
+            .running
+            .acquire()
+            .await
+            .map_err(|_| VoiceError::Failed("closed".into()))?;
+        self.0.recognizer.transcribe(lang, pcm).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::voice::fake::ScriptedRecognizer;
+    use crate::voice::phrases::{VoiceCommand, command_candidates};
+
+    #[tokio::test(start_paused = true)]
+    async fn a_full_queue_is_refused_at_once_and_frees_up() {
+        let fake = Arc::new(ScriptedRecognizer::new());
+        fake.hold(true);
+        let service = VoiceService::new(fake.clone(), 1, 1);
+        let cands = command_candidates(Lang::De, &VoiceCommand::ALL);
+        let pcm = Arc::new(ScriptedRecognizer::audio("Ja"));
+        let (a, b) = (service.clone(), service.clone());
+        let (ca, cb) = (cands.clone(), cands.clone());
+        let (pa, pb) = (pcm.clone(), pcm.clone());
+        let first = tokio::spawn(async move { a.score(Lang::De, pa, &ca).await });
+        let second = tokio::spawn(async move { b.score(Lang::De, pb, &cb).await });
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        // One running, one waiting: a third is busy.
+        assert_eq!(
+            service.score(Lang::De, pcm.clone(), &cands).await,
+            Err(VoiceError::Busy)
+        );
+        fake.hold(false);
+        let s = first.await.unwrap().unwrap();
+        assert_eq!(s.len(), cands.len());
+        second.await.unwrap().unwrap();
+        assert!(service.score(Lang::De, pcm, &cands).await.is_ok());
+        assert_eq!(fake.calls(), 3);
+    }
+}

@@ -1,0 +1,334 @@
+//! Voice input over the WebSocket with a recogniser that needs no model
+//! (`hamle::voice::fake::ScriptedRecognizer`: the "audio" is the text said, `~` marks it
+//! unclear). The policy, the protocol and the normal path of a move played by voice.
+
+#[allow(dead_code)]
+#[path = "server/support.rs"]
+mod support;
+
+use std::sync::Arc;
+
+use futures_util::SinkExt;
+use hamle::server::{Config, SpeechConfig};
+use hamle::voice::VoiceService;
+use hamle::voice::fake::ScriptedRecognizer;
+use serde_json::{Value, json};
+use support::{Client, Game, create_at};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_util::sync::CancellationToken;
+
+struct Server {
+    addr: String,
+    shutdown: CancellationToken,
+    _dir: tempfile::TempDir,
+    fake: Arc<ScriptedRecognizer>,
+}
+
+impl Server {
+    async fn start(with_voice: bool) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let addr = listener.local_addr().unwrap().to_string();
+        let shutdown = CancellationToken::new();
+        let fake = Arc::new(ScriptedRecognizer::new());
+        let speech = SpeechConfig {
+            voice: with_voice.then(|| VoiceService::new(fake.clone(), 1, 2)),
+            ..SpeechConfig::default()
+        };
+        let config = Config::new(dir.path().to_owned());
+        let token = shutdown.clone();
+        tokio::spawn(async move {
+            hamle::server::run_with_speech(listener, config, speech, token)
+                .await
+                .unwrap();
+        });
+        Server {
+            addr,
+            shutdown,
+            _dir: dir,
+            fake,
+        }
+    }
+
+    async fn game(&self, lang: &str) -> Game {
+        create_at(
+            &format!("http://{}", self.addr),
+            json!({"white": {"name": "Anna", "visually_impaired": true}, "black": {"name": "Berk"},
+                   "languages": {"white": lang, "black": "tr"}}),
+        )
+        .await
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.shutdown.cancel();
+    }
+}
+
+/// Says `script` as one utterance (start, the audio in frames of at most 4 KiB, end) and
+/// returns every message up to the `voice_result` or `error` for it, and then up to the ack
+/// of a move played.
+async fn utter(c: &mut Client, id: &str, script: &str) -> Vec<Value> {
+    c.send(json!({"type": "voice_start", "id": id, "rate": 16000, "format": "s16le"}))
+        .await;
+    for chunk in ScriptedRecognizer::audio(script).chunks(4096) {
+        c.ws.send(Message::binary(chunk.to_vec())).await.unwrap();
+    }
+    c.send(json!({"type": "voice_end", "id": id})).await;
+    answer(c, id).await
+}
+
+async fn answer(c: &mut Client, id: &str) -> Vec<Value> {
+    let mut got = Vec::new();
+    loop {
+        let m = c.recv().await;
+        let mine = m["id"] == json!(id);
+        let played = m["type"] == "voice_result" && m["decision"] == "played";
+        let done = mine
+            && (m["type"] == "error"
+                || m["type"] == "ack"
+                || (m["type"] == "voice_result" && !played));
+        got.push(m);
+        if done {
+            return got;
+        }
+    }
+}
+
+fn result(got: &[Value]) -> &Value {
+    got.iter()
+        .find(|m| m["type"] == "voice_result")
+        .unwrap_or_else(|| panic!("no voice_result in {got:?}"))
+}
+
+fn moves(got: &[Value]) -> Vec<String> {
+    got.iter()
+        .filter(|m| m["type"] == "event" && m["kind"] == "move")
+        .map(|m| m["uci"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn without_a_recogniser_voice_is_refused_and_nothing_changes() {
+    let server = Server::start(false).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let got = utter(&mut white, "v1", "Springer Felix drei").await;
+    let err = got.last().unwrap();
+    assert_eq!(err["code"], "voice_unavailable", "{got:?}");
+    assert_eq!(
+        err["message"],
+        "Die Spracheingabe ist auf diesem Server nicht eingerichtet."
+    );
+    // Binary frames are not voice without a recording: refused as before.
+    white.ws.send(Message::binary(vec![0u8; 8])).await.unwrap();
+    assert_eq!(white.recv().await["code"], "unsupported_frame");
+    // The game still plays.
+    let got = white
+        .request(json!({"type": "announce", "text": "Springer Felix drei"}))
+        .await;
+    assert_eq!(moves(&got), ["g1f3"]);
+}
+
+#[tokio::test]
+async fn a_clear_move_is_played_through_the_normal_path() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut black, _) = Client::connect(&server.addr, &game, "black", None).await;
+    let got = utter(&mut white, "v1", "Springer Felix drei").await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "played");
+    assert_eq!(r["candidates"][0]["uci"], "g1f3");
+    assert_eq!(r["candidates"][0]["text"], "Springer Felix drei");
+    assert!(r["candidates"][0]["p"].as_f64().unwrap() > 0.99);
+    assert_eq!(r["candidates"].as_array().unwrap().len(), 3);
+    assert_eq!(moves(&got), ["g1f3"]);
+    assert_eq!(got.last().unwrap()["type"], "ack");
+    // The opponent hears it as any announced move, in his language.
+    let ev = loop {
+        let m = black.recv().await;
+        if m["kind"] == "move" {
+            break m;
+        }
+    };
+    assert_eq!(ev["uci"], "g1f3");
+    assert_eq!(ev["short"], "At fe üç");
+    // Another form of the same move, in Turkish on Black's side.
+    let got = utter(&mut black, "b1", "At Felix altı").await;
+    assert_eq!(moves(&got), ["g8f6"]);
+}
+
+#[tokio::test]
+async fn an_unclear_move_is_asked_and_played_only_on_yes() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let got = utter(&mut white, "v1", "Bauer Eva vier~").await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "ask", "{got:?}");
+    assert!(moves(&got).is_empty());
+    let message = r["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Bauer Eva vier? Ja oder nein. Zur Wahl: 1 Bauer Eva vier, 2 "),
+        "{message}"
+    );
+    // "Nein": nothing played, the question is closed.
+    let got = utter(&mut white, "v2", "Nein").await;
+    assert_eq!(result(&got)["decision"], "no");
+    assert_eq!(result(&got)["message"], "Gut, kein Zug. Bitte noch einmal.");
+    assert!(moves(&got).is_empty());
+    // Asked again, and "Ja" plays it.
+    let got = utter(&mut white, "v3", "Bauer Eva vier~").await;
+    assert_eq!(result(&got)["decision"], "ask");
+    let got = utter(&mut white, "v4", "Ja").await;
+    assert_eq!(result(&got)["decision"], "played");
+    assert_eq!(moves(&got), ["e2e4"]);
+    // A "Ja" with no question open plays nothing.
+    let got = utter(&mut white, "v5", "Ja").await;
+    assert_eq!(result(&got)["decision"], "not_understood");
+}
+
+#[tokio::test]
+async fn the_player_picks_from_the_best_three_by_key() {
+    let server = Server::start(true).await;
+    let game = server.game("en").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let got = utter(&mut white, "v1", "knight f3~").await;
+    let r = result(&got).clone();
+    assert_eq!(r["decision"], "ask");
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("knight f3? Yes or no. To choose: 1 knight f3, 2 ")
+    );
+    // "No" by key closes the question; then there is none to answer.
+    white
+        .send(json!({"type": "voice_answer", "id": "a0", "pick": null}))
+        .await;
+    let got = answer(&mut white, "a0").await;
+    assert_eq!(result(&got)["decision"], "no");
+    white
+        .send(json!({"type": "voice_answer", "id": "a1", "pick": 0}))
+        .await;
+    let got = answer(&mut white, "a1").await;
+    assert_eq!(got.last().unwrap()["code"], "voice_no_question");
+    // Asked again; the second candidate offered, by key.
+    let got = utter(&mut white, "v2", "knight f3~").await;
+    let second = result(&got)["candidates"][1].clone();
+    white
+        .send(json!({"type": "voice_answer", "id": "a2", "pick": 1}))
+        .await;
+    let got = answer(&mut white, "a2").await;
+    assert_eq!(result(&got)["decision"], "played");
+    if second["kind"] == "move" {
+        assert_eq!(moves(&got), [second["uci"].as_str().unwrap()]);
+    }
+    // A pick out of range is a bad field, and changes nothing.
+    white
+        .send(json!({"type": "voice_answer", "id": "a3", "pick": 7}))
+        .await;
+    assert_eq!(white.recv().await["code"], "invalid_field");
+}
+
+#[tokio::test]
+async fn noise_commands_and_the_wrong_turn() {
+    let server = Server::start(true).await;
+    let game = server.game("tr").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut black, _) = Client::connect(&server.addr, &game, "black", None).await;
+    let got = utter(&mut white, "v1", "~").await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "not_understood");
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Bunu anlayamadım. Seçenekler: 1 ")
+    );
+    let got = utter(&mut white, "v2", "Süre").await;
+    assert_eq!(result(&got)["decision"], "command");
+    assert_eq!(result(&got)["command"], "time");
+    // Black, not to move: his moves are not candidates, so nothing is played.
+    let got = utter(&mut black, "b1", "Piyon e beş").await;
+    assert_eq!(result(&got)["decision"], "not_understood");
+    assert!(moves(&got).is_empty());
+}
+
+#[tokio::test]
+async fn audio_frames_skip_the_rate_limit_but_not_the_length_limit() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    // 60 frames at once (the rate limit allows a burst of 20 messages): no rate_limited.
+    white.send(json!({"type": "voice_start", "id": "v1"})).await;
+    let audio = ScriptedRecognizer::audio("Springer Felix drei");
+    for _ in 0..60 {
+        white
+            .ws
+            .send(Message::binary(vec![b' '; 2048]))
+            .await
+            .unwrap();
+    }
+    white.ws.send(Message::binary(audio)).await.unwrap();
+    white.send(json!({"type": "voice_end", "id": "v1"})).await;
+    let got = answer(&mut white, "v1").await;
+    assert_eq!(moves(&got), ["g1f3"], "{got:?}");
+    // Over 20 seconds: refused, and the recording is dropped.
+    white.send(json!({"type": "voice_start", "id": "v2"})).await;
+    for _ in 0..160 {
+        white
+            .ws
+            .send(Message::binary(vec![0u8; 4096]))
+            .await
+            .unwrap();
+    }
+    let err = white.recv().await;
+    assert_eq!(err["code"], "voice_too_long", "{err}");
+    assert_eq!(err["id"], "v2");
+    white.send(json!({"type": "voice_end", "id": "v2"})).await;
+    let got = answer(&mut white, "v2").await;
+    assert_eq!(got.last().unwrap()["code"], "voice_not_listening");
+    // A wrong rate is refused before any audio.
+    white
+        .send(json!({"type": "voice_start", "id": "v3", "rate": 44100}))
+        .await;
+    let err = white.recv().await;
+    assert_eq!(err["code"], "invalid_field");
+}
+
+#[tokio::test]
+async fn recognition_never_holds_up_the_game_and_a_stale_result_is_not_played() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut black, _) = Client::connect(&server.addr, &game, "black", None).await;
+    server.fake.hold(true);
+    white.send(json!({"type": "voice_start", "id": "v1"})).await;
+    white
+        .ws
+        .send(Message::binary(ScriptedRecognizer::audio(
+            "Springer Felix drei",
+        )))
+        .await
+        .unwrap();
+    white.send(json!({"type": "voice_end", "id": "v1"})).await;
+    // While it is being recognised, the same player types a move, the opponent answers.
+    let got = white
+        .request(json!({"type": "announce", "text": "Eva vier"}))
+        .await;
+    assert_eq!(moves(&got), ["e2e4"]);
+    let got = black
+        .request(json!({"type": "announce", "text": "Piyon e beş"}))
+        .await;
+    assert_eq!(moves(&got).last().unwrap(), "e7e5");
+    assert_eq!(white.recv().await["uci"], "e7e5");
+    server.fake.hold(false);
+    // Heard in the start position: not played in this one, though Nf3 is legal here too.
+    let got = answer(&mut white, "v1").await;
+    let err = got.last().unwrap();
+    assert_eq!(err["code"], "voice_stale", "{got:?}");
+    assert!(moves(&got).is_empty());
+}

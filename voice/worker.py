@@ -1,0 +1,214 @@
+"""hamle's speech recogniser worker: Whisper (CTranslate2) scoring the phrases it is given.
+
+The server starts this script once per worker (`hamle serve --voice-model DIR`) and keeps it
+warm: one JSON object a line on stdin, one answer a line on stdout. Nothing is downloaded:
+the model is read from DIR (a faster-whisper / CTranslate2 Whisper directory: model.bin,
+config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and tokenizers.
+
+Requests (each may carry an "id", echoed in the answer):
+  {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
+   "groups": [["first form", "other form", ...], ...], "top": 6}
+      -> {"scores": [..one per group..], "ms": 123.4}
+     Each group is one candidate (a move or a command) with the forms it can be said in. The
+     first form of every group is scored; then the other forms of the `top` best groups, and a
+     group's score is its best form's. A form's score is the log-probability Whisper gives its
+     tokens after the audio (teacher-forced), divided by the square root of their number.
+  {"op": "transcribe", "lang": "de", "pcm": "..."} -> {"text": "...", "ms": ...}
+      Free-form transcription (greedy), for comparison in the benchmark.
+  {"op": "stats"} -> {"rss_kb": ...}
+The first line the worker writes is {"ready": true, ...} once the model is loaded, or
+{"error": "..."} if it cannot be.
+"""
+
+import base64
+import json
+import math
+import os
+import sys
+import time
+
+SAMPLE_RATE = 16000
+N_FFT = 400
+HOP = 160
+
+
+def mel_filters(n_mels, n_fft=N_FFT, sr=SAMPLE_RATE):
+    """The Slaney-style mel filterbank Whisper was trained with (librosa's default)."""
+    import numpy as np
+
+    fftfreqs = np.fft.rfftfreq(n=n_fft, d=1.0 / sr)
+    min_mel, max_mel = 0.0, 45.245640471924965
+    mels = np.linspace(min_mel, max_mel, n_mels + 2)
+    f_sp = 200.0 / 3
+    freqs = f_sp * mels
+    min_log_hz = 1000.0
+    min_log_mel = min_log_hz / f_sp
+    logstep = np.log(6.4) / 27.0
+    log_t = mels >= min_log_mel
+    freqs[log_t] = min_log_hz * np.exp(logstep * (mels[log_t] - min_log_mel))
+    fdiff = np.diff(freqs)
+    ramps = freqs.reshape(-1, 1) - fftfreqs.reshape(1, -1)
+    lower = -ramps[:-2] / fdiff[:-1].reshape(-1, 1)
+    upper = ramps[2:] / fdiff[1:].reshape(-1, 1)
+    weights = np.maximum(0, np.minimum(lower, upper))
+    enorm = 2.0 / (freqs[2 : n_mels + 2] - freqs[:n_mels])
+    weights *= enorm[:, np.newaxis]
+    return weights.astype(np.float32)
+
+
+class Whisper:
+    def __init__(self, model_dir, threads):
+        import ctranslate2
+        import numpy as np
+        import tokenizers
+
+        self.np = np
+        self.ct2 = ctranslate2
+        self.model = ctranslate2.models.Whisper(
+            model_dir, device="cpu", compute_type="int8", intra_threads=threads
+        )
+        self.tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
+        self.filters = mel_filters(self.model.n_mels)
+        self.window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
+        self.sot = self.tok.token_to_id("<|startoftranscript|>")
+        self.transcribe_id = self.tok.token_to_id("<|transcribe|>")
+        self.notimestamps = self.tok.token_to_id("<|notimestamps|>")
+        self.eot = self.tok.token_to_id("<|endoftext|>")
+        self.cache = {}
+
+    def start(self, lang):
+        return [self.sot, self.tok.token_to_id("<|%s|>" % lang), self.transcribe_id, self.notimestamps]
+
+    def tokens(self, text):
+        ids = self.cache.get(text)
+        if ids is None:
+            ids = self.tok.encode(" " + text.strip(), add_special_tokens=False).ids
+            self.cache[text] = ids
+        return ids
+
+    def features(self, pcm):
+        """Log-mel features of the utterance at its own length (not a 30 s window)."""
+        np = self.np
+        audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
+        # A little silence on both sides, as around a phrase in a recording.
+        pad = np.zeros(SAMPLE_RATE // 10, dtype=np.float32)
+        audio = np.concatenate([pad, audio, pad])
+        padded = np.pad(audio, (N_FFT // 2, N_FFT // 2), mode="reflect")
+        n_frames = 1 + (len(padded) - N_FFT) // HOP
+        idx = np.arange(N_FFT)[None, :] + HOP * np.arange(n_frames)[:, None]
+        frames = padded[idx] * self.window
+        spec = np.abs(np.fft.rfft(frames, axis=1)) ** 2
+        spec = spec[:-1].T  # Whisper drops the last frame
+        mel = self.filters @ spec
+        log = np.log10(np.maximum(mel, 1e-10))
+        log = np.maximum(log, log.max() - 8.0)
+        log = (log + 4.0) / 4.0
+        if log.shape[1] % 2:
+            log = np.pad(log, ((0, 0), (0, 1)), constant_values=log.min())
+        return np.ascontiguousarray(log[None, :, :], dtype=np.float32)
+
+    def encode(self, pcm):
+        feats = self.features(pcm)
+        out = self.model.encode(self.ct2.StorageView.from_array(feats), to_cpu=True)
+        return self.np.array(out), feats.shape[2] // 2
+
+    def score_forms(self, enc, frames, lang, forms):
+        np = self.np
+        if not forms:
+            return []
+        start = self.start(lang)
+        toks = [self.tokens(f) or [self.eot] for f in forms]
+        batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(forms), axis=0)))
+        results = self.model.align(batch, start, toks, frames)
+        scores = []
+        for r in results:
+            probs = r.text_token_probs
+            logp = sum(math.log(max(p, 1e-30)) for p in probs)
+            scores.append(logp / math.sqrt(max(1, len(probs))))
+        return scores
+
+    def score(self, pcm, lang, groups, top):
+        enc, frames = self.encode(pcm)
+        firsts = [g[0] for g in groups]
+        scores = self.score_forms(enc, frames, lang, firsts)
+        order = sorted(range(len(groups)), key=lambda i: -scores[i])[:top]
+        rest, owner = [], []
+        for i in order:
+            for form in groups[i][1:]:
+                rest.append(form)
+                owner.append(i)
+        for i, s in zip(owner, self.score_forms(enc, frames, lang, rest)):
+            scores[i] = max(scores[i], s)
+        return scores
+
+    def transcribe(self, pcm, lang):
+        enc, _ = self.encode(pcm)
+        sv = self.ct2.StorageView.from_array(enc)
+        res = self.model.generate(sv, [self.start(lang)], beam_size=1, max_length=64)
+        ids = [t for t in res[0].sequences_ids[0] if t < self.eot]
+        return self.tok.decode(ids).strip()
+
+
+def rss_kb():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(json.dumps({"error": "usage: worker.py MODEL_DIR [THREADS]"}), flush=True)
+        return 2
+    model_dir = sys.argv[1]
+    threads = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    try:
+        # Below the server's own threads: recognition never delays moves or speech.
+        os.nice(10)
+    except OSError:
+        pass
+    try:
+        t = time.time()
+        w = Whisper(model_dir, threads)
+        load_ms = (time.time() - t) * 1000
+    except Exception as e:  # the model directory is missing or damaged, a package is missing
+        print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}), flush=True)
+        return 1
+    print(json.dumps({"ready": True, "load_ms": round(load_ms, 1), "rss_kb": rss_kb()}), flush=True)
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        answer = {}
+        try:
+            req = json.loads(line)
+            if "id" in req:
+                answer["id"] = req["id"]
+            op = req.get("op")
+            t = time.time()
+            if op == "score":
+                pcm = base64.b64decode(req["pcm"])
+                groups = [list(g) for g in req["groups"]]
+                if not pcm or not groups or any(not g for g in groups):
+                    raise ValueError("empty audio or group")
+                answer["scores"] = w.score(pcm, req["lang"], groups, int(req.get("top", 6)))
+            elif op == "transcribe":
+                answer["text"] = w.transcribe(base64.b64decode(req["pcm"]), req["lang"])
+            elif op == "stats":
+                answer["rss_kb"] = rss_kb()
+            else:
+                raise ValueError("unknown op %r" % op)
+            answer["ms"] = round((time.time() - t) * 1000, 1)
+        except Exception as e:
+            answer["error"] = "%s: %s" % (type(e).__name__, e)
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
