@@ -91,7 +91,11 @@ fn main() {
     rt.block_on(async move {
         let started = Instant::now();
         let pool = Arc::new(
-            WorkerPool::start(WorkerOptions::new(python.into(), model.into()))
+            WorkerPool::start(WorkerOptions {
+                // The machine may be shared: a slow phrase is measured, not given up.
+                timeout: std::time::Duration::from_secs(600),
+                ..WorkerOptions::new(python.into(), model.into())
+            })
                 .await
                 .expect("the recogniser starts"),
         );

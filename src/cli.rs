@@ -21,6 +21,8 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+// Parsed once at start; the serve variant carries every server option.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Understand one announcement: prints the move's UCI and SAN, or the reason on stderr.

@@ -389,6 +389,7 @@ async fn missing_espeak_is_said_once_and_the_game_goes_on() {
     let speech = SpeechConfig {
         espeak: Espeak::with_program("/nonexistent/espeak-ng"),
         local: None,
+        voice: None,
     };
     let server = SpeechServer::start(speech).await;
     let addr = server.addr.to_string();

@@ -12,7 +12,8 @@ Requests (each may carry an "id", echoed in the answer):
      Each group is one candidate (a move or a command) with the forms it can be said in. The
      first form of every group is scored; then the other forms of the `top` best groups, and a
      group's score is its best form's. A form's score is the log-probability Whisper gives its
-     tokens after the audio (teacher-forced), divided by the square root of their number.
+     tokens and a closing full stop after the audio (teacher-forced), divided by the square
+     root of their number.
   {"op": "transcribe", "lang": "de", "pcm": "..."} -> {"text": "...", "ms": ...}
       Free-form transcription (greedy), for comparison in the benchmark.
   {"op": "stats"} -> {"rss_kb": ...}
@@ -74,6 +75,11 @@ class Whisper:
         self.transcribe_id = self.tok.token_to_id("<|transcribe|>")
         self.notimestamps = self.tok.token_to_id("<|notimestamps|>")
         self.eot = self.tok.token_to_id("<|endoftext|>")
+        # The end of a phrase: Whisper ends a short utterance with a full stop before its
+        # end-of-text token (which `align` does not score), so every form is scored with the
+        # stop. A command that is only the start of what was said ("Ja" for "Ja, Turm...")
+        # then loses: after it Whisper expects a comma or more words, not a stop.
+        self.stop = self.tok.encode(".", add_special_tokens=False).ids
         self.cache = {}
 
     def start(self, lang):
@@ -82,7 +88,7 @@ class Whisper:
     def tokens(self, text):
         ids = self.cache.get(text)
         if ids is None:
-            ids = self.tok.encode(" " + text.strip(), add_special_tokens=False).ids
+            ids = self.tok.encode(" " + text.strip(), add_special_tokens=False).ids + self.stop
             self.cache[text] = ids
         return ids
 

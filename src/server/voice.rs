@@ -112,11 +112,14 @@ struct Question {
     fen: String,
 }
 
+/// What a recognition gave: the candidates and their ranking, or why there is none.
+pub type Heard = Result<(Vec<Candidate>, Vec<Scored>), VoiceError>;
+
 /// A recognition under way.
 pub struct Running {
     id: Value,
     fen: String,
-    task: JoinHandle<Result<(Vec<Candidate>, Vec<Scored>), VoiceError>>,
+    task: JoinHandle<Heard>,
 }
 
 /// What a recognition came to, for the session to act on.
@@ -279,13 +282,7 @@ impl VoiceSession {
     }
 
     /// Waits for the recognition under way (forever when there is none).
-    pub async fn next(
-        &mut self,
-    ) -> (
-        Value,
-        String,
-        Result<(Vec<Candidate>, Vec<Scored>), VoiceError>,
-    ) {
+    pub async fn next(&mut self) -> (Value, String, Heard) {
         let Some(running) = &mut self.running else {
             return std::future::pending().await;
         };
@@ -304,7 +301,7 @@ impl VoiceSession {
         lang: Lang,
         id: Value,
         fen: String,
-        result: Result<(Vec<Candidate>, Vec<Scored>), VoiceError>,
+        result: Heard,
     ) -> Outcome {
         let (cands, ranked) = match result {
             Ok(r) => r,

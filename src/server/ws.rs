@@ -899,10 +899,7 @@ impl Session {
         events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
         id: Value,
         fen: String,
-        heard: Result<
-            (Vec<crate::voice::Candidate>, Vec<crate::voice::Scored>),
-            crate::voice::VoiceError,
-        >,
+        heard: super::voice::Heard,
     ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
