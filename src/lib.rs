@@ -15,5 +15,6 @@ pub mod scoresheet;
 pub mod server;
 pub mod speech;
 pub mod store;
+pub mod table;
 pub mod text_check;
 pub mod voice;

@@ -61,6 +61,7 @@ error-not-paused = Die Partie ist nicht unterbrochen.
 error-invalid-time = Diese Zeit ist nicht möglich: höchstens 24 Stunden.
 error-storage-failed = Der Server konnte das nicht speichern; nichts wurde geändert. Bitte noch einmal versuchen.
 error-game-unavailable = Die Partie ist gerade nicht erreichbar.
+error-game-damaged = Diese Partie ist im Speicher beschädigt (ab Ereignis { $seq }). Sie wird bis dahin gezeigt, aber nichts kann mehr hinzugefügt werden; bitte den Schiedsrichter oder den Betreiber rufen.
 
 ## Protocol errors
 

@@ -61,6 +61,7 @@ error-not-paused = The game is not paused.
 error-invalid-time = That time is not possible: at most 24 hours.
 error-storage-failed = The server could not save this; nothing was changed. Please try again.
 error-game-unavailable = The game cannot be reached right now.
+error-game-damaged = This game is damaged in storage (from event { $seq }). It is shown up to there, but nothing more can be added; please call the arbiter or the operator.
 
 ## Protocol errors
 

@@ -54,6 +54,7 @@ error-not-paused = Oyun durdurulmuş değil.
 error-invalid-time = Bu süre olamaz: en fazla 24 saat.
 error-storage-failed = Sunucu bunu kaydedemedi; hiçbir şey değişmedi. Lütfen yeniden deneyin.
 error-game-unavailable = Oyuna şu anda ulaşılamıyor.
+error-game-damaged = Bu oyunun kaydı bozuk ({ $seq }. olaydan itibaren). Oyun o ana kadar gösteriliyor, ama artık hiçbir şey eklenemez; lütfen hakemi ya da yöneticiyi çağırın.
 
 ## Protocol errors
 

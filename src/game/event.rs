@@ -8,7 +8,35 @@ use super::board::BoardOp;
 use super::claims::ClaimKind;
 use super::clock::ClockReading;
 use super::seat::Seat;
-use crate::scoresheet::reconcile::BranchKind;
+
+/// Which way the arbiter's ruling on diverging boards went (F8 / D.2.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BranchKind {
+    SheetsAgree,
+    SheetsDiffer,
+    ArbiterOverride,
+}
+
+impl BranchKind {
+    pub const ALL: [BranchKind; 3] = [
+        BranchKind::SheetsAgree,
+        BranchKind::SheetsDiffer,
+        BranchKind::ArbiterOverride,
+    ];
+
+    /// The stable name on the wire and in the store.
+    pub fn key(self) -> &'static str {
+        match self {
+            BranchKind::SheetsAgree => "sheets_agree",
+            BranchKind::SheetsDiffer => "sheets_differ",
+            BranchKind::ArbiterOverride => "arbiter_override",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<BranchKind> {
+        BranchKind::ALL.into_iter().find(|b| b.key() == s)
+    }
+}
 
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -328,6 +356,20 @@ impl Event {
         matches!(
             self,
             Event::SheetWritten { .. } | Event::SheetStruck { .. } | Event::SheetAutoRecord { .. }
+        )
+    }
+
+    /// Whether this event may follow the end of the game: a player keeps writing and
+    /// reading his own scoresheet, and the talking clock tells the final clocks. Every
+    /// other command is refused with `game_over` once the game is over (see the
+    /// after-the-end table in `docs/protocol.md`).
+    pub fn allowed_after_end(&self) -> bool {
+        matches!(
+            self,
+            Event::SheetWritten { .. }
+                | Event::SheetStruck { .. }
+                | Event::SheetAutoRecord { .. }
+                | Event::ClockTold { .. }
         )
     }
 

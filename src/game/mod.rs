@@ -55,7 +55,7 @@ use shakmaty::{ByColor, CastlingMode, Chess, Color, Move, Position, Square};
 pub use board::{BoardError, BoardOp, PhysicalBoard, captured_square};
 pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, position_key};
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
-pub use event::{EndReason, Ending, Event, GameResult, Recorded};
+pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, made};
 pub use profile::{Edition, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
@@ -260,8 +260,9 @@ pub struct Ply {
     pub report: Option<(Color, Square)>,
 }
 
-/// A game in progress or finished.
-#[derive(Clone, Debug)]
+/// A game in progress or finished. Two games are equal when every part of their state is
+/// (the position by FIDE's rule for repeated positions, the move list besides).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     setup: Setup,
     pos: Chess,
@@ -354,6 +355,11 @@ impl Game {
     /// The number of the last event (0 before any).
     pub fn seq(&self) -> u64 {
         self.seq
+    }
+
+    /// When the last event happened (the caller's milliseconds), if there was one.
+    pub fn last_event_ms(&self) -> Option<u64> {
+        self.last_event_ms
     }
 
     pub fn turn(&self) -> Color {
@@ -1069,6 +1075,7 @@ impl Game {
             return None;
         }
         let at = self.last_event_ms?;
+        self.clock.reading(at).running?;
         let mut clock = self.clock.clone();
         clock.stop(at);
         let e = Event::Paused { by: None };
@@ -1120,7 +1127,9 @@ impl Game {
         if rec.seq != self.seq + 1 {
             return Err(fail(&format!("expected event {}", self.seq + 1)));
         }
-        if let Status::Over(_) = self.status {
+        if let Status::Over(_) = self.status
+            && !rec.event.allowed_after_end()
+        {
             return Err(fail("the game is over"));
         }
         let at = rec.at_ms;

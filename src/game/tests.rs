@@ -400,7 +400,7 @@ fn a_game_set_up_with_black_to_move_starts_there() {
         at_ms: 4_000,
         event: Event::Ruled {
             by: Seat::Arbiter,
-            branch: crate::scoresheet::reconcile::BranchKind::ArbiterOverride,
+            branch: super::BranchKind::ArbiterOverride,
             ply: 0,
         },
         clock: g.clock(4_000),

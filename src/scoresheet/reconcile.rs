@@ -340,34 +340,8 @@ pub struct Case<'a> {
     pub boards: ByColor<&'a Board>,
 }
 
-/// Which way the ruling went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BranchKind {
-    SheetsAgree,
-    SheetsDiffer,
-    ArbiterOverride,
-}
-
-impl BranchKind {
-    pub const ALL: [BranchKind; 3] = [
-        BranchKind::SheetsAgree,
-        BranchKind::SheetsDiffer,
-        BranchKind::ArbiterOverride,
-    ];
-
-    /// The stable name on the wire and in the store.
-    pub fn key(self) -> &'static str {
-        match self {
-            BranchKind::SheetsAgree => "sheets_agree",
-            BranchKind::SheetsDiffer => "sheets_differ",
-            BranchKind::ArbiterOverride => "arbiter_override",
-        }
-    }
-
-    pub fn from_key(s: &str) -> Option<BranchKind> {
-        BranchKind::ALL.into_iter().find(|b| b.key() == s)
-    }
-}
+/// Which way the ruling went (defined with the events, in the game).
+pub use crate::game::BranchKind;
 
 /// Why the scoresheets count as differing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,10 +8,10 @@
 //! exactly the events it missed.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
@@ -19,23 +19,28 @@ use tokio_util::task::TaskTracker;
 
 use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
+use super::hub::Membership;
 use super::render;
 use super::wire::{
-    BoardBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key, player_body,
-    seats_and_languages,
+    BoardBody, DamageBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key,
+    player_body, seats_and_languages,
 };
-use crate::announce::{Lang, Style, is_adjust, understand};
+use crate::announce::{Lang, Style};
 use crate::game::{
-    BoardOp, ClaimKind, Command, Event, Game, GameResult, PhysicalBoard, Procedure, Recorded,
-    Refusal, Seat, Setup, Status,
+    BoardOp, ClaimKind, Command, Event, Game, GameResult, PhysicalBoard, Recorded, Seat, Setup,
+    Status,
 };
 use crate::say::Speaker;
-use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
-use crate::store::{GameId, Store, StoredGame};
+use crate::scoresheet::desk::{Desk, DeskCommand, Note};
+use crate::store::{GameId, Store, StoredGame, Summary};
+use crate::table::{MoveNames, Order, Table, TableRefusal};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state.
 const BROADCAST_CAPACITY: usize = 256;
+
+/// The shortest time between two looks whether a game may leave memory.
+const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// A move as every client hears it.
 #[derive(Clone, Debug)]
@@ -207,6 +212,11 @@ pub struct DeskView {
 #[derive(Clone)]
 pub struct GameHandle {
     pub id: GameId,
+    /// Which actor of this game (a game evicted and loaded again has a new one).
+    pub generation: u64,
+    /// When the game was last asked for (server milliseconds): it stays in memory for a
+    /// while after.
+    touched: Arc<AtomicU64>,
     pub created_ms: u64,
     pub setup: Arc<Setup>,
     tokens: Arc<[(Seat, TokenHash)]>,
@@ -214,6 +224,11 @@ pub struct GameHandle {
 }
 
 impl GameHandle {
+    /// Marks the game as just asked for, so that it stays in memory a while longer.
+    pub fn touch(&self, now_ms: u64) {
+        self.touched.fetch_max(now_ms, Ordering::Relaxed);
+    }
+
     /// The seat a token opens in this game (compared in constant time, over every seat).
     pub fn seat_for(&self, token: &str) -> Option<Seat> {
         let hash = hash_token(token);
@@ -273,11 +288,116 @@ impl GameHandle {
     }
 }
 
+/// What every actor is started with.
+pub struct Settings {
+    pub store: Arc<dyn Store>,
+    pub clock: ServerClock,
+    /// Wait for store writes on the blocking pool (tests under the paused clock).
+    pub blocking_writes: bool,
+    /// How long a game with no connection, no request and no running clock stays in memory.
+    pub evict_after: std::time::Duration,
+    pub membership: Membership,
+}
+
+/// The second step an action asks for before it is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    Resign,
+    OfferDraw,
+    ClaimDraw(ClaimKind),
+}
+
+impl Confirmation {
+    /// The action's name on the wire.
+    pub fn key(self) -> &'static str {
+        match self {
+            Confirmation::Resign => "resign",
+            Confirmation::OfferDraw => "offer_draw",
+            Confirmation::ClaimDraw(_) => "claim_draw",
+        }
+    }
+}
+
+/// What the table is asked, and the confirmation still missing (resign, offer, claim).
+fn order_of(lang: Lang, action: Action) -> (Order, Option<Confirmation>) {
+    let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+    let order = |c: Command| Order::Play(c);
+    match action {
+        Action::Uci(text) => (Order::Uci(text), None),
+        Action::Announce(text) => (Order::Announce { lang, text }, None),
+        Action::Repeat(text) => (Order::Repeat { lang, text }, None),
+        Action::Pause => (order(Command::Pause), None),
+        Action::Resume => (order(Command::Resume), None),
+        Action::SetClock {
+            color,
+            remaining_ms,
+        } => (
+            order(Command::SetClock {
+                color,
+                remaining_ms,
+            }),
+            None,
+        ),
+        Action::End(result) => (order(Command::End(result)), None),
+        Action::Board { board, op } => (order(Command::Board { board, op }), None),
+        Action::PressClock => (order(Command::PressClock), None),
+        Action::Adjust => (order(Command::Adjust), None),
+        Action::Resign { confirmed } => (
+            order(Command::Resign),
+            unconfirmed(confirmed, Confirmation::Resign),
+        ),
+        Action::OfferDraw { confirmed } => (
+            order(Command::OfferDraw),
+            unconfirmed(confirmed, Confirmation::OfferDraw),
+        ),
+        Action::AcceptDraw => (order(Command::AcceptDraw), None),
+        Action::DeclineDraw => (order(Command::DeclineDraw), None),
+        Action::ClaimDraw {
+            kind,
+            uci,
+            text,
+            confirmed,
+        } => (
+            Order::ClaimDraw {
+                kind,
+                uci,
+                text: text.map(|t| (lang, t)),
+            },
+            unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
+        ),
+        Action::ClaimTime => (order(Command::ClaimTime), None),
+        Action::ReportTouch(sq) => (order(Command::ReportTouch(sq)), None),
+        Action::RuleTouch(upheld) => (order(Command::RuleTouch(upheld)), None),
+        Action::RestoreBoard(board) => (order(Command::RestoreBoard(board)), None),
+        Action::TalkingClock => (order(Command::TalkingClock), None),
+        Action::Warnings(on) => (order(Command::Warnings(on)), None),
+        Action::Desk(cmd) => (Order::Desk(cmd), None),
+    }
+}
+
+/// A move in a scoresheet's words, for automatic recording.
+struct SheetWords;
+
+impl MoveNames for SheetWords {
+    fn short(&self, lang: Lang, pos: &Chess, m: Move) -> String {
+        Speaker::new(lang).say_move(pos, m, Style::Short)
+    }
+}
+
+/// A refusal of the table in `lang`.
+fn refused(lang: Lang, r: &TableRefusal) -> Refused {
+    let (code, message) = render::table_refusal(lang, r);
+    Refused { code, message }
+}
+
 struct Actor {
     id: GameId,
     created_ms: u64,
-    game: Game,
-    desk: Desk,
+    evict_after: std::time::Duration,
+    membership: Membership,
+    /// When the game was last asked for (see [`GameHandle::touch`]).
+    touched: Arc<AtomicU64>,
+    table: Table,
     log: Vec<Arc<Published>>,
     events: broadcast::Sender<Arc<Published>>,
     store: Arc<dyn Store>,
@@ -286,44 +406,65 @@ struct Actor {
     blocking_writes: bool,
     /// The live connection of each seat (spectators share theirs and are never replaced).
     connections: [Option<CancellationToken>; 6],
+    /// The first stored event that did not apply (or could not be read): the game is shown
+    /// up to the event before it and nothing more is written.
+    damage: Option<crate::game::ReplayError>,
 }
 
-/// Starts the actor of a stored (or just created) game. Fails if its events do not replay.
+/// Starts the actor of a stored (or just created) game. A game whose stored events stop
+/// applying (or could not be read) is served up to the last good event, marked damaged, and
+/// takes no more writes.
 pub fn spawn(
     stored: StoredGame,
-    store: Arc<dyn Store>,
-    clock: ServerClock,
-    blocking_writes: bool,
+    settings: Settings,
     shutdown: CancellationToken,
     tracker: &TaskTracker,
-) -> Result<GameHandle, crate::game::ReplayError> {
+) -> GameHandle {
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
-    let game = Game::new(stored.setup.clone());
+    let generation = settings.membership.generation;
     let mut actor = Actor {
         id: stored.id.clone(),
         created_ms: stored.created_ms,
-        desk: Desk::new(&game),
-        game,
+        evict_after: settings.evict_after,
+        membership: settings.membership,
+        touched: Arc::new(AtomicU64::new(settings.clock.now_ms())),
+        table: Table::new(stored.setup.clone(), Arc::new(SheetWords)),
         log: Vec::with_capacity(stored.events.len()),
         events,
-        store,
-        clock,
-        blocking_writes,
+        store: settings.store,
+        clock: settings.clock,
+        blocking_writes: settings.blocking_writes,
         connections: Default::default(),
+        damage: None,
     };
     for rec in stored.events {
-        actor.publish(rec)?;
+        if let Err(e) = actor.publish(rec) {
+            actor.damaged(e);
+            break;
+        }
+    }
+    if let Some(e) = stored.damage
+        && actor.damage.is_none()
+    {
+        actor.damaged(e);
+    }
+    if actor.damage.is_some()
+        && let Err(e) = actor.store.mark_damaged(&actor.id)
+    {
+        tracing::error!(game = %actor.id, "could not mark the game damaged: {e}");
     }
     let (tx, rx) = mpsc::channel(64);
     let handle = GameHandle {
         id: stored.id,
+        generation,
+        touched: Arc::clone(&actor.touched),
         created_ms: stored.created_ms,
         setup: Arc::new(stored.setup),
         tokens: stored.tokens.into(),
         tx,
     };
     tracker.spawn(actor.run(rx, shutdown));
-    Ok(handle)
+    handle
 }
 
 async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
@@ -482,19 +623,27 @@ fn table(game: &Game) -> TableBody {
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
-        if let Some(pause) = self.game.restart_pause() {
+        if self.damage.is_none()
+            && let Some(pause) = self.table.restart_pause()
+        {
             if let Err(e) = self.commit(vec![pause]).await {
                 tracing::error!(game = %self.id, "could not record the restart pause: {e}");
             } else {
                 tracing::info!(game = %self.id, "restored and paused after a restart");
             }
         }
+        // How often the actor looks whether it may leave memory.
+        let mut idle_check = tokio::time::interval((self.evict_after / 4).max(MIN_IDLE_CHECK));
+        idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            let deadline = self.game.flag_deadline();
+            let deadline = self.table.deadline().filter(|_| self.damage.is_none());
             tokio::select! {
                 _ = shutdown.cancelled() => break,
                 req = rx.recv() => match req {
-                    Some(req) => self.handle(req).await,
+                    Some(req) => {
+                        self.touched.store(self.clock.now_ms(), Ordering::Relaxed);
+                        self.handle(req).await;
+                    }
                     None => break,
                 },
                 _ = sleep_until_ms(self.clock, deadline) => {
@@ -503,14 +652,48 @@ impl Actor {
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }
                 }
+                _ = idle_check.tick() => {
+                    if self.may_leave() {
+                        let events = &self.events;
+                        let left = self.membership.leave(&self.id, || {
+                            rx.is_empty() && events.receiver_count() == 0
+                        });
+                        if left {
+                            // Anything sent after this finds the channel closed and asks
+                            // the hub again, which loads the game afresh.
+                            rx.close();
+                            tracing::debug!(game = %self.id, "left memory");
+                            break;
+                        }
+                    }
+                }
             }
         }
     }
 
+    /// Whether the game may leave memory: nobody connected, no request for a while, and no
+    /// clock running (a running clock's flag must fall on time).
+    fn may_leave(&self) -> bool {
+        let idle_ms = self
+            .clock
+            .now_ms()
+            .saturating_sub(self.touched.load(Ordering::Relaxed));
+        if self.events.receiver_count() > 0 || u128::from(idle_ms) < self.evict_after.as_millis() {
+            return false;
+        }
+        let running = self.damage.is_none()
+            && self.table.game().status() == Status::Playing
+            && self.table.clock(self.clock.now_ms()).running.is_some();
+        !running
+    }
+
     /// Records a fallen flag, if one fell. `false` only if the store failed.
     async fn flag_fall(&mut self) -> bool {
+        if self.damage.is_some() {
+            return true;
+        }
         let now = self.clock.now_ms();
-        match self.game.timer_event(now) {
+        match self.table.timer_event(now) {
             None => true,
             Some(rec) => match self.commit(vec![rec]).await {
                 Ok(()) => true,
@@ -535,7 +718,7 @@ impl Actor {
             }
             Request::Connect { seat, since, reply } => {
                 let events = self.events.subscribe();
-                let seq = self.game.seq();
+                let seq = self.table.seq();
                 let backlog = match since {
                     Some(n) if n <= seq => Backlog::Events(self.log[n as usize..].to_vec()),
                     _ => Backlog::State(Box::new(self.state())),
@@ -558,354 +741,90 @@ impl Actor {
             }
             Request::Desk { reply } => {
                 let _ = reply.send(Box::new(DeskView {
-                    desk: self.desk.clone(),
+                    desk: self.table.desk().clone(),
                     state: self.state(),
                 }));
             }
         }
     }
 
-    fn refused(lang: Lang, refusal: Refusal, mv: &str) -> Refused {
-        let (code, message) = render::refusal(lang, &refusal, mv);
-        Refused { code, message }
-    }
-
-    /// Words (or UCI) to a move in `pos`, or the localised reason why not.
-    fn understood(lang: Lang, text: &str, pos: &Chess) -> Result<Move, Refused> {
-        understand(lang, text, pos).map_err(|e| Refused {
-            code: e.code(),
-            message: Speaker::new(lang).say_error(pos, &e),
-        })
-    }
-
     async fn act(&mut self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
+        if let Some(damage) = &self.damage {
+            let seq = damage.seq.to_string();
+            return Err(Refused::new(lang, "game_damaged", &[("seq", seq)]));
+        }
         // A flag that fell before this action counts first.
         self.flag_fall().await;
         let now = self.clock.now_ms();
-        let physical = self.game.profile().procedure == Procedure::Physical;
-        // The desk's own commands, and board events while boards are put right.
-        let fixing = self.desk.case().is_some_and(|c| c.fixing.is_some());
-        match action {
-            Action::Desk(cmd) => return self.act_desk(seat, lang, cmd, now).await,
-            Action::Board { board, op } if fixing => {
-                return self.act_fix(seat, lang, board, op, now).await;
-            }
-            Action::Resume => {
-                if let Some(r) = self.desk.blocks_resume() {
-                    let (code, message) = super::desk::refusal(lang, r);
-                    return Err(Refused { code, message });
-                }
-            }
-            _ => {}
+        // Resign, offer and claim ask for a second step: decided, then confirmed.
+        let (order, confirm) = order_of(lang, action);
+        let events = self
+            .table
+            .decide(seat, order, now)
+            .map_err(|r| refused(lang, &r))?;
+        if let Some(action) = confirm {
+            return Ok(Acted::Confirm {
+                action: action.key(),
+                message: render::confirm(lang, action),
+            });
         }
-        // What the seat said, for his own scoresheet (automatic recording): the half-move
-        // and the words.
-        let mut record: Option<(usize, String)> = None;
-        let mut said = String::new();
-        let mut confirm: Option<(&'static str, bool)> = None;
-        let command = match action {
-            Action::Uci(text) => {
-                said = text.trim().to_owned();
-                if physical {
-                    self.game
-                        .may_announce(seat)
-                        .map_err(|r| Self::refused(lang, r, &said))?;
-                } else {
-                    self.game
-                        .may_move(seat)
-                        .map_err(|r| Self::refused(lang, r, &said))?;
-                }
-                let uci: UciMove = said
-                    .parse()
-                    .map_err(|_| Refused::new(lang, "bad_uci", &[("move", said.clone())]))?;
-                let m = uci
-                    .to_move(self.game.position())
-                    .map_err(|_| Self::refused(lang, Refusal::IllegalMove, &said))?;
-                record = Some((self.game.moves().len(), said.clone()));
-                if physical {
-                    Command::Announce(m)
-                } else {
-                    Command::Move(m)
-                }
-            }
-            Action::Announce(text) if is_adjust(lang, &text) => Command::Adjust,
-            Action::Announce(text) => {
-                record = Some((self.game.moves().len(), text.clone()));
-                if physical {
-                    self.game
-                        .may_announce(seat)
-                        .map_err(|r| Self::refused(lang, r, &text))?;
-                    Command::Announce(Self::understood(lang, &text, self.game.position())?)
-                } else {
-                    self.game
-                        .may_move(seat)
-                        .map_err(|r| Self::refused(lang, r, &text))?;
-                    Command::Move(Self::understood(lang, &text, self.game.position())?)
-                }
-            }
-            Action::Repeat(text) => {
-                self.game
-                    .may_repeat(seat)
-                    .map_err(|r| Self::refused(lang, r, &text))?;
-                let pos = match self.game.repeat_position() {
-                    Some((pos, _)) => pos,
-                    None => return Err(Self::refused(lang, Refusal::NothingToRepeat, &text)),
-                };
-                let ply = if self.game.ply().announced.is_some() {
-                    self.game.moves().len()
-                } else {
-                    self.game.moves().len().saturating_sub(1)
-                };
-                record = Some((ply, text.clone()));
-                Command::Repeat(Self::understood(lang, &text, pos)?)
-            }
-            Action::Pause => Command::Pause,
-            Action::Resume => Command::Resume,
-            Action::SetClock {
-                color,
-                remaining_ms,
-            } => Command::SetClock {
-                color,
-                remaining_ms,
-            },
-            Action::End(result) => Command::End(result),
-            Action::Board { board, op } => Command::Board { board, op },
-            Action::PressClock => Command::PressClock,
-            Action::Adjust => Command::Adjust,
-            Action::Resign { confirmed } => {
-                confirm = Some(("resign", confirmed));
-                Command::Resign
-            }
-            Action::OfferDraw { confirmed } => {
-                confirm = Some(("offer_draw", confirmed));
-                Command::OfferDraw
-            }
-            Action::AcceptDraw => Command::AcceptDraw,
-            Action::DeclineDraw => Command::DeclineDraw,
-            Action::ClaimDraw {
-                kind,
-                uci,
-                text,
-                confirmed,
-            } => {
-                confirm = Some(("claim_draw", confirmed));
-                let pos = self.game.position();
-                let with = match (uci, text) {
-                    (Some(u), _) => {
-                        said = u.trim().to_owned();
-                        let uci: UciMove = said.parse().map_err(|_| {
-                            Refused::new(lang, "bad_uci", &[("move", said.clone())])
-                        })?;
-                        Some(
-                            uci.to_move(pos)
-                                .map_err(|_| Self::refused(lang, Refusal::IllegalMove, &said))?,
-                        )
-                    }
-                    (None, Some(t)) => Some(Self::understood(lang, &t, pos)?),
-                    (None, None) => None,
-                };
-                Command::ClaimDraw { kind, with }
-            }
-            Action::ClaimTime => Command::ClaimTime,
-            Action::ReportTouch(sq) => Command::ReportTouch(sq),
-            Action::RuleTouch(upheld) => Command::RuleTouch(upheld),
-            Action::RestoreBoard(board) => Command::RestoreBoard(board),
-            Action::TalkingClock => Command::TalkingClock,
-            Action::Warnings(on) => Command::Warnings(on),
-            Action::Desk(_) => unreachable!("handled above"),
-        };
-        let mut events = self
-            .game
-            .decide(seat, command, now)
-            .map_err(|r| Self::refused(lang, r, &said))?;
-        if let Some((ply, words)) = record {
-            self.auto_record(seat, lang, command, ply, words, now, &mut events);
-        }
-        if let Some((action, false)) = confirm {
-            let mut args = vec![];
-            if let Command::ClaimDraw { kind, .. } = command {
-                args.push(("claim", kind.key().to_owned()));
-            }
-            let message = render::text(
-                lang,
-                &format!("confirm-{}", action.replace('_', "-")),
-                &args,
-            );
-            return Ok(Acted::Confirm { action, message });
-        }
-        self.commit_all(events, lang, now).await
-    }
-
-    /// The automatic record on `seat`'s own scoresheet of his accepted announcement or
-    /// repetition (if his side chose it), appended to `events`. The words as he said them,
-    /// or, when he speaks another language than his sheet's, the move in the sheet's words.
-    #[allow(clippy::too_many_arguments)]
-    fn auto_record(
-        &self,
-        seat: Seat,
-        lang: Lang,
-        command: Command,
-        ply: usize,
-        words: String,
-        now: u64,
-        events: &mut Vec<Recorded>,
-    ) {
-        let Some(color) = seat.side() else {
-            return;
-        };
-        let accepted = events.iter().any(|e| match &e.event {
-            Event::Announced { .. } | Event::Moved { .. } => true,
-            Event::Repeated { matches, .. } => *matches,
-            _ => false,
-        });
-        if !accepted {
-            return;
-        }
-        let sheet_lang = self.desk.sheet(color).lang;
-        let words = if sheet_lang == lang {
-            words
-        } else {
-            let (pos, m) = match command {
-                Command::Announce(m) | Command::Move(m) => (self.game.position(), m),
-                Command::Repeat(m) => match self.game.repeat_position() {
-                    Some((pos, _)) => (pos, m),
-                    None => return,
-                },
-                _ => return,
-            };
-            Speaker::new(sheet_lang).say_move(pos, m, Style::Short)
-        };
-        let after = events.last().map_or(self.game.seq(), |e| e.seq);
-        if let Some(rec) = self
-            .desk
-            .auto_record(&self.game, seat, ply, &words, now, after)
-        {
-            events.push(rec);
-        }
-    }
-
-    /// A command of the desk (scoresheets, diverging boards, adjournment).
-    async fn act_desk(
-        &mut self,
-        seat: Seat,
-        lang: Lang,
-        cmd: DeskCommand,
-        now: u64,
-    ) -> Result<Acted, Refused> {
-        let events = self.desk.decide(&self.game, seat, cmd, now).map_err(|r| {
-            let (code, message) = super::desk::refusal(lang, r);
-            Refused { code, message }
-        })?;
-        self.commit_all(events, lang, now).await
-    }
-
-    /// A board event while the boards are put right (D.2.9): lifts and placements, a whole
-    /// move as a lift and a placement.
-    async fn act_fix(
-        &mut self,
-        seat: Seat,
-        lang: Lang,
-        board: Color,
-        op: BoardOp,
-        now: u64,
-    ) -> Result<Acted, Refused> {
-        let refuse = |r: DeskRefusal| {
-            let (code, message) = super::desk::refusal(lang, r);
-            Refused { code, message }
-        };
-        let edits = match op {
-            BoardOp::Lift(sq) | BoardOp::Remove(sq) => vec![FixEdit::Lift(sq)],
-            BoardOp::Place { square, .. } => vec![FixEdit::Place(square, None)],
-            BoardOp::Move { from, to, .. } => {
-                let piece = self.game.board(board).board.piece_at(from);
-                let mut v = Vec::new();
-                if self.game.board(board).board.piece_at(to).is_some() {
-                    v.push(FixEdit::Lift(to));
-                }
-                v.push(FixEdit::Lift(from));
-                v.push(FixEdit::Place(to, piece));
-                v
-            }
-            BoardOp::Touch(_) => return Err(refuse(DeskRefusal::NotFixing)),
-        };
-        // Decide every edit on a copy, so that a refused one changes nothing.
-        let mut desk = self.desk.clone();
-        let mut game = self.game.clone();
-        let mut events = Vec::new();
-        for edit in edits {
-            let cmd = DeskCommand::Fix { board, edit };
-            for rec in desk.decide(&game, seat, cmd, now).map_err(refuse)? {
-                desk.apply(&rec, &game);
-                game.apply(&rec)
-                    .map_err(|_| refuse(DeskRefusal::NotFixing))?;
-                events.push(rec);
-            }
-        }
-        self.commit_all(events, lang, now).await
-    }
-
-    /// Commits an action's events, then what the new state calls for (the boards diverged,
-    /// the boards are right again).
-    async fn commit_all(
-        &mut self,
-        events: Vec<Recorded>,
-        lang: Lang,
-        now: u64,
-    ) -> Result<Acted, Refused> {
-        let mut last = events.last().map(|e| e.seq);
+        let last = events.last().map(|e| e.seq);
         self.commit(events).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
             Refused::new(lang, "storage_failed", &[])
         })?;
-        for _ in 0..3 {
-            let more = self.desk.follow_up(&self.game, now);
-            if more.is_empty() {
-                break;
-            }
-            last = more.last().map(|e| e.seq).or(last);
-            if let Err(e) = self.commit(more).await {
-                tracing::error!(game = %self.id, "could not record a follow-up: {e}");
-                break;
-            }
-        }
         Ok(Acted::Done(last))
     }
 
     /// Writes events durably, then applies and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), String> {
+        // The list of games reads the summary after these events, written with them.
+        let mut after = self.table.game().clone();
+        for rec in &events {
+            after
+                .apply(rec)
+                .map_err(|e| format!("a decided event does not apply: {e}"))?;
+        }
+        let summary = Summary::of(&after);
         if self.blocking_writes {
             let (store, id, written) = (Arc::clone(&self.store), self.id.clone(), events.clone());
-            tokio::task::spawn_blocking(move || store.append(&id, &written))
+            tokio::task::spawn_blocking(move || store.append(&id, &written, &summary))
                 .await
                 .map_err(|e| e.to_string())?
                 .map_err(|e| e.to_string())?;
         } else {
             // Grouped with other games' writes by the store; resolves once durable.
             self.store
-                .append_async(&self.id, &events)
+                .append_async(&self.id, &events, &summary)
                 .await
                 .map_err(|e| e.to_string())?;
         }
         for rec in events {
             if let Err(e) = self.publish(rec) {
-                // Cannot happen for events this game decided; the log says so if it does.
-                tracing::error!(game = %self.id, "stored event does not apply: {e}");
+                // Cannot happen for events this game decided. If it does, the store is ahead
+                // of the game: nothing more is written, and the game says it is damaged.
+                self.damaged(e);
+                return Err("a stored event does not apply".into());
             }
         }
         Ok(())
     }
 
+    /// Marks the game damaged from `e.seq` on: it is shown up to the event before, takes no
+    /// more writes and runs no clock.
+    fn damaged(&mut self, e: crate::game::ReplayError) {
+        tracing::error!(game = %self.id, "damaged: {e}");
+        self.damage = Some(e);
+    }
+
     /// Applies one event and tells every connection.
     fn publish(&mut self, rec: Recorded) -> Result<(), crate::game::ReplayError> {
-        let mv = words(&self.game, &rec)?;
+        let mv = words(self.table.game(), &rec)?;
         let ev = rec.clone();
         let mut p = Published::new(rec, mv);
-        notes_before(&self.game, &ev, &mut p);
-        // The desk reads the game as the event found it. A stored event that does not apply
-        // stops the game's restore altogether, so the desk is never left ahead of it.
-        p.note = self.desk.apply(&ev, &self.game).map(Arc::new);
-        self.game.apply(&ev)?;
-        notes_after(&self.game, &ev, &mut p);
+        notes_before(self.table.game(), &ev, &mut p);
+        p.note = self.table.apply(&ev)?.map(Arc::new);
+        notes_after(self.table.game(), &ev, &mut p);
         let p = Arc::new(p);
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
@@ -914,13 +833,14 @@ impl Actor {
     }
 
     fn state(&self) -> StateBody {
-        let game = &self.game;
+        let game = self.table.game();
+        let desk = self.table.desk();
         let setup = game.setup();
         let (status, pause_reason, ending) = match game.status() {
             Status::Playing => ("playing", None, None),
             Status::Paused { by } => (
                 "paused",
-                Some(match self.desk.pause_reason() {
+                Some(match desk.pause_reason() {
                     Some(reason) => reason,
                     None if by.is_some() => "arbiter",
                     None => "restart",
@@ -946,7 +866,7 @@ impl Actor {
                 .iter()
                 .enumerate()
                 .map(|(i, m)| {
-                    let slot = self.desk.numbering().slot(i);
+                    let slot = desk.numbering().slot(i);
                     MoveRow {
                         ply: i + 1,
                         number: slot.number,
@@ -957,7 +877,11 @@ impl Actor {
                     }
                 })
                 .collect(),
-            clock: game.clock(self.clock.now_ms()).into(),
+            // A damaged game's clocks stand where its last good event left them.
+            clock: match (&self.damage, game.last_event_ms()) {
+                (Some(_), Some(at)) => game.clock(at).into(),
+                _ => game.clock(self.clock.now_ms()).into(),
+            },
             time_control: (&setup.time_control).into(),
             rules: (&setup.profile).into(),
             table: table(game),
@@ -965,6 +889,10 @@ impl Actor {
             black: player_body(setup, Color::Black),
             seats,
             languages,
+            damaged: self.damage.as_ref().map(|d| DamageBody {
+                seq: d.seq,
+                reason: d.reason.clone(),
+            }),
         }
     }
 }

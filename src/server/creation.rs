@@ -108,15 +108,26 @@ impl Creation {
             .collect();
         let now = app.0.clock.now_ms();
         let ttl = u64::try_from(app.0.limits.unstarted_game_ttl.as_millis()).unwrap_or(u64::MAX);
+        // A game in memory answers for itself; the others by their stored summaries.
+        let store = std::sync::Arc::clone(&app.0.store);
+        let stored: Option<std::collections::HashSet<GameId>> =
+            tokio::task::spawn_blocking(move || store.unstarted_games())
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .map(|games| games.into_iter().map(|(id, _)| id).collect());
         for (id, created_ms) in ids {
-            let Some(handle) = app.game(&id) else {
-                self.unstarted().remove(&id);
-                continue;
-            };
-            let started = match handle.state().await {
-                Some(state) => !state.moves.is_empty(),
-                // Its task is gone: nothing to count.
-                None => true,
+            let started = if app.hub().is_loaded(&id) {
+                match app.state_of(&id).await {
+                    Some(state) => !state.moves.is_empty(),
+                    None => true,
+                }
+            } else {
+                match &stored {
+                    Some(unstarted) => !unstarted.contains(&id),
+                    // The store did not answer: look again next time.
+                    None => false,
+                }
             };
             if started {
                 self.unstarted().remove(&id);
@@ -132,7 +143,7 @@ impl Creation {
 /// Removes a game that never started: from the server's games (its task ends when its last
 /// connection closes), from the store, and its recordings from the disk.
 async fn remove_game(app: &AppState, id: &GameId) {
-    app.remove(id);
+    app.hub().forget(id);
     let store = std::sync::Arc::clone(&app.0.store);
     let dir = app.0.data_dir.join("audio").join(id.as_str());
     let game = id.clone();

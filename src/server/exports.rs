@@ -89,7 +89,7 @@ async fn sheet_view(
     color: &str,
     headers: &HeaderMap,
 ) -> Result<(Box<super::actor::DeskView>, Color, Names), Box<Response>> {
-    let (handle, seat) = authorised(app, id, headers)?;
+    let (handle, seat) = authorised(app, id, headers).await?;
     let color = parse_color(color).ok_or_else(|| {
         Box::new(error(
             lang_of(headers),
@@ -207,7 +207,7 @@ async fn envelope(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let (handle, seat) = match authorised(&app, &id, &headers) {
+    let (handle, seat) = match authorised(&app, &id, &headers).await {
         Ok(x) => x,
         Err(r) => return *r,
     };
@@ -351,7 +351,7 @@ async fn upload_audio(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let lang = lang_of(&headers);
-    let (handle, seat) = match authorised(&app, &id, &headers) {
+    let (handle, seat) = match authorised(&app, &id, &headers).await {
         Ok(x) => x,
         Err(r) => return *r,
     };
@@ -451,7 +451,7 @@ async fn download_audio(
     Path((id, audio)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Response {
-    let (handle, seat) = match authorised(&app, &id, &headers) {
+    let (handle, seat) = match authorised(&app, &id, &headers).await {
         Ok(x) => x,
         Err(r) => return *r,
     };

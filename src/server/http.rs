@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use shakmaty::ByColor;
 
-use super::actor::{self, GameHandle};
+use super::actor::GameHandle;
 use super::auth::{bearer, hash_token, new_token, same_hash};
 use super::render::{self, lang_from_accept};
 use super::wire::{
@@ -83,10 +83,12 @@ fn unauthorized(lang: Lang) -> Response {
     r
 }
 
-async fn health() -> Json<serde_json::Value> {
-    Json(
-        serde_json::json!({ "status": "ok", "server": concat!("hamle ", env!("CARGO_PKG_VERSION")) }),
-    )
+async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "status": "ok",
+        "server": concat!("hamle ", env!("CARGO_PKG_VERSION")),
+        "games_in_memory": app.hub().loaded(),
+    }))
 }
 
 async fn unknown_path(headers: HeaderMap) -> Response {
@@ -101,14 +103,18 @@ async fn unknown_path(headers: HeaderMap) -> Response {
 
 /// The game named in the path, if it exists and the request's bearer token opens one of its
 /// seats.
-pub(super) fn authorised(
+pub(super) async fn authorised(
     app: &AppState,
     id: &str,
     headers: &HeaderMap,
 ) -> Result<(GameHandle, Seat), Box<Response>> {
     let lang = lang_of(headers);
-    let handle = GameId::parse(id)
-        .and_then(|id| app.game(&id))
+    let Some(id) = GameId::parse(id) else {
+        return Err(Box::new(not_found(lang)));
+    };
+    let handle = app
+        .game(&id)
+        .await
         .ok_or_else(|| Box::new(not_found(lang)))?;
     let token = bearer(headers).ok_or_else(|| Box::new(unauthorized(lang)))?;
     let seat = handle
@@ -123,11 +129,11 @@ async fn game_state(
     headers: HeaderMap,
 ) -> Response {
     let lang = lang_of(&headers);
-    let (handle, _) = match authorised(&app, &id, &headers) {
+    let (handle, _) = match authorised(&app, &id, &headers).await {
         Ok(x) => x,
         Err(r) => return *r,
     };
-    match handle.state().await {
+    match app.state_of(&handle.id).await {
         Some(state) => Json(state).into_response(),
         None => error(
             lang,
@@ -145,7 +151,7 @@ async fn game_pgn(
     headers: HeaderMap,
 ) -> Response {
     let lang = lang_of(&headers);
-    let (handle, _) = match authorised(&app, &id, &headers) {
+    let (handle, _) = match authorised(&app, &id, &headers).await {
         Ok(x) => x,
         Err(r) => return *r,
     };
@@ -180,7 +186,10 @@ async fn game_ws(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let lang = lang_of(&headers);
-    let Some(handle) = GameId::parse(&id).and_then(|id| app.game(&id)) else {
+    let Some(id) = GameId::parse(&id) else {
+        return not_found(lang);
+    };
+    let Some(handle) = app.game(&id).await else {
         return not_found(lang);
     };
     let upgrade = match upgrade {
@@ -230,19 +239,36 @@ async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response
     };
     let hash = hash_token(token);
     let admin = same_hash(&hash, &app.0.admin);
-    let handles: Vec<GameHandle> = app
-        .games()
-        .values()
-        .filter(|h| admin || h.arbiter_hash().is_some_and(|a| same_hash(&a, &hash)))
-        .cloned()
-        .collect();
-    if handles.is_empty() && !admin {
+    let listed = if admin {
+        app.listed(None).await
+    } else {
+        app.listed(Some(hash)).await
+    };
+    let Some(listed) = listed else {
+        return error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage_failed",
+            &[],
+            None,
+        );
+    };
+    if listed.is_empty() && !admin {
         return unauthorized(lang);
     }
-    let mut games = Vec::with_capacity(handles.len());
-    for h in handles {
-        if let Some(s) = h.state().await {
-            games.push(GameSummary {
+    let mut games = Vec::with_capacity(listed.len());
+    for g in listed {
+        // A game in memory answers for itself (the summary may be behind by an event that
+        // is on its way to the disk); the others from their stored summary. A stored game
+        // whose clock was running is not in memory only because the server restarted: it
+        // is paused (and says so once it is loaded).
+        let live = if app.hub().is_loaded(&g.id) {
+            app.state_of(&g.id).await
+        } else {
+            None
+        };
+        games.push(match live {
+            Some(s) => GameSummary {
                 id: s.game,
                 created_ms: s.created_ms,
                 white: s.white.name,
@@ -251,10 +277,25 @@ async fn list_games(State(app): State<AppState>, headers: HeaderMap) -> Response
                 result: s.result,
                 seq: s.seq,
                 moves: s.moves.len(),
-            });
-        }
+                damaged: s.damaged.is_some(),
+            },
+            None => GameSummary {
+                id: g.id.to_string(),
+                created_ms: g.created_ms,
+                white: g.white,
+                black: g.black,
+                status: if g.summary.running {
+                    "paused"
+                } else {
+                    g.summary.status
+                },
+                result: g.summary.result,
+                seq: g.summary.seq,
+                moves: g.summary.moves as usize,
+                damaged: g.summary.damaged,
+            },
+        });
     }
-    games.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
     Json(GameList { games }).into_response()
 }
 
@@ -524,10 +565,7 @@ async fn create_game(
     if let Some(token) = bearer(&headers) {
         let hash = hash_token(token);
         let is_admin = same_hash(&hash, &app.0.admin);
-        let is_arbiter = app
-            .games()
-            .values()
-            .any(|h| h.arbiter_hash().is_some_and(|a| same_hash(&a, &hash)));
+        let is_arbiter = !is_admin && !app.arbiter_games(&hash).await.is_empty();
         if !is_admin && !is_arbiter {
             return unauthorized(lang);
         }
@@ -550,11 +588,26 @@ async fn create_game(
         );
     }
 
-    let id = loop {
-        let id = GameId::from_bytes(rand::random());
-        if app.game(&id).is_none() {
-            break id;
+    // 64 random bits: a second try is all but never needed.
+    let mut id = None;
+    for _ in 0..4 {
+        let candidate = GameId::from_bytes(rand::random());
+        let store = std::sync::Arc::clone(&app.0.store);
+        let taken_id = candidate.clone();
+        let taken = tokio::task::spawn_blocking(move || store.has_game(&taken_id)).await;
+        if matches!(taken, Ok(Ok(false))) {
+            id = Some(candidate);
+            break;
         }
+    }
+    let Some(id) = id else {
+        return error(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage_failed",
+            &[],
+            None,
+        );
     };
     let mut tokens = BTreeMap::new();
     let mut hashes = Vec::new();
@@ -597,28 +650,10 @@ async fn create_game(
         setup: new.setup,
         tokens: new.tokens,
         events: Vec::new(),
+        damage: None,
     };
-    let handle = match actor::spawn(
-        stored,
-        std::sync::Arc::clone(&app.0.store),
-        app.0.clock,
-        app.0.limits.store_writes_on_blocking_pool,
-        app.shutdown(),
-        &app.0.tracker,
-    ) {
-        Ok(h) => h,
-        Err(e) => {
-            tracing::error!(game = %id, "new game does not start: {e}");
-            return error(
-                lang,
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                &[],
-                None,
-            );
-        }
-    };
-    app.insert(handle.clone());
+    let handle = app.hub().created(stored);
+    app.speech().game_added(&handle);
     app.0.creation.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
     let Some(state) = handle.state().await else {

@@ -18,6 +18,7 @@ mod desk;
 mod exports;
 mod headers;
 mod http;
+mod hub;
 mod listen;
 mod pgn;
 mod render;
@@ -28,11 +29,10 @@ pub mod web;
 pub mod wire;
 pub mod ws;
 
-use std::collections::HashMap;
 use std::io;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::{TcpListener, TcpSocket};
@@ -43,6 +43,7 @@ use crate::store::{GameId, SqliteStore, Store, StoreError};
 use actor::GameHandle;
 use auth::TokenHash;
 use clock::ServerClock;
+use hub::Hub;
 
 pub use auth::admin_token_path;
 pub use command::{operator_lang, serve_command};
@@ -113,6 +114,9 @@ pub struct Limits {
     pub unstarted_game_ttl: Duration,
     /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
     pub require_token: bool,
+    /// A game with no connection, no request and no running clock leaves memory after this
+    /// long (it is loaded again from the store when it is next needed).
+    pub evict_after: Duration,
 }
 
 impl Default for Limits {
@@ -140,6 +144,7 @@ impl Default for Limits {
             max_unstarted_games: 1000,
             unstarted_game_ttl: Duration::from_secs(48 * 3600),
             require_token: false,
+            evict_after: Duration::from_secs(300),
         }
     }
 }
@@ -199,7 +204,7 @@ impl std::fmt::Display for ServeError {
 impl std::error::Error for ServeError {}
 
 struct Inner {
-    games: RwLock<HashMap<GameId, GameHandle>>,
+    hub: Arc<Hub>,
     store: Arc<dyn Store>,
     limits: Limits,
     clock: ServerClock,
@@ -236,26 +241,68 @@ impl AppState {
         &self.0.speech
     }
 
-    fn game(&self, id: &GameId) -> Option<GameHandle> {
-        self.games().get(id).cloned()
+    fn hub(&self) -> &Arc<Hub> {
+        &self.0.hub
     }
 
-    fn games(&self) -> std::sync::RwLockReadGuard<'_, HashMap<GameId, GameHandle>> {
-        // Handles are plain data; a panic elsewhere cannot leave the map half-changed.
-        self.0.games.read().unwrap_or_else(|p| p.into_inner())
+    /// The game's handle, loaded from the store if it is not in memory; `None` if there is
+    /// no such game (or the store cannot be read, which is logged).
+    async fn game(&self, id: &GameId) -> Option<GameHandle> {
+        match self.0.hub.get(id).await {
+            Ok(handle) => handle,
+            Err(e) => {
+                tracing::error!(game = %id, "could not load the game: {e}");
+                None
+            }
+        }
     }
 
-    fn insert(&self, handle: GameHandle) {
-        let mut games = self.0.games.write().unwrap_or_else(|p| p.into_inner());
-        games.insert(handle.id.clone(), handle.clone());
-        drop(games);
-        self.0.speech.game_added(&handle);
+    /// The listed games (every game, or an arbiter's), read from the store.
+    async fn listed(&self, arbiter: Option<TokenHash>) -> Option<Vec<crate::store::Listed>> {
+        let store = Arc::clone(&self.0.store);
+        let listed = tokio::task::spawn_blocking(move || store.list_games(arbiter.as_ref())).await;
+        match listed {
+            Ok(Ok(games)) => Some(games),
+            other => {
+                tracing::error!("could not list the games: {other:?}");
+                None
+            }
+        }
     }
 
-    /// Takes a game off the server (its task ends with its last connection).
-    fn remove(&self, id: &GameId) {
-        let mut games = self.0.games.write().unwrap_or_else(|p| p.into_inner());
-        games.remove(id);
+    /// The newest game, loaded.
+    async fn newest_game(&self) -> Option<GameHandle> {
+        let store = Arc::clone(&self.0.store);
+        match tokio::task::spawn_blocking(move || store.newest_game()).await {
+            Ok(Ok(Some(id))) => self.game(&id).await,
+            _ => None,
+        }
+    }
+
+    /// The games whose arbiter has this token hash.
+    async fn arbiter_games(&self, hash: &TokenHash) -> Vec<GameId> {
+        self.listed(Some(*hash))
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .map(|g| g.id)
+            .collect()
+    }
+
+    /// The game's full state, asked again if its task left memory in between.
+    async fn state_of(&self, id: &GameId) -> Option<wire::StateBody> {
+        match self
+            .0
+            .hub
+            .with_game(id, |h| async move { h.state().await })
+            .await
+        {
+            Ok(state) => state,
+            Err(e) => {
+                tracing::error!(game = %id, "could not load the game: {e}");
+                None
+            }
+        }
     }
 }
 
@@ -286,58 +333,49 @@ pub async fn run_with_speech(
     .await
     .map_err(|e| ServeError::Io(io::Error::other(e)))??;
     let store: Arc<dyn Store> = Arc::new(store);
-    let loader = Arc::clone(&store);
-    let stored = tokio::task::spawn_blocking(move || loader.load_games())
-        .await
-        .map_err(|e| ServeError::Io(io::Error::other(e)))?
-        .map_err(ServeError::Store)?;
-
+    let tracker = TaskTracker::new();
+    let clock = ServerClock::start();
+    // Nothing is loaded here: each game comes into memory when it is first needed.
+    let hub = Hub::new(
+        Arc::clone(&store),
+        clock,
+        &config.limits,
+        shutdown.clone(),
+        tracker.clone(),
+    );
     let app = AppState(Arc::new(Inner {
-        games: RwLock::new(HashMap::new()),
+        hub,
         store: Arc::clone(&store),
         limits: config.limits.clone(),
-        clock: ServerClock::start(),
+        clock,
         admin,
         door: Arc::default(),
         creation: creation::Creation::new(&config.limits),
         shutdown: shutdown.clone(),
-        tracker: TaskTracker::new(),
+        tracker,
         speech: speech::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
         uploads: tokio::sync::Mutex::new(()),
     }));
-    let count = stored.len();
-    for game in stored {
-        let id = game.id.clone();
-        let started = game
-            .events
-            .iter()
-            .any(|r| matches!(r.event, crate::game::Event::Moved { .. }));
-        if !started {
-            app.0.creation.created(&id, game.created_ms);
+    tracing::info!("store opened at {}", config.data_dir.display());
+    // Games that never started are counted from their stored summaries (none is loaded).
+    match tokio::task::spawn_blocking({
+        let store = Arc::clone(&store);
+        move || store.unstarted_games()
+    })
+    .await
+    {
+        Ok(Ok(games)) => {
+            for (id, created_ms) in games {
+                app.0.creation.created(&id, created_ms);
+            }
         }
-        match actor::spawn(
-            game,
-            Arc::clone(&store),
-            app.0.clock,
-            config.limits.store_writes_on_blocking_pool,
-            shutdown.clone(),
-            &app.0.tracker,
-        ) {
-            Ok(handle) => app.insert(handle),
-            // One damaged game must not keep the others from being served.
-            Err(e) => tracing::error!(game = %id, "not restored: {e}"),
-        }
+        other => tracing::error!("could not count the games never started: {other:?}"),
     }
-    tracing::info!(
-        games = count,
-        "store opened at {}",
-        config.data_dir.display()
-    );
 
     if let Some(listening) = app.0.speech.local.clone() {
         if let Some(id) = listening.fixed_game()
-            && app.game(id).is_none()
+            && app.game(id).await.is_none()
         {
             shutdown.cancel();
             app.0.tracker.close();

@@ -433,7 +433,7 @@ pub fn seat_name(lang: Lang, seat: Seat) -> String {
 
 /// A refusal of the game as a code and a sentence in `lang`; `mv` is what was said or
 /// written, for the messages that repeat it.
-pub fn refusal(lang: Lang, refusal: &Refusal, mv: &str) -> (&'static str, String) {
+pub fn refusal_of(lang: Lang, refusal: &Refusal, mv: &str) -> (&'static str, String) {
     let sp = Speaker::new(lang);
     let code = refusal.code();
     let message = match refusal {
@@ -521,5 +521,34 @@ mod tests {
         );
         assert_eq!(lang_from_accept(Some("de-DE")), Lang::De);
         assert_eq!(lang_from_accept(None), Lang::En);
+    }
+}
+
+/// A refusal of the table: its code and its sentence in `lang`.
+pub fn table_refusal(lang: Lang, r: &crate::table::TableRefusal) -> (&'static str, String) {
+    use crate::table::TableRefusal;
+    match r {
+        TableRefusal::Play { refusal, said } => refusal_of(lang, refusal, said),
+        TableRefusal::Desk(d) => super::desk::refusal(lang, *d),
+        TableRefusal::BadUci(said) => {
+            ("bad_uci", error(lang, "bad_uci", &[("move", said.clone())]))
+        }
+        TableRefusal::Words { error, pos } => {
+            (error.code(), Speaker::new(lang).say_error(pos, error))
+        }
+    }
+}
+
+/// The question before a resignation, a draw offer or a claim.
+pub fn confirm(lang: Lang, c: super::actor::Confirmation) -> String {
+    use super::actor::Confirmation;
+    match c {
+        Confirmation::Resign => text(lang, "confirm-resign", &[]),
+        Confirmation::OfferDraw => text(lang, "confirm-offer-draw", &[]),
+        Confirmation::ClaimDraw(kind) => text(
+            lang,
+            "confirm-claim-draw",
+            &[("claim", kind.key().to_owned())],
+        ),
     }
 }

@@ -178,12 +178,8 @@ pub(super) async fn follow(app: AppState, listening: Arc<Listening>) {
     // event (it may have begun before this task looked).
     let mut from_start = false;
     let mut current = match &listening.local.game {
-        Some(id) => app.game(id),
-        None => app
-            .games()
-            .values()
-            .max_by_key(|h| (h.created_ms, h.id.clone()))
-            .cloned(),
+        Some(id) => app.game(id).await,
+        None => app.newest_game().await,
     };
     loop {
         let Some(handle) = current.take() else {

@@ -1081,6 +1081,17 @@ pub struct StateBody {
     /// The seats this game has (assistant seats only for players with an assistant).
     pub seats: Vec<&'static str>,
     pub languages: BTreeMap<&'static str, &'static str>,
+    /// Only for a game damaged in storage: the first event that could not be read back or
+    /// applied. Everything above is the game up to the event before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub damaged: Option<DamageBody>,
+}
+
+/// Where and why a stored game stops applying.
+#[derive(Clone, Debug, Serialize)]
+pub struct DamageBody {
+    pub seq: u64,
+    pub reason: String,
 }
 
 pub fn player_body(setup: &Setup, color: Color) -> PlayerBody {
@@ -1228,6 +1239,9 @@ pub struct GameSummary {
     pub result: Option<&'static str>,
     pub seq: u64,
     pub moves: usize,
+    /// Only for a game damaged in storage (see the state's `damaged`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub damaged: bool,
 }
 
 #[derive(Serialize)]

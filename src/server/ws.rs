@@ -312,7 +312,20 @@ pub async fn serve<S>(
     } else {
         None
     };
-    let Some(mut joined) = handle.connect(seat, since).await else {
+    // The game may have left memory since the upgrade: then the hub loads it again.
+    let mut handle = handle;
+    let mut joined = None;
+    for _ in 0..3 {
+        if let Some(j) = handle.connect(seat, since).await {
+            joined = Some(j);
+            break;
+        }
+        match app.game(&handle.id).await {
+            Some(h) => handle = h,
+            None => break,
+        }
+    }
+    let Some(mut joined) = joined else {
         return conn.fail("game_unavailable", &[], close::INTERNAL).await;
     };
     tracing::debug!(game = %handle.id, %seat, "connected");

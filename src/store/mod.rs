@@ -13,7 +13,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::game::{Recorded, Seat, Setup};
+use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
 pub use sqlite::SqliteStore;
 
@@ -67,8 +67,12 @@ pub struct StoredGame {
     pub created_ms: u64,
     pub setup: Setup,
     pub tokens: Vec<(Seat, TokenHash)>,
-    /// In order, numbered 1, 2, 3, ...
+    /// In order, numbered 1, 2, 3, ...: every event up to the first one that could not be
+    /// read back.
     pub events: Vec<Recorded>,
+    /// The first stored event that could not be read back (a damaged or foreign database):
+    /// the game is served up to the event before it and nothing is written after it.
+    pub damage: Option<ReplayError>,
 }
 
 /// A failure of the store: the action that needed it is refused and nothing is acknowledged.
@@ -98,6 +102,62 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// What the list of games shows of a game without loading it, kept beside its events and
+/// written in the same transaction as them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// `playing`, `paused` or `over`.
+    pub status: &'static str,
+    /// `1-0`, `0-1`, `1/2-1/2` once over.
+    pub result: Option<&'static str>,
+    /// The number of the last event.
+    pub seq: u64,
+    /// Half-moves played.
+    pub moves: u32,
+    /// A clock was running after the last event.
+    pub running: bool,
+    /// The game is damaged in storage (found when it was loaded).
+    pub damaged: bool,
+}
+
+impl Summary {
+    /// The summary of `game` as it stands after its last event.
+    pub fn of(game: &Game) -> Summary {
+        let (status, result) = match game.status() {
+            Status::Playing => ("playing", None),
+            Status::Paused { .. } => ("paused", None),
+            Status::Over(e) => ("over", Some(e.result.pgn())),
+        };
+        let running = game.status() == Status::Playing
+            && game
+                .last_event_ms()
+                .is_some_and(|at| game.clock(at).running.is_some());
+        Summary {
+            status,
+            result,
+            seq: game.seq(),
+            moves: game.moves().len() as u32,
+            running,
+            damaged: false,
+        }
+    }
+
+    /// `status` as stored, back to its static name.
+    pub fn status_of(s: &str) -> Option<&'static str> {
+        ["playing", "paused", "over"].into_iter().find(|k| *k == s)
+    }
+}
+
+/// A game as the list of games shows it, read without loading the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub id: GameId,
+    pub created_ms: u64,
+    pub white: String,
+    pub black: String,
+    pub summary: Summary,
+}
+
 /// An append on its way to the disk: resolves once the events are durable (or refused).
 pub type Appending = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>;
 
@@ -106,16 +166,41 @@ pub trait Store: Send + Sync + 'static {
     /// Writes a new game (setup and token hashes).
     fn create_game(&self, game: &NewGame) -> Result<(), StoreError>;
 
-    /// Appends events to a game, all or none, in one transaction.
-    fn append(&self, game: &GameId, events: &[Recorded]) -> Result<(), StoreError>;
+    /// Appends events to a game, all or none, in one transaction, with the game's summary
+    /// after them.
+    fn append(
+        &self,
+        game: &GameId,
+        events: &[Recorded],
+        summary: &Summary,
+    ) -> Result<(), StoreError>;
 
     /// [`Store::append`] without blocking the caller: the future resolves once the events
     /// are durable. The SQLite store groups the appends of many games into one transaction.
     /// By default the append is made at once, blocking.
-    fn append_async(&self, game: &GameId, events: &[Recorded]) -> Appending {
-        let done = self.append(game, events);
+    fn append_async(&self, game: &GameId, events: &[Recorded], summary: &Summary) -> Appending {
+        let done = self.append(game, events, summary);
         Box::pin(std::future::ready(done))
     }
+
+    /// Records that a game was found damaged when it was loaded (its summary says so).
+    fn mark_damaged(&self, game: &GameId) -> Result<(), StoreError>;
+
+    /// One game with all its events, if it exists.
+    fn load_game(&self, game: &GameId) -> Result<Option<StoredGame>, StoreError>;
+
+    /// Whether a game with this id exists.
+    fn has_game(&self, game: &GameId) -> Result<bool, StoreError>;
+
+    /// The games in the list, oldest first: every game, or (`Some`) those whose arbiter has
+    /// this token.
+    fn list_games(&self, arbiter: Option<&TokenHash>) -> Result<Vec<Listed>, StoreError>;
+
+    /// The games that have no move yet, with their creation time, oldest first.
+    fn unstarted_games(&self) -> Result<Vec<(GameId, u64)>, StoreError>;
+
+    /// The newest game, if any.
+    fn newest_game(&self) -> Result<Option<GameId>, StoreError>;
 
     /// Every game with all its events, oldest game first.
     fn load_games(&self) -> Result<Vec<StoredGame>, StoreError>;

@@ -13,10 +13,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
 use super::writer::{Checkpointer, Writer};
-use super::{Appending, GameId, NewGame, Store, StoreError, StoredGame, TokenHash};
-use crate::game::{Recorded, Seat};
+use super::{
+    Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, Summary, TokenHash,
+};
+use crate::game::{Game, Recorded, ReplayError, Seat};
 
-const SCHEMA_VERSION: i64 = 1;
+/// 1: games, tokens, events. 2: summaries (the list of games without loading them).
+const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -38,6 +41,17 @@ CREATE TABLE IF NOT EXISTS events (
     data        TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id     TEXT PRIMARY KEY REFERENCES games(id),
+    white       TEXT NOT NULL,
+    black       TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    result      TEXT,
+    seq         INTEGER NOT NULL,
+    moves       INTEGER NOT NULL,
+    running     INTEGER NOT NULL,
+    damaged     INTEGER NOT NULL DEFAULT 0
+);
 ";
 
 /// Games in one SQLite file.
@@ -96,6 +110,9 @@ impl SqliteStore {
             )));
         }
         conn.execute_batch(SCHEMA)?;
+        if version == 1 {
+            summarise_every_game(&conn)?;
+        }
         conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
@@ -131,6 +148,16 @@ impl Store for SqliteStore {
                     params![game.id.as_str(), seat.key(), &hash.0[..]],
                 )?;
             }
+            let setup = &game.setup;
+            tx.execute(
+                "INSERT INTO summaries (game_id, white, black, status, result, seq, moves, running)
+                 VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
+                params![
+                    game.id.as_str(),
+                    setup.players.white.name,
+                    setup.players.black.name
+                ],
+            )?;
             Ok(())
         })
     }
@@ -138,7 +165,7 @@ impl Store for SqliteStore {
     fn delete_game(&self, game: &GameId) -> Result<(), StoreError> {
         let game = game.clone();
         self.writer.call(move |tx| {
-            for table in ["events", "tokens", "games"] {
+            for table in ["events", "tokens", "summaries", "games"] {
                 let column = if table == "games" { "id" } else { "game_id" };
                 tx.execute(
                     &format!("DELETE FROM {table} WHERE {column} = ?1"),
@@ -149,19 +176,25 @@ impl Store for SqliteStore {
         })
     }
 
-    fn append(&self, game: &GameId, events: &[Recorded]) -> Result<(), StoreError> {
+    fn append(
+        &self,
+        game: &GameId,
+        events: &[Recorded],
+        summary: &Summary,
+    ) -> Result<(), StoreError> {
         let rows = event_rows(events);
-        let game = game.clone();
-        self.writer.call(move |tx| insert_events(tx, &game, &rows))
+        let (game, summary) = (game.clone(), summary.clone());
+        self.writer
+            .call(move |tx| insert_events(tx, &game, &rows, &summary))
     }
 
-    fn append_async(&self, game: &GameId, events: &[Recorded]) -> Appending {
+    fn append_async(&self, game: &GameId, events: &[Recorded], summary: &Summary) -> Appending {
         // Serialised here, on the caller's thread, so the writer thread only writes.
         let rows = event_rows(events);
-        let game = game.clone();
+        let (game, summary) = (game.clone(), summary.clone());
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.writer.submit(
-            move |conn| insert_events(conn, &game, &rows),
+            move |conn| insert_events(conn, &game, &rows, &summary),
             move |r| {
                 let _ = tx.send(r);
             },
@@ -175,9 +208,190 @@ impl Store for SqliteStore {
         })
     }
 
+    fn mark_damaged(&self, game: &GameId) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.writer.call(move |conn| {
+            conn.execute(
+                "UPDATE summaries SET damaged = 1 WHERE game_id = ?1",
+                [game.as_str()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn load_game(&self, game: &GameId) -> Result<Option<StoredGame>, StoreError> {
+        let game = game.clone();
+        self.writer.call(move |conn| {
+            let row = conn
+                .query_row(
+                    "SELECT id, created_ms, setup FROM games WHERE id = ?1",
+                    [game.as_str()],
+                    |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, i64>(1)?,
+                            r.get::<_, String>(2)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            match row {
+                None => Ok(None),
+                Some((id, created_ms, setup)) => {
+                    game_of_row(conn, &id, created_ms, &setup).map(Some)
+                }
+            }
+        })
+    }
+
+    fn has_game(&self, game: &GameId) -> Result<bool, StoreError> {
+        SqliteStore::has_game(self, game)
+    }
+
+    fn list_games(&self, arbiter: Option<&TokenHash>) -> Result<Vec<Listed>, StoreError> {
+        let arbiter = arbiter.copied();
+        self.writer.call(move |conn| {
+            let sql = "SELECT g.id, g.created_ms, s.white, s.black, s.status, s.result, s.seq,
+                              s.moves, s.running, s.damaged
+                       FROM games g JOIN summaries s ON s.game_id = g.id";
+            let mut out = Vec::new();
+            let mut push = |r: &rusqlite::Row<'_>| -> rusqlite::Result<()> {
+                out.push((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, Option<String>>(5)?,
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, i64>(7)?,
+                    r.get::<_, bool>(8)?,
+                    r.get::<_, bool>(9)?,
+                ));
+                Ok(())
+            };
+            match arbiter {
+                None => {
+                    let mut stmt = conn.prepare(&format!("{sql} ORDER BY g.created_ms, g.id"))?;
+                    let mut rows = stmt.query([])?;
+                    while let Some(r) = rows.next()? {
+                        push(r)?;
+                    }
+                }
+                Some(hash) => {
+                    let mut stmt = conn.prepare(&format!(
+                        "{sql} JOIN tokens t ON t.game_id = g.id
+                         WHERE t.seat = 'arbiter' AND t.hash = ?1
+                         ORDER BY g.created_ms, g.id"
+                    ))?;
+                    let mut rows = stmt.query([&hash.0[..]])?;
+                    while let Some(r) = rows.next()? {
+                        push(r)?;
+                    }
+                }
+            }
+            let mut games = Vec::with_capacity(out.len());
+            for (id, created, white, black, status, result, seq, moves, running, damaged) in out {
+                let Some(id) = GameId::parse(&id) else {
+                    continue;
+                };
+                games.push(Listed {
+                    id,
+                    created_ms: u64_col(created, "creation time")?,
+                    white,
+                    black,
+                    summary: Summary {
+                        status: Summary::status_of(&status)
+                            .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                        result: result
+                            .and_then(|r| crate::game::GameResult::from_pgn(&r).map(|r| r.pgn())),
+                        seq: u64_col(seq, "event number")?,
+                        moves: u32::try_from(moves).unwrap_or(0),
+                        running,
+                        damaged,
+                    },
+                });
+            }
+            Ok(games)
+        })
+    }
+
+    fn unstarted_games(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
+        self.writer.call(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT g.id, g.created_ms FROM games g JOIN summaries s ON s.game_id = g.id
+                 WHERE s.moves = 0 ORDER BY g.created_ms, g.id",
+            )?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+            let mut games = Vec::new();
+            for row in rows {
+                let (id, created) = row?;
+                if let Some(id) = GameId::parse(&id) {
+                    games.push((id, u64_col(created, "creation time")?));
+                }
+            }
+            Ok(games)
+        })
+    }
+
+    fn newest_game(&self) -> Result<Option<GameId>, StoreError> {
+        self.writer.call(|conn| {
+            let id: Option<String> = conn
+                .query_row(
+                    "SELECT id FROM games ORDER BY created_ms DESC, id DESC LIMIT 1",
+                    [],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            Ok(id.and_then(|id| GameId::parse(&id)))
+        })
+    }
+
     fn load_games(&self) -> Result<Vec<StoredGame>, StoreError> {
         self.writer.call(load_all)
     }
+}
+
+/// Schema 1 to 2: the summary of every game, by replaying it once.
+fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
+    for game in load_all(conn)? {
+        let mut replayed = Game::new(game.setup.clone());
+        let mut damaged = game.damage.is_some();
+        for rec in &game.events {
+            if replayed.apply(rec).is_err() {
+                damaged = true;
+                break;
+            }
+        }
+        let mut summary = Summary::of(&replayed);
+        summary.damaged = damaged;
+        let players = &game.setup.players;
+        conn.execute(
+            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
+             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
+            params![game.id.as_str(), players.white.name, players.black.name],
+        )?;
+        write_summary(conn, &game.id, &summary)?;
+    }
+    Ok(())
+}
+
+fn write_summary(conn: &Connection, game: &GameId, s: &Summary) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "UPDATE summaries SET status = ?2, result = ?3, seq = ?4, moves = ?5, running = ?6,
+                              damaged = ?7
+         WHERE game_id = ?1",
+    )?;
+    stmt.execute(params![
+        game.as_str(),
+        s.status,
+        s.result,
+        i64_of(s.seq),
+        s.moves,
+        s.running,
+        s.damaged
+    ])?;
+    Ok(())
 }
 
 /// Events as rows: `(seq, at_ms, data)`.
@@ -198,13 +412,14 @@ fn insert_events(
     conn: &Connection,
     game: &GameId,
     rows: &[(i64, i64, String)],
+    summary: &Summary,
 ) -> Result<(), StoreError> {
     let mut stmt = conn
         .prepare_cached("INSERT INTO events (game_id, seq, at_ms, data) VALUES (?1, ?2, ?3, ?4)")?;
     for (seq, at_ms, data) in rows {
         stmt.execute(params![game.as_str(), seq, at_ms, data])?;
     }
-    Ok(())
+    write_summary(conn, game, summary)
 }
 
 fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
@@ -220,17 +435,32 @@ fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
     })?;
     for row in rows {
         let (id, created_ms, setup) = row?;
-        let id =
-            GameId::parse(&id).ok_or_else(|| StoreError::Corrupt(format!("game id {id:?}")))?;
-        games.push(StoredGame {
-            created_ms: u64_col(created_ms, "creation time")?,
-            setup: setup_from_json(&setup)?,
-            tokens: load_tokens(conn, &id)?,
-            events: load_events(conn, &id)?,
-            id,
-        });
+        match game_of_row(conn, &id, created_ms, &setup) {
+            Ok(game) => games.push(game),
+            // Without its id or setup a game cannot be shown at all; the others still are.
+            Err(e) => tracing::error!(game = %id, "not loaded: {e}"),
+        }
     }
     Ok(games)
+}
+
+/// One game from its `games` row, its tokens and its events.
+fn game_of_row(
+    conn: &Connection,
+    id: &str,
+    created_ms: i64,
+    setup: &str,
+) -> Result<StoredGame, StoreError> {
+    let id = GameId::parse(id).ok_or_else(|| StoreError::Corrupt(format!("game id {id:?}")))?;
+    let (events, damage) = load_events(conn, &id)?;
+    Ok(StoredGame {
+        created_ms: u64_col(created_ms, "creation time")?,
+        setup: setup_from_json(setup)?,
+        tokens: load_tokens(conn, &id)?,
+        events,
+        damage,
+        id,
+    })
 }
 
 fn load_tokens(conn: &Connection, id: &GameId) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
@@ -253,7 +483,12 @@ fn load_tokens(conn: &Connection, id: &GameId) -> Result<Vec<(Seat, TokenHash)>,
     Ok(tokens)
 }
 
-fn load_events(conn: &Connection, id: &GameId) -> Result<Vec<Recorded>, StoreError> {
+/// A game's events in order, up to the first row that does not decode or does not follow
+/// the one before it; that row is the damage.
+fn load_events(
+    conn: &Connection,
+    id: &GameId,
+) -> Result<(Vec<Recorded>, Option<ReplayError>), StoreError> {
     let mut stmt =
         conn.prepare_cached("SELECT seq, at_ms, data FROM events WHERE game_id = ?1 ORDER BY seq")?;
     let rows = stmt.query_map([id.as_str()], |r| {
@@ -263,18 +498,34 @@ fn load_events(conn: &Connection, id: &GameId) -> Result<Vec<Recorded>, StoreErr
             r.get::<_, String>(2)?,
         ))
     })?;
-    let mut events = Vec::new();
+    let mut events: Vec<Recorded> = Vec::new();
     for row in rows {
         let (seq, at_ms, data) = row?;
-        let (event, clock) = event_from_json(&data)?;
-        events.push(Recorded {
-            seq: u64_col(seq, "event number")?,
-            at_ms: u64_col(at_ms, "event time")?,
-            event,
-            clock,
+        let expected = events.len() as u64 + 1;
+        let decoded = u64_col(seq, "event number").and_then(|seq| {
+            if seq != expected {
+                return Err(StoreError::Corrupt(format!("expected event {expected}")));
+            }
+            let (event, clock) = event_from_json(&data)?;
+            Ok(Recorded {
+                seq,
+                at_ms: u64_col(at_ms, "event time")?,
+                event,
+                clock,
+            })
         });
+        match decoded {
+            Ok(rec) => events.push(rec),
+            Err(e) => {
+                let damage = ReplayError {
+                    seq: expected,
+                    reason: e.to_string(),
+                };
+                return Ok((events, Some(damage)));
+            }
+        }
     }
-    Ok(events)
+    Ok((events, None))
 }
 
 impl SqliteStore {
@@ -376,16 +627,84 @@ mod tests {
                 clock,
             })
             .collect();
-        store.append(&id, &recorded[..2]).unwrap();
-        store.append(&id, &recorded[2..]).unwrap();
-        // A duplicate number is refused as a whole.
-        assert!(store.append(&id, &recorded[4..]).is_err());
+        let summary = |seq: u64| Summary {
+            status: "paused",
+            result: None,
+            seq,
+            moves: 1,
+            running: false,
+            damaged: false,
+        };
+        store.append(&id, &recorded[..2], &summary(2)).unwrap();
+        let all = recorded.len() as u64;
+        store.append(&id, &recorded[2..], &summary(all)).unwrap();
+        // A duplicate number is refused as a whole, the summary with it.
+        assert!(store.append(&id, &recorded[4..], &summary(99)).is_err());
         let games = store.load_games().unwrap();
         assert_eq!(games.len(), 1);
         assert_eq!(games[0].setup, setup());
         assert_eq!(games[0].tokens, vec![(Seat::White, TokenHash([7; 32]))]);
         assert_eq!(games[0].events, recorded);
-        assert!(store.has_game(&id).unwrap());
+        assert!(games[0].damage.is_none());
+        assert!(Store::has_game(&store, &id).unwrap());
+        let one = store.load_game(&id).unwrap().unwrap();
+        assert_eq!(one.events, recorded);
+        let other = GameId::from_bytes([9; 8]);
+        assert!(store.load_game(&other).unwrap().is_none());
+        assert_eq!(store.newest_game().unwrap(), Some(id.clone()));
+        let listed = store.list_games(None).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].white, "Ayşe");
+        assert_eq!(listed[0].summary, summary(all));
+        // Only the white seat has a token here: no game has this arbiter.
+        assert!(
+            store
+                .list_games(Some(&TokenHash([7; 32])))
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_schema_1_database_gets_the_summary_of_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite3");
+        let id = GameId::from_bytes([3; 8]);
+        {
+            // Schema 1 as the release before it wrote it: no summaries.
+            let conn = Connection::open(&path).unwrap();
+            let schema_1 = &SCHEMA[..SCHEMA.find("CREATE TABLE IF NOT EXISTS summaries").unwrap()];
+            conn.execute_batch(schema_1).unwrap();
+            conn.execute_batch("PRAGMA user_version = 1").unwrap();
+            conn.execute(
+                "INSERT INTO games (id, created_ms, setup) VALUES (?1, 1, ?2)",
+                params![id.as_str(), setup_to_json(&setup())],
+            )
+            .unwrap();
+            let moved = Event::Moved {
+                by: Seat::White,
+                uci: "e2e4".parse::<UciMove>().unwrap(),
+            };
+            let clock = ClockReading {
+                white_ms: 900_000,
+                black_ms: 900_000,
+                running: Some(Color::Black),
+            };
+            conn.execute(
+                "INSERT INTO events (game_id, seq, at_ms, data) VALUES (?1, 1, 10, ?2)",
+                params![id.as_str(), event_to_json(&moved, &clock)],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let listed = store.list_games(None).unwrap();
+        assert_eq!(listed.len(), 1);
+        let s = &listed[0].summary;
+        assert_eq!(
+            (s.status, s.seq, s.moves, s.running),
+            ("playing", 1, 1, true)
+        );
+        assert_eq!(listed[0].black, "Jörg");
     }
 
     #[test]
