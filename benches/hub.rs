@@ -13,9 +13,10 @@
 //! under `target/hub-bench/` and kept for the next run.
 
 #[path = "load/engine.rs"]
+#[allow(dead_code)]
 mod engine;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -319,5 +320,4 @@ async fn main() {
         ms(*times.last().unwrap())
     );
     println!("  load average {}", load_average());
-    let _ = Path::new(&dir);
 }

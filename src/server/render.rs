@@ -501,29 +501,6 @@ pub fn lang_from_accept(header: Option<&str>) -> Lang {
         .unwrap_or(Lang::En)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clock_times() {
-        assert_eq!(clock_time(Lang::De, 300_000), "5 Minuten");
-        assert_eq!(clock_time(Lang::De, 61_500), "eine Minute und eine Sekunde");
-        assert_eq!(clock_time(Lang::En, 42_000), "42 seconds");
-        assert_eq!(clock_time(Lang::Tr, 125_000), "2 dakika 5 saniye");
-    }
-
-    #[test]
-    fn accept_language() {
-        assert_eq!(
-            lang_from_accept(Some("fr-CH, tr;q=0.9, de;q=0.8")),
-            Lang::Tr
-        );
-        assert_eq!(lang_from_accept(Some("de-DE")), Lang::De);
-        assert_eq!(lang_from_accept(None), Lang::En);
-    }
-}
-
 /// A refusal of the table: its code and its sentence in `lang`.
 pub fn table_refusal(lang: Lang, r: &crate::table::TableRefusal) -> (&'static str, String) {
     use crate::table::TableRefusal;
@@ -550,5 +527,28 @@ pub fn confirm(lang: Lang, c: super::actor::Confirmation) -> String {
             "confirm-claim-draw",
             &[("claim", kind.key().to_owned())],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_times() {
+        assert_eq!(clock_time(Lang::De, 300_000), "5 Minuten");
+        assert_eq!(clock_time(Lang::De, 61_500), "eine Minute und eine Sekunde");
+        assert_eq!(clock_time(Lang::En, 42_000), "42 seconds");
+        assert_eq!(clock_time(Lang::Tr, 125_000), "2 dakika 5 saniye");
+    }
+
+    #[test]
+    fn accept_language() {
+        assert_eq!(
+            lang_from_accept(Some("fr-CH, tr;q=0.9, de;q=0.8")),
+            Lang::Tr
+        );
+        assert_eq!(lang_from_accept(Some("de-DE")), Lang::De);
+        assert_eq!(lang_from_accept(None), Lang::En);
     }
 }
