@@ -10,9 +10,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, Square};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -21,19 +18,12 @@ use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
 use super::hub::Membership;
 use super::render;
-use super::wire::{
-    BoardBody, DamageBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key,
-    player_body, seats_and_languages,
-};
-use crate::announce::{Lang, Style};
-use crate::game::{
-    BoardOp, ClaimKind, Command, Event, Game, GameResult, PhysicalBoard, Recorded, Seat, Setup,
-    Status,
-};
-use crate::say::Speaker;
-use crate::scoresheet::desk::{Desk, DeskCommand, Note};
+use super::wire::StateBody;
+use crate::announce::Lang;
+use crate::game::{Recorded, Seat, Setup, Status};
+use crate::scoresheet::desk::Desk;
 use crate::store::{GameId, Store, StoredGame, Summary};
-use crate::table::{MoveNames, Order, Table, TableRefusal};
+use crate::table::Table;
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state.
@@ -42,128 +32,11 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-/// A move as every client hears it.
-#[derive(Clone, Debug)]
-pub struct MoveWords {
-    pub ply: usize,
-    /// The move number as on a scoresheet (the position's own: a game set up from a FEN
-    /// keeps the FEN's numbering).
-    pub number: u32,
-    pub color: Color,
-    pub uci: String,
-    pub san: String,
-    /// The position after the move.
-    pub fen: String,
-    /// `[short, full]` for each language, indexed by `Lang as usize`.
-    pub said: [[String; 2]; 3],
-}
-
-/// An event as published: the record and, for a move, its words.
-#[derive(Clone, Debug)]
-pub struct Published {
-    pub rec: Recorded,
-    pub mv: Option<MoveWords>,
-    /// The move an announcement, repetition or claim named, said short in each language
-    /// (indexed by `Lang as usize`).
-    pub heard: Option<[String; 3]>,
-    /// The move a repetition or a board should have shown, when it did not.
-    pub expected: Option<[String; 3]>,
-    /// A board event: the kind of piece it concerns.
-    pub piece: Option<Role>,
-    /// A board event: whether that board now shows the official game.
-    pub board_matches: Option<bool>,
-    /// A board event: the legal move the board shows instead of the one it should.
-    pub board_shows: Option<[String; 3]>,
-    /// A desk event (scoresheets, diverging boards, adjournment): what it meant.
-    pub note: Option<Arc<Note>>,
-}
-
-impl Published {
-    /// An event with its move words (if a move) and no other notes.
-    pub fn new(rec: Recorded, mv: Option<MoveWords>) -> Published {
-        Published {
-            rec,
-            mv,
-            heard: None,
-            expected: None,
-            piece: None,
-            board_matches: None,
-            board_shows: None,
-            note: None,
-        }
-    }
-}
-
-/// What an accepted action led to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Acted {
-    /// Done; the number of the last event it caused.
-    Done(Option<u64>),
-    /// Resign, offer or claim: asks for the second step. Nothing changed.
-    Confirm {
-        action: &'static str,
-        message: String,
-    },
-}
-
-/// What a seat asks for, before it is understood.
-#[derive(Clone, Debug)]
-pub enum Action {
-    Uci(String),
-    Announce(String),
-    Pause,
-    Resume,
-    SetClock {
-        color: Color,
-        remaining_ms: u64,
-    },
-    End(GameResult),
-    Board {
-        board: Color,
-        op: BoardOp,
-    },
-    PressClock,
-    Repeat(String),
-    Adjust,
-    Resign {
-        confirmed: bool,
-    },
-    OfferDraw {
-        confirmed: bool,
-    },
-    AcceptDraw,
-    DeclineDraw,
-    ClaimDraw {
-        kind: ClaimKind,
-        uci: Option<String>,
-        text: Option<String>,
-        confirmed: bool,
-    },
-    ClaimTime,
-    ReportTouch(Square),
-    RuleTouch(bool),
-    RestoreBoard(Color),
-    TalkingClock,
-    Warnings(bool),
-    /// Scoresheets, diverging boards, adjournment.
-    Desk(DeskCommand),
-}
-
-/// An action refused: a stable code and a sentence in the asker's language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub code: &'static str,
-    pub message: String,
-}
-
-impl Refused {
-    pub fn new(lang: Lang, code: &'static str, args: &[(&str, String)]) -> Refused {
-        Refused {
-            code,
-            message: render::error(lang, code, args),
-        }
-    }
-}
+pub use super::action::{Acted, Action, Confirmation, Refused};
+pub use super::published::{MoveWords, Published};
+use super::action::{SheetWords, order_of, refused};
+use super::published;
+use super::state::state_body;
 
 /// What a connection gets first: the events it missed, or the full state.
 pub enum Backlog {
@@ -299,97 +172,6 @@ pub struct Settings {
     pub membership: Membership,
 }
 
-/// The second step an action asks for before it is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirmation {
-    Resign,
-    OfferDraw,
-    ClaimDraw(ClaimKind),
-}
-
-impl Confirmation {
-    /// The action's name on the wire.
-    pub fn key(self) -> &'static str {
-        match self {
-            Confirmation::Resign => "resign",
-            Confirmation::OfferDraw => "offer_draw",
-            Confirmation::ClaimDraw(_) => "claim_draw",
-        }
-    }
-}
-
-/// What the table is asked, and the confirmation still missing (resign, offer, claim).
-fn order_of(lang: Lang, action: Action) -> (Order, Option<Confirmation>) {
-    let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
-    let order = |c: Command| Order::Play(c);
-    match action {
-        Action::Uci(text) => (Order::Uci(text), None),
-        Action::Announce(text) => (Order::Announce { lang, text }, None),
-        Action::Repeat(text) => (Order::Repeat { lang, text }, None),
-        Action::Pause => (order(Command::Pause), None),
-        Action::Resume => (order(Command::Resume), None),
-        Action::SetClock {
-            color,
-            remaining_ms,
-        } => (
-            order(Command::SetClock {
-                color,
-                remaining_ms,
-            }),
-            None,
-        ),
-        Action::End(result) => (order(Command::End(result)), None),
-        Action::Board { board, op } => (order(Command::Board { board, op }), None),
-        Action::PressClock => (order(Command::PressClock), None),
-        Action::Adjust => (order(Command::Adjust), None),
-        Action::Resign { confirmed } => (
-            order(Command::Resign),
-            unconfirmed(confirmed, Confirmation::Resign),
-        ),
-        Action::OfferDraw { confirmed } => (
-            order(Command::OfferDraw),
-            unconfirmed(confirmed, Confirmation::OfferDraw),
-        ),
-        Action::AcceptDraw => (order(Command::AcceptDraw), None),
-        Action::DeclineDraw => (order(Command::DeclineDraw), None),
-        Action::ClaimDraw {
-            kind,
-            uci,
-            text,
-            confirmed,
-        } => (
-            Order::ClaimDraw {
-                kind,
-                uci,
-                text: text.map(|t| (lang, t)),
-            },
-            unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
-        ),
-        Action::ClaimTime => (order(Command::ClaimTime), None),
-        Action::ReportTouch(sq) => (order(Command::ReportTouch(sq)), None),
-        Action::RuleTouch(upheld) => (order(Command::RuleTouch(upheld)), None),
-        Action::RestoreBoard(board) => (order(Command::RestoreBoard(board)), None),
-        Action::TalkingClock => (order(Command::TalkingClock), None),
-        Action::Warnings(on) => (order(Command::Warnings(on)), None),
-        Action::Desk(cmd) => (Order::Desk(cmd), None),
-    }
-}
-
-/// A move in a scoresheet's words, for automatic recording.
-struct SheetWords;
-
-impl MoveNames for SheetWords {
-    fn short(&self, lang: Lang, pos: &Chess, m: Move) -> String {
-        Speaker::new(lang).say_move(pos, m, Style::Short)
-    }
-}
-
-/// A refusal of the table in `lang`.
-fn refused(lang: Lang, r: &TableRefusal) -> Refused {
-    let (code, message) = render::table_refusal(lang, r);
-    Refused { code, message }
-}
-
 struct Actor {
     id: GameId,
     created_ms: u64,
@@ -472,152 +254,6 @@ async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
         // One millisecond late, so the deadline has surely passed when we look.
         Some(ms) => tokio::time::sleep_until(clock.instant_at(ms + 1)).await,
         None => std::future::pending().await,
-    }
-}
-
-/// A move said short in every language.
-fn say3(pos: &Chess, m: Move) -> [String; 3] {
-    Lang::ALL.map(|lang| Speaker::new(lang).say_move(pos, m, Style::Short))
-}
-
-/// What a non-move event needs said, read from the game before it applies.
-fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
-    match &rec.event {
-        Event::Announced { uci, .. } => {
-            if let Ok(m) = uci.to_move(game.position()) {
-                p.heard = Some(say3(game.position(), m));
-            }
-        }
-        Event::Repeated { uci, matches, .. } => {
-            if let Some((pos, expected)) = game.repeat_position()
-                && let Ok(m) = uci.to_move(pos)
-            {
-                p.heard = Some(say3(pos, m));
-                if !matches {
-                    p.expected = Some(say3(pos, expected));
-                }
-            }
-        }
-        Event::DrawClaimed { uci: Some(u), .. } => {
-            if let Ok(m) = u.to_move(game.position()) {
-                p.heard = Some(say3(game.position(), m));
-            }
-        }
-        Event::Board { board, op, .. } => {
-            let b = game.board(*board);
-            p.piece = match *op {
-                BoardOp::Place { promotion, .. } => {
-                    promotion.or(b.hand.map(|(piece, _)| piece.role))
-                }
-                BoardOp::Lift(sq) | BoardOp::Remove(sq) | BoardOp::Touch(sq) => {
-                    b.board.piece_at(sq).map(|piece| piece.role)
-                }
-                BoardOp::Move { from, .. } => b.board.piece_at(from).map(|piece| piece.role),
-            };
-        }
-        _ => {}
-    }
-}
-
-/// What a board event shows, read from the game after it applied: whether the board matches
-/// the official game, and a move other than the one it should show.
-fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
-    let Event::Board { board, .. } = &rec.event else {
-        return;
-    };
-    let b = game.board(*board);
-    p.board_matches = Some(b.matches(game.position()));
-    // The board of the side to move should come to show the opponent's last move; the
-    // other board the announced move.
-    let target = if *board == game.turn() {
-        game.previous()
-    } else {
-        game.ply().announced.map(|(m, _)| (game.position(), m))
-    };
-    if let Some((before, m)) = target
-        && let Some(shown) = b.shows_move(before)
-        && shown != m
-    {
-        p.board_shows = Some(say3(before, shown));
-        p.expected = Some(say3(before, m));
-    }
-}
-
-fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
-    let Event::Moved { uci, .. } = &rec.event else {
-        return Ok(None);
-    };
-    let pos = game.position();
-    let m = uci.to_move(pos).map_err(|_| crate::game::ReplayError {
-        seq: rec.seq,
-        reason: format!("illegal move {uci}"),
-    })?;
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let said = Lang::ALL.map(|lang| {
-        let speaker = Speaker::new(lang);
-        [
-            speaker.say_move(pos, m, Style::Short),
-            speaker.say_move(pos, m, Style::Full),
-        ]
-    });
-    Ok(Some(MoveWords {
-        ply: game.moves().len() + 1,
-        number: pos.fullmoves().get(),
-        color: pos.turn(),
-        uci: uci.to_string(),
-        san: SanPlus::from_move(pos.clone(), m).to_string(),
-        fen: Fen::from_position(&after, EnPassantMode::Legal).to_string(),
-        said,
-    }))
-}
-
-fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
-    BoardBody {
-        kind: b.kind.key(),
-        placement: b.board.board_fen().to_string(),
-        hand: b.hand.map(|(piece, from)| HandBody {
-            piece: piece.char().to_string(),
-            from: from.to_string(),
-        }),
-        matches: b.matches(pos),
-    }
-}
-
-fn table(game: &Game) -> TableBody {
-    let pos = game.position();
-    TableBody {
-        white_board: board_body(game.board(Color::White), pos),
-        black_board: board_body(game.board(Color::Black), pos),
-        announced: game
-            .ply()
-            .announced
-            .map(|(m, _)| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
-        touched: game
-            .ply()
-            .touches
-            .iter()
-            .map(|t| t.square.to_string())
-            .collect(),
-        obligation: game.obligation().map(|o| ObligationBody {
-            rule: o.rule.key(),
-            square: o.square.to_string(),
-            moves: o
-                .allowed
-                .iter()
-                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
-                .collect(),
-        }),
-        draw_offer: game.offer().map(color_key),
-        illegal_moves: Color::ALL
-            .into_iter()
-            .map(|c| (color_key(c), game.illegal_moves(c)))
-            .collect(),
-        flags_fallen: Color::ALL
-            .into_iter()
-            .filter(|c| game.flag_fell(*c).is_some())
-            .map(color_key)
-            .collect(),
     }
 }
 
@@ -819,12 +455,12 @@ impl Actor {
 
     /// Applies one event and tells every connection.
     fn publish(&mut self, rec: Recorded) -> Result<(), crate::game::ReplayError> {
-        let mv = words(self.table.game(), &rec)?;
+        let mv = published::words(self.table.game(), &rec)?;
         let ev = rec.clone();
         let mut p = Published::new(rec, mv);
-        notes_before(self.table.game(), &ev, &mut p);
+        published::notes_before(self.table.game(), &ev, &mut p);
         p.note = self.table.apply(&ev)?.map(Arc::new);
-        notes_after(self.table.game(), &ev, &mut p);
+        published::notes_after(self.table.game(), &ev, &mut p);
         let p = Arc::new(p);
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
@@ -833,66 +469,12 @@ impl Actor {
     }
 
     fn state(&self) -> StateBody {
-        let game = self.table.game();
-        let desk = self.table.desk();
-        let setup = game.setup();
-        let (status, pause_reason, ending) = match game.status() {
-            Status::Playing => ("playing", None, None),
-            Status::Paused { by } => (
-                "paused",
-                Some(match desk.pause_reason() {
-                    Some(reason) => reason,
-                    None if by.is_some() => "arbiter",
-                    None => "restart",
-                }),
-                None,
-            ),
-            Status::Over(e) => ("over", None, Some(e)),
-        };
-        let (seats, languages) = seats_and_languages(setup);
-        StateBody {
-            game: self.id.to_string(),
-            created_ms: self.created_ms,
-            seq: game.seq(),
-            status,
-            pause_reason,
-            result: ending.map(|e| e.result.pgn()),
-            end_reason: ending.map(|e| e.reason.key()),
-            turn: color_key(game.turn()),
-            fen: Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
-            start_fen: setup.start.fen().to_owned(),
-            moves: game
-                .moves()
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let slot = desk.numbering().slot(i);
-                    MoveRow {
-                        ply: i + 1,
-                        number: slot.number,
-                        color: color_key(slot.color),
-                        by: m.by.key(),
-                        uci: m.uci().to_string(),
-                        san: m.san.to_string(),
-                    }
-                })
-                .collect(),
-            // A damaged game's clocks stand where its last good event left them.
-            clock: match (&self.damage, game.last_event_ms()) {
-                (Some(_), Some(at)) => game.clock(at).into(),
-                _ => game.clock(self.clock.now_ms()).into(),
-            },
-            time_control: (&setup.time_control).into(),
-            rules: (&setup.profile).into(),
-            table: table(game),
-            white: player_body(setup, Color::White),
-            black: player_body(setup, Color::Black),
-            seats,
-            languages,
-            damaged: self.damage.as_ref().map(|d| DamageBody {
-                seq: d.seq,
-                reason: d.reason.clone(),
-            }),
-        }
+        state_body(
+            &self.id,
+            self.created_ms,
+            &self.table,
+            self.damage.as_ref(),
+            self.clock.now_ms(),
+        )
     }
 }

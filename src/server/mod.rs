@@ -7,6 +7,7 @@
 //!
 //! The protocol is documented in `docs/protocol.md`.
 
+mod action;
 mod actor;
 mod audio;
 mod auth;
@@ -21,9 +22,11 @@ mod http;
 mod hub;
 mod listen;
 mod pgn;
+mod published;
 mod render;
 mod speech;
 mod speech_local;
+mod state;
 pub mod voice;
 pub mod web;
 pub mod wire;

@@ -1,0 +1,132 @@
+//! A game's full state on the wire (`state` and `GET /api/games/{id}`), made from the table.
+
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode};
+
+use super::wire::{
+    BoardBody, DamageBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key,
+    player_body, seats_and_languages,
+};
+use crate::game::{Game, PhysicalBoard, ReplayError, Status};
+use crate::store::GameId;
+use crate::table::Table;
+
+fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
+    BoardBody {
+        kind: b.kind.key(),
+        placement: b.board.board_fen().to_string(),
+        hand: b.hand.map(|(piece, from)| HandBody {
+            piece: piece.char().to_string(),
+            from: from.to_string(),
+        }),
+        matches: b.matches(pos),
+    }
+}
+
+fn table(game: &Game) -> TableBody {
+    let pos = game.position();
+    TableBody {
+        white_board: board_body(game.board(Color::White), pos),
+        black_board: board_body(game.board(Color::Black), pos),
+        announced: game
+            .ply()
+            .announced
+            .map(|(m, _)| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        touched: game
+            .ply()
+            .touches
+            .iter()
+            .map(|t| t.square.to_string())
+            .collect(),
+        obligation: game.obligation().map(|o| ObligationBody {
+            rule: o.rule.key(),
+            square: o.square.to_string(),
+            moves: o
+                .allowed
+                .iter()
+                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                .collect(),
+        }),
+        draw_offer: game.offer().map(color_key),
+        illegal_moves: Color::ALL
+            .into_iter()
+            .map(|c| (color_key(c), game.illegal_moves(c)))
+            .collect(),
+        flags_fallen: Color::ALL
+            .into_iter()
+            .filter(|c| game.flag_fell(*c).is_some())
+            .map(color_key)
+            .collect(),
+    }
+}
+
+/// The state of `table` at `now` (a damaged game's clocks as its last good event left them).
+pub fn state_body(
+id: &GameId,
+created_ms: u64,
+table: &Table,
+damage: Option<&ReplayError>,
+now: u64,
+) -> StateBody {
+    let game = table.game();
+    let desk = table.desk();
+    let setup = game.setup();
+    let (status, pause_reason, ending) = match game.status() {
+        Status::Playing => ("playing", None, None),
+        Status::Paused { by } => (
+            "paused",
+            Some(match desk.pause_reason() {
+                Some(reason) => reason,
+                None if by.is_some() => "arbiter",
+                None => "restart",
+            }),
+            None,
+        ),
+        Status::Over(e) => ("over", None, Some(e)),
+    };
+    let (seats, languages) = seats_and_languages(setup);
+    StateBody {
+        game: id.to_string(),
+        created_ms,
+        seq: game.seq(),
+        status,
+        pause_reason,
+        result: ending.map(|e| e.result.pgn()),
+        end_reason: ending.map(|e| e.reason.key()),
+        turn: color_key(game.turn()),
+        fen: Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
+        start_fen: setup.start.fen().to_owned(),
+        moves: game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let slot = desk.numbering().slot(i);
+                MoveRow {
+                    ply: i + 1,
+                    number: slot.number,
+                    color: color_key(slot.color),
+                    by: m.by.key(),
+                    uci: m.uci().to_string(),
+                    san: m.san.to_string(),
+                }
+            })
+            .collect(),
+        // A damaged game's clocks stand where its last good event left them.
+        clock: match (damage, game.last_event_ms()) {
+            (Some(_), Some(at)) => game.clock(at).into(),
+            _ => game.clock(now).into(),
+        },
+        time_control: (&setup.time_control).into(),
+        rules: (&setup.profile).into(),
+        table: table(game),
+        white: player_body(setup, Color::White),
+        black: player_body(setup, Color::Black),
+        seats,
+        languages,
+        damaged: damage.map(|d| DamageBody {
+            seq: d.seq,
+            reason: d.reason.clone(),
+        }),
+    }
+}
