@@ -175,7 +175,7 @@ impl ServerSpeech {
 mod tests {
     use super::*;
     use crate::game::{ClockReading, EndReason, Ending, GameResult, Recorded};
-    use crate::server::actor::MoveWords;
+    use crate::server::published::MoveWords;
     use shakmaty::Color;
 
     fn clock() -> ClockReading {

@@ -23,7 +23,7 @@ fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
     }
 }
 
-fn table(game: &Game) -> TableBody {
+fn table_body(game: &Game) -> TableBody {
     let pos = game.position();
     TableBody {
         white_board: board_body(game.board(Color::White), pos),
@@ -119,7 +119,7 @@ now: u64,
         },
         time_control: (&setup.time_control).into(),
         rules: (&setup.profile).into(),
-        table: table(game),
+        table: table_body(game),
         white: player_body(setup, Color::White),
         black: player_body(setup, Color::Black),
         seats,

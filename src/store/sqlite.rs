@@ -751,7 +751,15 @@ mod tests {
                     }
                 })
                 .collect();
-            store.append(&id, &batch).unwrap();
+            let summary = Summary {
+                status: "playing",
+                result: None,
+                seq: batch.last().map_or(0, |r| r.seq),
+                moves: 0,
+                running: false,
+                damaged: false,
+            };
+            store.append(&id, &batch, &summary).unwrap();
             assert!(seq < 1_000_000, "the log does not grow: {}", size());
         }
         // ...and the checkpointer empties it (a passive checkpoint alone never shrinks it).
