@@ -172,4 +172,3 @@ pub(super) fn refused(lang: Lang, r: &TableRefusal) -> Refused {
     let (code, message) = render::table_refusal(lang, r);
     Refused { code, message }
 }
-

@@ -33,9 +33,9 @@ const BROADCAST_CAPACITY: usize = 256;
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
 pub use super::action::{Acted, Action, Confirmation, Refused};
-pub use super::published::Published;
 use super::action::{SheetWords, order_of, refused};
 use super::published;
+pub use super::published::Published;
 use super::state::state_body;
 
 /// What a connection gets first: the events it missed, or the full state.

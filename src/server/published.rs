@@ -134,7 +134,10 @@ pub(super) fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
     }
 }
 
-pub(super) fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
+pub(super) fn words(
+    game: &Game,
+    rec: &Recorded,
+) -> Result<Option<MoveWords>, crate::game::ReplayError> {
     let Event::Moved { uci, .. } = &rec.event else {
         return Ok(None);
     };
@@ -162,4 +165,3 @@ pub(super) fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, cr
         said,
     }))
 }
-

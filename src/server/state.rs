@@ -62,11 +62,11 @@ fn table_body(game: &Game) -> TableBody {
 
 /// The state of `table` at `now` (a damaged game's clocks as its last good event left them).
 pub fn state_body(
-id: &GameId,
-created_ms: u64,
-table: &Table,
-damage: Option<&ReplayError>,
-now: u64,
+    id: &GameId,
+    created_ms: u64,
+    table: &Table,
+    damage: Option<&ReplayError>,
+    now: u64,
 ) -> StateBody {
     let game = table.game();
     let desk = table.desk();
