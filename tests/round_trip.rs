@@ -1,11 +1,13 @@
 //! Whatever hamle says, it understands: every legal move in many positions, said in every
-//! language and both styles, parses back to the same move.
+//! language and both styles, parses back to the same move. And typed SAN with each
+//! language's piece letters names the move SAN names.
 
 use hamle::announce::{Lang, Style, understand};
 use hamle::sample::random_positions;
 use hamle::say::Speaker;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, san::San};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 /// Positions built for disambiguation: two knights on one file, rooks on one rank and file,
 /// three queens (square disambiguation), promotions with capture, both castlings.
@@ -184,4 +186,60 @@ fn every_move_said_in_every_language_parses_back() {
         coverage.rank_disambiguation,
         coverage.square_disambiguation
     );
+}
+
+/// SAN with the piece letters of `lang` (German K D T L S, Turkish Ş V K F A, English as is).
+fn san_in(lang: Lang, san: &str) -> String {
+    let letters: [char; 5] = match lang {
+        Lang::De => ['K', 'D', 'T', 'L', 'S'],
+        Lang::Tr => ['Ş', 'V', 'K', 'F', 'A'],
+        Lang::En => ['K', 'Q', 'R', 'B', 'N'],
+    };
+    san.chars()
+        .map(|c| match c {
+            'K' => letters[0],
+            'Q' => letters[1],
+            'R' => letters[2],
+            'B' => letters[3],
+            'N' => letters[4],
+            other => other,
+        })
+        .collect()
+}
+
+/// Typed SAN is read as SAN writes it: a capital is a piece and a lowercase letter a file,
+/// also where the language's piece letter is a file letter (German D, Turkish A and F,
+/// English B), so "Dxe5" is never taken for the d-pawn's capture nor "bxc6" for the bishop's.
+#[test]
+fn every_move_written_in_san_with_each_languages_letters_is_that_move() {
+    let mut positions = random_positions(0x5341_4e00, 4_000);
+    for fen in HAND_PICKED {
+        let fen: Fen = fen.parse().unwrap();
+        positions.push(fen.into_position(CastlingMode::Standard).unwrap());
+    }
+    let mut failures = Vec::new();
+    let mut moves = 0;
+    for pos in &positions {
+        for m in pos.legal_moves() {
+            moves += 1;
+            let san = SanPlus::from_move(pos.clone(), m).to_string();
+            for lang in Lang::ALL {
+                let written = san_in(lang, &san);
+                let back = understand(lang, &written, pos);
+                if back.as_ref() != Ok(&m) {
+                    failures.push(format!(
+                        "{lang} {} {written:?}: {back:?}",
+                        Fen::from_position(pos, EnPassantMode::Legal)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {moves} moves x 3 did not parse back from SAN; first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
+    assert!(moves > 100_000, "only {moves} moves");
 }

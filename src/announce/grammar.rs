@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn skipping_hopeless_combinations_changes_nothing() {
         // Words with several meanings (Turkish "a", "f", "alır", "şah"; German "d"; English
-        // "b" and squares on the b-file) among the words around them, in random order, so
+        // "b") among the words around them, in random order, so
         // that most phrases fail somewhere and the error position is compared too.
         let words: [(Lang, &[&str]); 3] = [
             (

@@ -3,6 +3,12 @@
 //! A word that is not in the vocabulary but is written notation ("Nf3", "e2e4", "exd5",
 //! "0-0") is split into its characters, each looked up as a file, rank, piece letter,
 //! capture `x` or castling `O`. Fillers are dropped here.
+//!
+//! Words are case-blind, written notation is not: SAN writes piece letters as capitals and
+//! files in lowercase, and where a language's piece letter is also a file (German `d`,
+//! Turkish `a` and `f`, English `b`) the case tells them apart. Folding loses the case, so
+//! [`explode`] reads the capitals back from the word as written ([`capitals`]), only when
+//! one of its letters has both meanings: nothing is added to the paths other words take.
 
 use arrayvec::ArrayVec;
 
@@ -96,6 +102,8 @@ impl Tokens {
 struct Sink<'v, 't> {
     vocab: &'v Vocabulary,
     tokens: &'t mut Tokens,
+    /// The text the words come from.
+    text: &'t str,
     /// Index of the next word.
     index: usize,
     /// A word that may begin a two-word phrase ("en passant", "e.p."), waiting for the
@@ -132,14 +140,21 @@ impl WordSink for Sink<'_, '_> {
             if let Some(lexeme) = self.vocab.phrase(first, key) {
                 return self.tokens.push(Meanings::one(lexeme), index - 1);
             }
-            add_word(self.vocab, first, Some(first_entry), index - 1, self.tokens)?;
+            add_word(
+                self.vocab,
+                first,
+                Some(first_entry),
+                index - 1,
+                self.text,
+                self.tokens,
+            )?;
         }
         match entry {
             Some(entry) if entry.starts_phrase => {
                 self.pending = Some((key, entry));
                 Ok(())
             }
-            entry => add_word(self.vocab, key, entry, index, self.tokens),
+            entry => add_word(self.vocab, key, entry, index, self.text, self.tokens),
         }
     }
 }
@@ -148,9 +163,14 @@ impl Sink<'_, '_> {
     /// After the last word: a phrase start that found no second word is a word alone.
     fn end(&mut self) -> Result<(), WordError> {
         match self.pending.take() {
-            Some((key, entry)) => {
-                add_word(self.vocab, key, Some(entry), self.index - 1, self.tokens)
-            }
+            Some((key, entry)) => add_word(
+                self.vocab,
+                key,
+                Some(entry),
+                self.index - 1,
+                self.text,
+                self.tokens,
+            ),
             None => Ok(()),
         }
     }
@@ -565,6 +585,7 @@ pub(crate) fn tokenize(lang: Lang, text: &str, tokens: &mut Tokens) -> Result<()
     let mut sink = Sink {
         vocab: Vocabulary::get(lang),
         tokens,
+        text,
         index: 0,
         pending: None,
     };
@@ -584,13 +605,15 @@ enum WordError {
 }
 
 /// One word (not part of a phrase) to its tokens: its meanings, nothing for a filler, or
-/// written notation split into characters.
+/// written notation split into characters. `index` is the word's index among the words and
+/// symbols of `text`.
 #[inline(always)]
 fn add_word(
     vocab: &Vocabulary,
     key: Key,
     entry: Option<&Entry>,
     index: usize,
+    text: &str,
     tokens: &mut Tokens,
 ) -> Result<(), WordError> {
     if let Some(entry) = entry
@@ -606,7 +629,7 @@ fn add_word(
         return Ok(());
     }
     let (bytes, len) = key.bytes();
-    if key.is_none() || !explode(vocab, &bytes[..len], index, tokens)? {
+    if key.is_none() || !explode(vocab, &bytes[..len], index, text, tokens)? {
         return Err(WordError::Unknown(index));
     }
     Ok(())
@@ -614,11 +637,19 @@ fn add_word(
 
 /// Splits written notation into one token per character. Returns false (and pushes
 /// nothing) if any character is not notation.
+///
+/// A letter that is both a file and the language's piece letter (German `d`, Turkish `a`
+/// and `f`, English `b`) is read as SAN writes it when the word has a lowercase letter: a
+/// capital is the piece ("Dd4", "Axd4", "Bb5", "e8D"), a lowercase letter with more notation
+/// after it is the file ("dxe5", the second d of "Dd4", "bxc6", "d1d3"). A lowercase letter
+/// at the end ("e8d"), and every letter of a word written all in capitals ("DXE5": caps
+/// lock tells nothing), keep both meanings: the grammar and the position decide.
 #[inline(never)]
 fn explode(
     vocab: &Vocabulary,
     word: &[u8],
     index: usize,
+    text: &str,
     tokens: &mut Tokens,
 ) -> Result<bool, WordError> {
     if !word.iter().all(|b| b.is_ascii_alphanumeric()) {
@@ -636,19 +667,44 @@ fn explode(
             _ => None,
         };
         if let Some(role) = role {
+            // Two squares: files and ranks only.
             for &b in &word[..4] {
-                push(
-                    tokens,
-                    vocab.letter(b).expect("files and ranks are notation"),
-                )?;
+                let coordinate = if b.is_ascii_digit() {
+                    Lexeme::Rank(shakmaty::Rank::new(u32::from(b - b'1')))
+                } else {
+                    Lexeme::File(shakmaty::File::new(u32::from(b - b'a')))
+                };
+                push(tokens, Meanings::one(coordinate))?;
             }
             push(tokens, Meanings::one(Lexeme::Promote))?;
             push(tokens, Meanings::one(Lexeme::Piece(role)))?;
             return Ok(true);
         }
     }
-    for &b in word {
+    // Which letters were capitals (bit k for letter k), read back from the word as written
+    // only when a letter has two meanings; `None` for a word with no lowercase letter, which
+    // says nothing by its case.
+    let mut case = None;
+    for (k, &b) in word.iter().enumerate() {
         match vocab.letter(b) {
+            Some(meanings) if meanings.len() > 1 => {
+                let upper = *case.get_or_insert_with(|| {
+                    let upper = capitals(words(text).nth(index).unwrap_or(""), word.len());
+                    let lowercase = (0..word.len())
+                        .any(|i| word[i].is_ascii_lowercase() && (upper >> i) & 1 == 0);
+                    lowercase.then_some(upper)
+                });
+                let meanings = if let Some(upper) = upper
+                    && (upper >> k) & 1 == 1
+                {
+                    meanings.only(|l| matches!(l, Lexeme::Piece(_)))
+                } else if upper.is_some() && k + 1 < word.len() {
+                    meanings.only(|l| matches!(l, Lexeme::File(_)))
+                } else {
+                    meanings
+                };
+                push(tokens, meanings)?
+            }
             Some(meanings) => push(tokens, meanings)?,
             None => {
                 tokens.truncate(start);
@@ -657,6 +713,29 @@ fn explode(
         }
     }
     Ok(true)
+}
+
+/// Which of the first `len` folded letters of `word` (as written) are capitals: bit `k` for
+/// the `k`-th. Follows the folding character by character (ä → a, ß → ss, combining marks →
+/// nothing), so that bit `k` belongs to byte `k` of the word's key.
+fn capitals(word: &str, len: usize) -> u32 {
+    let mut upper = 0u32;
+    let mut k = 0;
+    for c in word.chars() {
+        if k >= len {
+            break;
+        }
+        let n = match fold_char(c) {
+            Folded::One(f) if f.is_ascii_alphanumeric() => 1,
+            Folded::Two(..) => 2,
+            _ => 0,
+        };
+        if n > 0 && c.is_uppercase() {
+            upper |= ((1 << n) - 1) << k;
+        }
+        k += n;
+    }
+    upper
 }
 
 fn is_uci_squares(b: &[u8]) -> bool {
@@ -771,6 +850,153 @@ mod tests {
                 .collect();
             assert_folds_like_words(&text);
         }
+    }
+
+    /// Every token's meanings, in order.
+    fn meanings(lang: Lang, text: &str) -> Vec<Vec<Lexeme>> {
+        let mut tokens = Tokens::new();
+        tokenize(lang, text, &mut tokens).unwrap();
+        (0..tokens.len())
+            .map(|i| {
+                match tokens
+                    .ambiguous
+                    .iter()
+                    .find(|(at, _)| usize::from(*at) == i)
+                {
+                    Some((_, m)) => m.iter().collect(),
+                    None => vec![tokens.first()[i]],
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn written_notation_reads_capitals_as_pieces_and_lowercase_as_files() {
+        use Lexeme::{Capture, File, Piece, Rank};
+        use shakmaty::{File as F, Rank as R, Role};
+        let one = |l: Lexeme| vec![l];
+        let both = |f: F, r: Role| vec![File(f), Piece(r)];
+        let cases: &[(Lang, &str, Vec<Vec<Lexeme>>)] = &[
+            (
+                Lang::De,
+                "Dd4",
+                vec![
+                    one(Piece(Role::Queen)),
+                    one(File(F::D)),
+                    one(Rank(R::Fourth)),
+                ],
+            ),
+            (
+                Lang::De,
+                "dxe5",
+                vec![
+                    one(File(F::D)),
+                    one(Capture),
+                    one(File(F::E)),
+                    one(Rank(R::Fifth)),
+                ],
+            ),
+            // A square is a square in any case; a word keeps both meanings.
+            (Lang::De, "D4", vec![one(File(F::D)), one(Rank(R::Fourth))]),
+            (Lang::De, "D", vec![both(F::D, Role::Queen)]),
+            (Lang::De, "d", vec![both(F::D, Role::Queen)]),
+            // A lowercase letter at the end, and a word all in capitals: both meanings.
+            (
+                Lang::De,
+                "e8d",
+                vec![
+                    one(File(F::E)),
+                    one(Rank(R::Eighth)),
+                    both(F::D, Role::Queen),
+                ],
+            ),
+            (
+                Lang::De,
+                "DXE5",
+                vec![
+                    both(F::D, Role::Queen),
+                    one(Capture),
+                    one(File(F::E)),
+                    one(Rank(R::Fifth)),
+                ],
+            ),
+            (
+                Lang::Tr,
+                "Axd4",
+                vec![
+                    one(Piece(Role::Knight)),
+                    one(Capture),
+                    one(File(F::D)),
+                    one(Rank(R::Fourth)),
+                ],
+            ),
+            (
+                Lang::Tr,
+                "Fb5",
+                vec![
+                    one(Piece(Role::Bishop)),
+                    one(File(F::B)),
+                    one(Rank(R::Fifth)),
+                ],
+            ),
+            (
+                Lang::Tr,
+                "af3",
+                vec![one(File(F::A)), one(File(F::F)), one(Rank(R::Third))],
+            ),
+            (
+                Lang::Tr,
+                "Şf1",
+                vec![one(Piece(Role::King)), one(File(F::F)), one(Rank(R::First))],
+            ),
+            (
+                Lang::En,
+                "Bb5",
+                vec![
+                    one(Piece(Role::Bishop)),
+                    one(File(F::B)),
+                    one(Rank(R::Fifth)),
+                ],
+            ),
+            (
+                Lang::En,
+                "bxc6",
+                vec![
+                    one(File(F::B)),
+                    one(Capture),
+                    one(File(F::C)),
+                    one(Rank(R::Sixth)),
+                ],
+            ),
+            (Lang::En, "b4", vec![one(File(F::B)), one(Rank(R::Fourth))]),
+            // Letters that are only files or only pieces do not look at the case.
+            (Lang::En, "E4", vec![one(File(F::E)), one(Rank(R::Fourth))]),
+            (
+                Lang::En,
+                "nf3",
+                vec![
+                    one(Piece(Role::Knight)),
+                    one(File(F::F)),
+                    one(Rank(R::Third)),
+                ],
+            ),
+        ];
+        for (lang, text, expected) in cases {
+            assert_eq!(&meanings(*lang, text), expected, "{lang} {text:?}");
+        }
+    }
+
+    #[test]
+    fn capitals_follow_the_folding() {
+        assert_eq!(capitals("Dd4", 3), 0b001);
+        assert_eq!(capitals("dXe5", 4), 0b0010);
+        assert_eq!(capitals("ÄbC", 3), 0b101);
+        assert_eq!(capitals("Şe2", 3), 0b001);
+        // ß folds to two letters, a combining mark to none.
+        assert_eq!(capitals("ßD", 3), 0b100);
+        assert_eq!(capitals("u\u{308}B", 2), 0b10);
+        // Only the first `len` letters count (the rest of a word after an apostrophe).
+        assert_eq!(capitals("Ab'C", 2), 0b01);
     }
 
     #[test]

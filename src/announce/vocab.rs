@@ -412,6 +412,15 @@ impl Meanings {
         self.items[i]
     }
 
+    /// The meanings `keep` accepts; all of them if it accepts none.
+    pub(crate) fn only(self, keep: impl Fn(Lexeme) -> bool) -> Meanings {
+        let mut kept = Meanings::default();
+        for l in self.iter().filter(|&l| keep(l)) {
+            kept.push(l);
+        }
+        if kept.is_empty() { self } else { kept }
+    }
+
     pub(crate) fn is_filler(&self) -> bool {
         self.len == 1 && self.items[0] == Filler
     }
@@ -603,15 +612,16 @@ impl Vocabulary {
             "word table too full: {used} words"
         );
 
-        // Squares in written notation ("e4"), the commonest words of all, straight from the
-        // table: the same two tokens that splitting them letter by letter gives.
-        for file in b'a'..=b'h' {
-            for rank in b'1'..=b'8' {
-                let (first, then) = (vocab.letters[file as usize], vocab.letters[rank as usize]);
-                let entry = vocab.entry_mut(Key::new(&[file, rank]).expect("two bytes"));
+        // Squares in written notation ("e4", "D4"), the commonest words of all, straight
+        // from the table: a file and a rank, in any case (a piece letter and a rank alone are
+        // never a move).
+        for (f, file) in FILES.iter().enumerate() {
+            for (r, rank) in RANKS.iter().enumerate() {
+                let key = Key::new(&[b'a' + f as u8, b'1' + r as u8]).expect("two bytes");
+                let entry = vocab.entry_mut(key);
                 assert!(entry.meanings.is_empty(), "a square is also a word");
-                entry.meanings = first;
-                entry.then = then;
+                entry.meanings = Meanings::one(File(*file));
+                entry.then = Meanings::one(Rank(*rank));
             }
         }
         for entry in vocab.entries.iter_mut() {
