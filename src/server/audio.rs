@@ -14,22 +14,32 @@
 //! - seated players (players, assistants, arbiter) come first: spectators' clips hold at
 //!   most all but one of the places, so a move or an answer to a seat never waits behind a
 //!   crowd of spectators (issue 14);
-//! - a skipped clip is logged at most once every ten seconds, with the count.
+//! - a skipped clip is logged at most once every ten seconds, with the count;
+//! - a sentence is rendered once for everyone who hears it: the last [`CACHED`] clips are kept
+//!   by voice and text, and listeners who ask for a sentence while it is being rendered wait
+//!   for that one rendering (a move said to every seat of one language, the same refusal to a
+//!   crowd of spectators: one espeak-ng process, not one per listener).
 //!
 //! If espeak-ng is missing, the connection is told once (`audio_unavailable`) and gets text
 //! only; the game goes on unharmed.
 
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinHandle;
 
 use super::wire::AudioMsg;
+use crate::announce::Lang;
 use crate::speech::{Espeak, SpeechError, Utterance, Wav};
 
 /// Clips that may wait per connection.
 pub const QUEUED: usize = 8;
+
+/// Rendered clips kept for the next listener of the same sentence (a clip of a few seconds is
+/// 100-200 KiB, so this holds a few MiB at most).
+pub const CACHED: usize = 32;
 
 /// The largest binary frame of audio (a clip longer than this comes in several frames).
 pub const AUDIO_FRAME: usize = 32 * 1024;
@@ -54,6 +64,51 @@ pub struct Renderer {
     spectators: Arc<Semaphore>,
     /// Whether espeak-ng runs at all, learnt once.
     checked: Arc<tokio::sync::OnceCell<Result<(), SpeechError>>>,
+    /// The last clips rendered, by voice and text.
+    rendered: Arc<Mutex<Rendered>>,
+}
+
+/// A clip by voice and sentence: rendered once (or being rendered) for every listener.
+type Once = Arc<tokio::sync::OnceCell<Wav>>;
+
+/// One sentence's clip, rendered for a seat or for a spectator: a seat never waits for a
+/// rendering that a spectator started (and that waits for a spectator's place), and either
+/// takes the other's clip once it is there.
+#[derive(Clone, Default)]
+struct Clips {
+    seated: Once,
+    spectator: Once,
+}
+
+impl Clips {
+    fn ready(&self) -> Option<Wav> {
+        self.seated.get().or_else(|| self.spectator.get()).cloned()
+    }
+}
+
+/// The last [`CACHED`] sentences asked for, oldest first.
+#[derive(Default)]
+struct Rendered {
+    clips: HashMap<(Lang, String), Clips>,
+    order: VecDeque<(Lang, String)>,
+}
+
+impl Rendered {
+    /// The clips of `key`, rendered or not yet; a new one pushes out the oldest.
+    fn get(&mut self, key: (Lang, String)) -> Clips {
+        if let Some(clips) = self.clips.get(&key) {
+            return clips.clone();
+        }
+        if self.order.len() >= CACHED
+            && let Some(old) = self.order.pop_front()
+        {
+            self.clips.remove(&old);
+        }
+        let clips = Clips::default();
+        self.order.push_back(key.clone());
+        self.clips.insert(key, clips.clone());
+        clips
+    }
 }
 
 impl Renderer {
@@ -70,6 +125,7 @@ impl Renderer {
             permits: Arc::new(Semaphore::new(processes)),
             spectators: Arc::new(Semaphore::new(processes - 1)),
             checked: Arc::default(),
+            rendered: Arc::default(),
         }
     }
 
@@ -89,8 +145,38 @@ impl Renderer {
         (spectator, all)
     }
 
-    /// Renders one utterance for `listener`, within the budget.
+    /// Renders one utterance for `listener`, within the budget, or hands out the clip of the
+    /// same sentence rendered (or being rendered, for a listener of the same kind) for someone
+    /// else. A failed rendering is not kept: the next listener tries again.
     pub async fn render_for(
+        &self,
+        listener: Listener,
+        utterance: Utterance,
+    ) -> Result<Wav, SpeechError> {
+        let clips = self
+            .rendered
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get((utterance.lang, utterance.text.clone()));
+        if let Some(wav) = clips.ready() {
+            return Ok(wav);
+        }
+        let once = match listener {
+            Listener::Seated => &clips.seated,
+            Listener::Spectator => &clips.spectator,
+        };
+        once.get_or_try_init(|| async {
+            if let Some(wav) = clips.ready() {
+                return Ok(wav);
+            }
+            self.render_now(listener, utterance).await
+        })
+        .await
+        .cloned()
+    }
+
+    /// Runs espeak-ng for one utterance, within the budget.
+    async fn render_now(
         &self,
         listener: Listener,
         utterance: Utterance,
@@ -348,6 +434,67 @@ mod tests {
         let runs = std::fs::read_to_string(&log).unwrap();
         assert_eq!(runs.lines().count(), 1, "{runs}");
         drop(channels);
+    }
+
+    /// A sentence asked for by many listeners at once (a crowd of spectators refused alike, a
+    /// move said to every seat) runs espeak-ng once; another sentence or another voice runs it
+    /// again, and so does a sentence pushed out of the cache.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn the_same_sentence_is_rendered_once_for_every_listener() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("runs");
+        let program = dir.path().join("espeak-ng");
+        std::fs::write(
+            &program,
+            format!(
+                "#!/bin/sh\necho \"$2\" >> {}\nexec espeak-ng \"$@\"\n",
+                log.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let runs = || {
+            std::fs::read_to_string(&log)
+                .unwrap_or_default()
+                .lines()
+                .count()
+        };
+        let r = Renderer::with_processes(Espeak::with_program(&program), 2);
+        let refusal = Utterance::new(Lang::De, Kind::Refusal, "Zuschauer dürfen nicht ziehen.");
+        let crowd = (0..12).map(|_| r.render_for(Listener::Spectator, refusal.clone()));
+        let clips = futures_util::future::join_all(crowd).await;
+        let first = clips[0].clone().expect("espeak-ng renders");
+        assert!(clips.iter().all(|c| c.as_ref() == Ok(&first)));
+        assert_eq!(runs(), 1);
+        // Asked again later, by a spectator or a seat: still the one rendering.
+        r.render_for(Listener::Spectator, refusal.clone())
+            .await
+            .unwrap();
+        r.render_for(Listener::Seated, refusal.clone())
+            .await
+            .unwrap();
+        assert_eq!(runs(), 1);
+        // Every seat of one language asking for the move at once: one rendering.
+        let mv = Utterance::new(Lang::De, Kind::Move, "Springer Felix drei");
+        let seats = (0..4).map(|_| r.render_for(Listener::Seated, mv.clone()));
+        let clips = futures_util::future::join_all(seats).await;
+        assert!(clips.iter().all(|c| c.is_ok() && c == &clips[0]));
+        assert_eq!(runs(), 2);
+        // Another voice, another sentence: rendered.
+        let mut english = refusal.clone();
+        english.lang = Lang::En;
+        r.render_for(Listener::Seated, english).await.unwrap();
+        assert_eq!(runs(), 3);
+        // CACHED other sentences push the first one out.
+        for i in 0..CACHED {
+            let u = Utterance::new(Lang::De, Kind::Move, format!("Zug {i}"));
+            r.render_for(Listener::Seated, u).await.unwrap();
+        }
+        assert_eq!(runs(), 3 + CACHED);
+        r.render_for(Listener::Seated, refusal).await.unwrap();
+        assert_eq!(runs(), 4 + CACHED);
     }
 
     #[tokio::test]
