@@ -6,6 +6,8 @@
 
 pub mod private;
 mod record;
+#[cfg(test)]
+mod snapshot;
 mod sqlite;
 mod writer;
 

@@ -19,7 +19,7 @@ use super::{
 use crate::game::{Game, Recorded, ReplayError, Seat};
 
 /// 1: games, tokens, events. 2: summaries (the list of games without loading them).
-const SCHEMA_VERSION: i64 = 2;
+pub(super) const SCHEMA_VERSION: i64 = 2;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
