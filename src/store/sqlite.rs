@@ -16,43 +16,7 @@ use super::writer::{Checkpointer, Writer};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, Summary, TokenHash,
 };
-use crate::game::{Game, Recorded, ReplayError, Seat};
-
-/// 1: games, tokens, events. 2: summaries (the list of games without loading them).
-pub(super) const SCHEMA_VERSION: i64 = 2;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    created_ms  INTEGER NOT NULL,
-    setup       TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    seat        TEXT NOT NULL,
-    hash        BLOB NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens(hash);
-CREATE TABLE IF NOT EXISTS events (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    seq         INTEGER NOT NULL,
-    at_ms       INTEGER NOT NULL,
-    data        TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS summaries (
-    game_id     TEXT PRIMARY KEY REFERENCES games(id),
-    white       TEXT NOT NULL,
-    black       TEXT NOT NULL,
-    status      TEXT NOT NULL,
-    result      TEXT,
-    seq         INTEGER NOT NULL,
-    moves       INTEGER NOT NULL,
-    running     INTEGER NOT NULL,
-    damaged     INTEGER NOT NULL DEFAULT 0
-);
-";
+use crate::game::{Recorded, ReplayError, Seat};
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
@@ -64,12 +28,12 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (or creates) `dir/hamle.sqlite3`, creating `dir` if needed.
     pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
-        super::private::create_dir(dir).map_err(StoreError::Io)?;
+        super::private::create_dir(dir)?;
         let path = dir.join("hamle.sqlite3");
         // SQLite gives the `-wal` and `-shm` files the database file's own mode.
-        super::private::create_file(&path).map_err(StoreError::Io)?;
+        super::private::create_file(&path)?;
         for journal in ["hamle.sqlite3-wal", "hamle.sqlite3-shm"] {
-            super::private::restrict(&dir.join(journal)).map_err(StoreError::Io)?;
+            super::private::restrict(&dir.join(journal))?;
         }
         SqliteStore::open(&path)
     }
@@ -98,22 +62,12 @@ impl SqliteStore {
         SqliteStore::init(Connection::open_in_memory()?)
     }
 
-    fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn init(mut conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL returns the new mode as a row; in-memory databases answer "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::Corrupt(format!(
-                "database schema {version} is newer than this hamle ({SCHEMA_VERSION})"
-            )));
-        }
-        conn.execute_batch(SCHEMA)?;
-        if version == 1 {
-            summarise_every_game(&conn)?;
-        }
-        conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
+        super::migrations::migrate(&mut conn)?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
             _checkpointer: None,
@@ -352,31 +306,11 @@ impl Store for SqliteStore {
     }
 }
 
-/// Schema 1 to 2: the summary of every game, by replaying it once.
-fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
-    for game in load_all(conn)? {
-        let mut replayed = Game::new(game.setup.clone());
-        let mut damaged = game.damage.is_some();
-        for rec in &game.events {
-            if replayed.apply(rec).is_err() {
-                damaged = true;
-                break;
-            }
-        }
-        let mut summary = Summary::of(&replayed);
-        summary.damaged = damaged;
-        let players = &game.setup.players;
-        conn.execute(
-            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
-             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
-            params![game.id.as_str(), players.white.name, players.black.name],
-        )?;
-        write_summary(conn, &game.id, &summary)?;
-    }
-    Ok(())
-}
-
-fn write_summary(conn: &Connection, game: &GameId, s: &Summary) -> Result<(), StoreError> {
+pub(super) fn write_summary(
+    conn: &Connection,
+    game: &GameId,
+    s: &Summary,
+) -> Result<(), StoreError> {
     let mut stmt = conn.prepare_cached(
         "UPDATE summaries SET status = ?2, result = ?3, seq = ?4, moves = ?5, running = ?6,
                               damaged = ?7
@@ -422,7 +356,7 @@ fn insert_events(
     write_summary(conn, game, summary)
 }
 
-fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
+pub(super) fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
     let mut games = Vec::new();
     let mut stmt =
         conn.prepare("SELECT id, created_ms, setup FROM games ORDER BY created_ms, id")?;
@@ -672,10 +606,11 @@ mod tests {
         let id = GameId::from_bytes([3; 8]);
         {
             // Schema 1 as the release before it wrote it: no summaries.
-            let conn = Connection::open(&path).unwrap();
-            let schema_1 = &SCHEMA[..SCHEMA.find("CREATE TABLE IF NOT EXISTS summaries").unwrap()];
-            conn.execute_batch(schema_1).unwrap();
-            conn.execute_batch("PRAGMA user_version = 1").unwrap();
+            let mut conn = Connection::open(&path).unwrap();
+            super::super::migrations::migrations()
+                .to_version(&mut conn, 1)
+                .unwrap();
+            assert_eq!(super::super::migrations::version(&conn).unwrap(), 1);
             conn.execute(
                 "INSERT INTO games (id, created_ms, setup) VALUES (?1, 1, ?2)",
                 params![id.as_str(), setup_to_json(&setup())],
