@@ -106,6 +106,20 @@ pub enum StoreError {
     /// The database was written by a newer hamle; it is left as it is.
     #[error("database schema {found} is newer than this hamle ({known})")]
     TooNew { found: i64, known: i64 },
+    /// The transaction of a group of operations could not begin or commit: every operation
+    /// of the group fails with the same cause.
+    #[error("store transaction ({stage}): {source}")]
+    Transaction {
+        stage: &'static str,
+        #[source]
+        source: std::sync::Arc<rusqlite::Error>,
+    },
+    /// The writer thread has stopped (the store is being dropped, or the thread died).
+    #[error("the store's writer has stopped")]
+    Stopped,
+    /// A bug in the writer: an operation run twice, or answered without running.
+    #[error("store operation {0}")]
+    Internal(&'static str),
 }
 
 /// What the list of games shows of a game without loading it, kept beside its events and

@@ -153,13 +153,7 @@ impl Store for SqliteStore {
                 let _ = tx.send(r);
             },
         );
-        Box::pin(async move {
-            rx.await.unwrap_or_else(|_| {
-                Err(StoreError::Io(std::io::Error::other(
-                    "the store's writer has stopped",
-                )))
-            })
-        })
+        Box::pin(async move { rx.await.unwrap_or(Err(StoreError::Stopped)) })
     }
 
     fn mark_damaged(&self, game: &GameId) -> Result<(), StoreError> {
@@ -487,6 +481,7 @@ mod tests {
     use crate::game::{
         BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Setup, TimeControl,
     };
+    use crate::store::RecordError;
 
     fn setup() -> Setup {
         let p = |name: &str, vi| Player {
@@ -597,6 +592,36 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn a_setup_that_does_not_read_is_an_error_with_its_cause() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hamle.sqlite3");
+        let id = GameId::from_bytes([4; 8]);
+        drop(SqliteStore::open(&path).unwrap());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute(
+            "INSERT INTO games (id, created_ms, setup) VALUES (?1, 1, '{\"base_ms\":\"x\"}')",
+            [id.as_str()],
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let err = store.load_game(&id).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                StoreError::Record(RecordError::Json { what: "setup", .. })
+            ),
+            "{err}"
+        );
+        // StoreError -> RecordError -> serde_json::Error.
+        let record = std::error::Error::source(&err).expect("the record error");
+        let json = record.source().expect("the JSON error");
+        assert!(json.is::<serde_json::Error>(), "{json}");
+        // A game that cannot be shown at all is left out of the whole list, not the others.
+        assert!(store.load_games().unwrap().is_empty());
     }
 
     #[test]
