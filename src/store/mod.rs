@@ -3,9 +3,17 @@
 //! A game is stored as its setup, the hashes of its seat tokens, and its numbered events.
 //! The server writes the events of every accepted action before it acknowledges the action,
 //! and restores a game by applying its events again ([`crate::game::Game::restore`]).
+//!
+//! - `record.rs`: the stored records (serde, typed), mapped once from and to the domain.
+//! - `migrations.rs`: the schema versions and the migrations between them.
+//! - `snapshot.rs` (tests): every record shape pinned per schema version.
+//! - `sqlite.rs`, `writer.rs`: the SQLite store and its group-committing writer thread.
 
+mod migrations;
 pub mod private;
 mod record;
+#[cfg(test)]
+mod snapshot;
 mod sqlite;
 mod writer;
 
@@ -15,6 +23,8 @@ use std::pin::Pin;
 
 use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
+pub use migrations::SCHEMA_VERSION;
+pub use record::RecordError;
 pub use sqlite::SqliteStore;
 
 /// A game's id: 16 lowercase hex digits (64 random bits).
@@ -76,30 +86,40 @@ pub struct StoredGame {
 }
 
 /// A failure of the store: the action that needed it is refused and nothing is acknowledged.
-#[derive(Debug)]
+/// Each keeps its cause ([`std::error::Error::source`]).
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    Sqlite(rusqlite::Error),
-    /// A stored row that does not decode (written by another version, or damaged).
+    #[error("sqlite: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// A stored setup or event that does not read back (written by another version, or
+    /// damaged).
+    #[error("corrupt store: {0}")]
+    Record(#[from] RecordError),
+    /// A stored column that does not read back (a negative time, a seat that is none ...).
+    #[error("corrupt store: {0}")]
     Corrupt(String),
-    Io(std::io::Error),
-}
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Sqlite(e) => write!(f, "sqlite: {e}"),
-            StoreError::Corrupt(what) => write!(f, "corrupt store: {what}"),
-            StoreError::Io(e) => write!(f, "store directory: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-impl From<rusqlite::Error> for StoreError {
-    fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Sqlite(e)
-    }
+    #[error("store directory: {0}")]
+    Io(#[from] std::io::Error),
+    /// A migration failed; the database stays at the version it had.
+    #[error("migrating the database: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+    /// The database was written by a newer hamle; it is left as it is.
+    #[error("database schema {found} is newer than this hamle ({known})")]
+    TooNew { found: i64, known: i64 },
+    /// The transaction of a group of operations could not begin or commit: every operation
+    /// of the group fails with the same cause.
+    #[error("store transaction ({stage}): {source}")]
+    Transaction {
+        stage: &'static str,
+        #[source]
+        source: std::sync::Arc<rusqlite::Error>,
+    },
+    /// The writer thread has stopped (the store is being dropped, or the thread died).
+    #[error("the store's writer has stopped")]
+    Stopped,
+    /// A bug in the writer: an operation run twice, or answered without running.
+    #[error("store operation {0}")]
+    Internal(&'static str),
 }
 
 /// What the list of games shows of a game without loading it, kept beside its events and

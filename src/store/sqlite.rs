@@ -16,43 +16,7 @@ use super::writer::{Checkpointer, Writer};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, Summary, TokenHash,
 };
-use crate::game::{Game, Recorded, ReplayError, Seat};
-
-/// 1: games, tokens, events. 2: summaries (the list of games without loading them).
-const SCHEMA_VERSION: i64 = 2;
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id          TEXT PRIMARY KEY,
-    created_ms  INTEGER NOT NULL,
-    setup       TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    seat        TEXT NOT NULL,
-    hash        BLOB NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens(hash);
-CREATE TABLE IF NOT EXISTS events (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    seq         INTEGER NOT NULL,
-    at_ms       INTEGER NOT NULL,
-    data        TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS summaries (
-    game_id     TEXT PRIMARY KEY REFERENCES games(id),
-    white       TEXT NOT NULL,
-    black       TEXT NOT NULL,
-    status      TEXT NOT NULL,
-    result      TEXT,
-    seq         INTEGER NOT NULL,
-    moves       INTEGER NOT NULL,
-    running     INTEGER NOT NULL,
-    damaged     INTEGER NOT NULL DEFAULT 0
-);
-";
+use crate::game::{Recorded, ReplayError, Seat};
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
@@ -64,12 +28,12 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (or creates) `dir/hamle.sqlite3`, creating `dir` if needed.
     pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
-        super::private::create_dir(dir).map_err(StoreError::Io)?;
+        super::private::create_dir(dir)?;
         let path = dir.join("hamle.sqlite3");
         // SQLite gives the `-wal` and `-shm` files the database file's own mode.
-        super::private::create_file(&path).map_err(StoreError::Io)?;
+        super::private::create_file(&path)?;
         for journal in ["hamle.sqlite3-wal", "hamle.sqlite3-shm"] {
-            super::private::restrict(&dir.join(journal)).map_err(StoreError::Io)?;
+            super::private::restrict(&dir.join(journal))?;
         }
         SqliteStore::open(&path)
     }
@@ -98,22 +62,12 @@ impl SqliteStore {
         SqliteStore::init(Connection::open_in_memory()?)
     }
 
-    fn init(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn init(mut conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL returns the new mode as a row; in-memory databases answer "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::Corrupt(format!(
-                "database schema {version} is newer than this hamle ({SCHEMA_VERSION})"
-            )));
-        }
-        conn.execute_batch(SCHEMA)?;
-        if version == 1 {
-            summarise_every_game(&conn)?;
-        }
-        conn.execute_batch(&format!("PRAGMA user_version = {SCHEMA_VERSION}"))?;
+        super::migrations::migrate(&mut conn)?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
             _checkpointer: None,
@@ -199,13 +153,7 @@ impl Store for SqliteStore {
                 let _ = tx.send(r);
             },
         );
-        Box::pin(async move {
-            rx.await.unwrap_or_else(|_| {
-                Err(StoreError::Io(std::io::Error::other(
-                    "the store's writer has stopped",
-                )))
-            })
-        })
+        Box::pin(async move { rx.await.unwrap_or(Err(StoreError::Stopped)) })
     }
 
     fn mark_damaged(&self, game: &GameId) -> Result<(), StoreError> {
@@ -352,31 +300,11 @@ impl Store for SqliteStore {
     }
 }
 
-/// Schema 1 to 2: the summary of every game, by replaying it once.
-fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
-    for game in load_all(conn)? {
-        let mut replayed = Game::new(game.setup.clone());
-        let mut damaged = game.damage.is_some();
-        for rec in &game.events {
-            if replayed.apply(rec).is_err() {
-                damaged = true;
-                break;
-            }
-        }
-        let mut summary = Summary::of(&replayed);
-        summary.damaged = damaged;
-        let players = &game.setup.players;
-        conn.execute(
-            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
-             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
-            params![game.id.as_str(), players.white.name, players.black.name],
-        )?;
-        write_summary(conn, &game.id, &summary)?;
-    }
-    Ok(())
-}
-
-fn write_summary(conn: &Connection, game: &GameId, s: &Summary) -> Result<(), StoreError> {
+pub(super) fn write_summary(
+    conn: &Connection,
+    game: &GameId,
+    s: &Summary,
+) -> Result<(), StoreError> {
     let mut stmt = conn.prepare_cached(
         "UPDATE summaries SET status = ?2, result = ?3, seq = ?4, moves = ?5, running = ?6,
                               damaged = ?7
@@ -422,7 +350,7 @@ fn insert_events(
     write_summary(conn, game, summary)
 }
 
-fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
+pub(super) fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
     let mut games = Vec::new();
     let mut stmt =
         conn.prepare("SELECT id, created_ms, setup FROM games ORDER BY created_ms, id")?;
@@ -553,6 +481,7 @@ mod tests {
     use crate::game::{
         BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Setup, TimeControl,
     };
+    use crate::store::RecordError;
 
     fn setup() -> Setup {
         let p = |name: &str, vi| Player {
@@ -666,16 +595,47 @@ mod tests {
     }
 
     #[test]
+    fn a_setup_that_does_not_read_is_an_error_with_its_cause() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hamle.sqlite3");
+        let id = GameId::from_bytes([4; 8]);
+        drop(SqliteStore::open(&path).unwrap());
+        let conn = Connection::open(&path).unwrap();
+        conn.execute(
+            "INSERT INTO games (id, created_ms, setup) VALUES (?1, 1, '{\"base_ms\":\"x\"}')",
+            [id.as_str()],
+        )
+        .unwrap();
+        drop(conn);
+        let store = SqliteStore::open(&path).unwrap();
+        let err = store.load_game(&id).unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                StoreError::Record(RecordError::Json { what: "setup", .. })
+            ),
+            "{err}"
+        );
+        // StoreError -> RecordError -> serde_json::Error.
+        let record = std::error::Error::source(&err).expect("the record error");
+        let json = record.source().expect("the JSON error");
+        assert!(json.is::<serde_json::Error>(), "{json}");
+        // A game that cannot be shown at all is left out of the whole list, not the others.
+        assert!(store.load_games().unwrap().is_empty());
+    }
+
+    #[test]
     fn a_schema_1_database_gets_the_summary_of_every_game() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.sqlite3");
         let id = GameId::from_bytes([3; 8]);
         {
             // Schema 1 as the release before it wrote it: no summaries.
-            let conn = Connection::open(&path).unwrap();
-            let schema_1 = &SCHEMA[..SCHEMA.find("CREATE TABLE IF NOT EXISTS summaries").unwrap()];
-            conn.execute_batch(schema_1).unwrap();
-            conn.execute_batch("PRAGMA user_version = 1").unwrap();
+            let mut conn = Connection::open(&path).unwrap();
+            super::super::migrations::migrations()
+                .to_version(&mut conn, 1)
+                .unwrap();
+            assert_eq!(super::super::migrations::version(&conn).unwrap(), 1);
             conn.execute(
                 "INSERT INTO games (id, created_ms, setup) VALUES (?1, 1, ?2)",
                 params![id.as_str(), setup_to_json(&setup())],

@@ -9,7 +9,7 @@
 //! fsync serves every game that moved in the meantime, instead of one fsync per move.
 
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -42,16 +42,15 @@ where
         let work = self
             .work
             .take()
-            .ok_or_else(|| StoreError::Corrupt("store operation run twice".into()))?;
+            .ok_or_else(|| StoreError::Internal("run twice"))?;
         self.value = Some(work(conn)?);
         Ok(())
     }
 
     fn finish(self: Box<Self>, outcome: Result<(), StoreError>) {
         let Call { value, reply, .. } = *self;
-        let answer = outcome.and_then(|()| {
-            value.ok_or_else(|| StoreError::Corrupt("store operation did not run".into()))
-        });
+        let answer =
+            outcome.and_then(|()| value.ok_or_else(|| StoreError::Internal("did not run")));
         reply(answer);
     }
 }
@@ -64,7 +63,7 @@ pub struct Writer {
 }
 
 fn stopped() -> StoreError {
-    StoreError::Io(std::io::Error::other("the store's writer has stopped"))
+    StoreError::Stopped
 }
 
 impl Writer {
@@ -207,9 +206,12 @@ fn write_loop(conn: Connection, rx: mpsc::Receiver<Box<dyn Job>>) {
             }
         }
         if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
-            let text = e.to_string();
+            let source = Arc::new(e);
             for job in batch.drain(..) {
-                job.finish(Err(StoreError::Io(std::io::Error::other(text.clone()))));
+                job.finish(Err(StoreError::Transaction {
+                    stage: "begin",
+                    source: Arc::clone(&source),
+                }));
             }
             continue;
         }
@@ -224,10 +226,13 @@ fn write_loop(conn: Connection, rx: mpsc::Receiver<Box<dyn Job>>) {
             }
             Err(e) => {
                 let _ = conn.execute_batch("ROLLBACK");
-                let text = format!("commit: {e}");
+                let source = Arc::new(e);
                 outcomes.clear();
                 for job in batch.drain(..) {
-                    job.finish(Err(StoreError::Io(std::io::Error::other(text.clone()))));
+                    job.finish(Err(StoreError::Transaction {
+                        stage: "commit",
+                        source: Arc::clone(&source),
+                    }));
                 }
             }
         }

@@ -1,0 +1,159 @@
+//! The database's schema versions and the migrations between them ([`rusqlite_migration`],
+//! which keeps the version in SQLite's `user_version`).
+//!
+//! A database is brought to [`SCHEMA_VERSION`] when it is opened, in one transaction: a new
+//! one runs every migration, an older one the migrations it lacks, and one written by a newer
+//! hamle is refused untouched. A migration is never changed once released; a change of the
+//! tables or of the stored records (`record.rs`, pinned by `snapshot.rs`) is a new migration at
+//! the end of [`migrations`], which brings every older database to the new shape.
+//!
+//! | version | what it added |
+//! |---|---|
+//! | 1 | `games` (id, creation time, setup record), `tokens` (seat token hashes), `events` (numbered event records) |
+//! | 2 | `summaries`: what the list of games shows without loading a game; every stored game summarised by replaying it |
+
+use rusqlite::{Connection, params};
+use rusqlite_migration::{HookError, M, Migrations};
+
+use super::sqlite::{load_all, write_summary};
+use super::{StoreError, Summary};
+use crate::game::Game;
+
+/// The schema this hamle writes: the number of migrations.
+pub const SCHEMA_VERSION: i64 = 2;
+
+const SCHEMA_1: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          TEXT PRIMARY KEY,
+    created_ms  INTEGER NOT NULL,
+    setup       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    seat        TEXT NOT NULL,
+    hash        BLOB NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS tokens_by_hash ON tokens(hash);
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    seq         INTEGER NOT NULL,
+    at_ms       INTEGER NOT NULL,
+    data        TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+";
+
+const SCHEMA_2: &str = "
+CREATE TABLE IF NOT EXISTS summaries (
+    game_id     TEXT PRIMARY KEY REFERENCES games(id),
+    white       TEXT NOT NULL,
+    black       TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    result      TEXT,
+    seq         INTEGER NOT NULL,
+    moves       INTEGER NOT NULL,
+    running     INTEGER NOT NULL,
+    damaged     INTEGER NOT NULL DEFAULT 0
+);
+";
+
+/// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`.
+pub fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![
+        M::up(SCHEMA_1),
+        M::up_with_hook(SCHEMA_2, |tx: &rusqlite::Transaction| {
+            summarise_every_game(tx).map_err(|e| HookError::Hook(e.to_string()))
+        }),
+    ])
+}
+
+/// The database's schema version (`user_version`; 0 for a new database).
+pub fn version(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+}
+
+/// Brings the database to [`SCHEMA_VERSION`]; a newer one is refused and left as it is.
+pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let found = version(conn)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::TooNew {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    migrations().to_latest(conn)?;
+    Ok(())
+}
+
+/// Schema 1 to 2: the summary of every game, by replaying it once.
+fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
+    for game in load_all(conn)? {
+        let mut replayed = Game::new(game.setup.clone());
+        let mut damaged = game.damage.is_some();
+        for rec in &game.events {
+            if replayed.apply(rec).is_err() {
+                damaged = true;
+                break;
+            }
+        }
+        let mut summary = Summary::of(&replayed);
+        summary.damaged = damaged;
+        let players = &game.setup.players;
+        conn.execute(
+            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
+             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
+            params![game.id.as_str(), players.white.name, players.black.name],
+        )?;
+        write_summary(conn, &game.id, &summary)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_migrations_are_valid_and_the_version_counts_them() {
+        migrations().validate().unwrap();
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
+        // Opening again changes nothing.
+        migrate(&mut conn).unwrap();
+        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
+        let tables: Vec<String> = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(tables, ["events", "games", "summaries", "tokens"]);
+    }
+
+    #[test]
+    fn a_database_of_a_newer_hamle_is_refused_untouched() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(&format!(
+            "CREATE TABLE future (x); PRAGMA user_version = {}",
+            SCHEMA_VERSION + 1
+        ))
+        .unwrap();
+        let err = migrate(&mut conn).unwrap_err();
+        assert!(
+            matches!(err, StoreError::TooNew { found, known } if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION),
+            "{err}"
+        );
+        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION + 1);
+        let games: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'games'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(games, 0);
+    }
+}
