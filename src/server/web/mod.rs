@@ -1,8 +1,11 @@
 //! The web pages `hamle serve` ships inside its binary: the lobby and one page per seat.
 //!
 //! - `GET /` (lobby), `/vi` (visually impaired player), `/board` (sighted player or spectator),
-//!   `/assistant`, `/arbiter`: HTML with every `{{message-id}}` replaced by the Fluent message in
-//!   the page's language (`?lang=de|tr|en`, else `Accept-Language`, else English).
+//!   `/assistant`, `/arbiter`: HTML in the page's language (`?lang=de|tr|en`, else
+//!   `Accept-Language`, else English), rendered once per language at start-up from the
+//!   minijinja templates of [`TEMPLATES`]: every page extends the layout `base.html` (the seats
+//!   with a board through `seat.html`), includes self-contained parts (`_*.html`), and takes
+//!   its words from Fluent through `t("message-id")` (see [`environment`]).
 //! - `GET /web/<file>`: the style sheet and the JavaScript modules (no build step).
 //! - `GET /web/i18n/<lang>.json`: every message of that language (web, server, announce and
 //!   speech files) as a small JSON tree that `i18n.js` formats, so sentences built in the
