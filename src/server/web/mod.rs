@@ -1,8 +1,11 @@
 //! The web pages `hamle serve` ships inside its binary: the lobby and one page per seat.
 //!
 //! - `GET /` (lobby), `/vi` (visually impaired player), `/board` (sighted player or spectator),
-//!   `/assistant`, `/arbiter`: HTML with every `{{message-id}}` replaced by the Fluent message in
-//!   the page's language (`?lang=de|tr|en`, else `Accept-Language`, else English).
+//!   `/assistant`, `/arbiter`: HTML in the page's language (`?lang=de|tr|en`, else
+//!   `Accept-Language`, else English), rendered once per language at start-up from the
+//!   minijinja templates of [`TEMPLATES`]: every page extends the layout `base.html` (the seats
+//!   with a board through `seat.html`), includes self-contained parts (`_*.html`), and takes
+//!   its words from Fluent through `t("message-id")` (see [`environment`]).
 //! - `GET /web/<file>`: the style sheet and the JavaScript modules (no build step).
 //! - `GET /web/i18n/<lang>.json`: every message of that language (web, server, announce and
 //!   speech files) as a small JSON tree that `i18n.js` formats, so sentences built in the
@@ -11,7 +14,10 @@
 //! Seat links carry the game and token in the URL fragment (`#game=…&token=…`), which the
 //! browser never sends to the server.
 
+use std::sync::OnceLock;
+
 use axum::Router;
+use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -19,6 +25,8 @@ use axum::routing::get;
 use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
 };
+use minijinja::syntax::SyntaxConfig;
+use minijinja::{Environment, Error, ErrorKind, UndefinedBehavior};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -27,45 +35,56 @@ use super::render::lang_from_accept;
 use crate::announce::Lang;
 use crate::i18n::{Messages, sources};
 
-/// A page: its path, its template.
+/// A page: its path and the name of its template in [`TEMPLATES`].
 pub struct Page {
     pub path: &'static str,
-    pub html: &'static str,
+    pub template: &'static str,
 }
 
 /// Every page, by path.
 pub const PAGES: [Page; 5] = [
     Page {
         path: "/",
-        html: include_str!("assets/lobby.html"),
+        template: "lobby.html",
     },
     Page {
         path: "/vi",
-        html: include_str!("assets/vi.html"),
+        template: "vi.html",
     },
     Page {
         path: "/board",
-        html: include_str!("assets/board.html"),
+        template: "board.html",
     },
     Page {
         path: "/assistant",
-        html: include_str!("assets/assistant.html"),
+        template: "assistant.html",
     },
     Page {
         path: "/arbiter",
-        html: include_str!("assets/arbiter.html"),
+        template: "arbiter.html",
     },
 ];
 
-/// Parts several pages share, included with `{{> name}}`: the skip link and header, the
-/// seats' boards, the table's clock and repetition forms, the log and scoresheet, the
-/// settings and the page's end.
-pub const PARTIALS: [(&str, &str); 5] = [
-    ("top", include_str!("assets/_top.html")),
-    ("seat-boards", include_str!("assets/_seat-boards.html")),
-    ("physical", include_str!("assets/_physical.html")),
-    ("log-sheet", include_str!("assets/_log-sheet.html")),
-    ("settings-end", include_str!("assets/_settings-end.html")),
+/// Every template (minijinja), by name: the layout `base.html` that every page extends, the
+/// seats' layout `seat.html` (itself extending `base.html`), the pages, and the self-contained
+/// parts several pages include (names starting with `_`).
+pub const TEMPLATES: [(&str, &str); 13] = [
+    ("base.html", include_str!("assets/base.html")),
+    ("seat.html", include_str!("assets/seat.html")),
+    ("lobby.html", include_str!("assets/lobby.html")),
+    ("vi.html", include_str!("assets/vi.html")),
+    ("board.html", include_str!("assets/board.html")),
+    ("assistant.html", include_str!("assets/assistant.html")),
+    ("arbiter.html", include_str!("assets/arbiter.html")),
+    (
+        "_lang-options.html",
+        include_str!("assets/_lang-options.html"),
+    ),
+    ("_physical.html", include_str!("assets/_physical.html")),
+    ("_log-sheet.html", include_str!("assets/_log-sheet.html")),
+    ("_settings.html", include_str!("assets/_settings.html")),
+    ("_promotion.html", include_str!("assets/_promotion.html")),
+    ("_announced.html", include_str!("assets/_announced.html")),
 ];
 
 /// Every static file under `/web/`: name, content type, content.
@@ -85,19 +104,38 @@ pub const ASSETS: [(&str, &str, &str); 11] = [
 
 const JS: &str = "text/javascript";
 
-/// The routes of the pages and their files.
+/// The routes of the pages and their files. Every page is rendered in every language here
+/// (once per process), so a template that does not render stops the server at start-up
+/// rather than at a visitor's request; the tests below render them all.
 pub fn routes() -> Router<AppState> {
+    let rendered = rendered();
     let mut router = Router::new()
         .route("/web/i18n/{file}", get(strings))
         .route("/web/{file}", get(asset));
-    for page in &PAGES {
-        let html = page.html;
+    for (page, html) in PAGES.iter().zip(rendered) {
         router = router.route(
             page.path,
             get(move |q: Query<LangQuery>, h: HeaderMap| async move { serve_page(html, q, h) }),
         );
     }
     router
+}
+
+/// Every page of [`PAGES`] in every language (`[page][lang as usize]`), rendered on first use.
+fn rendered() -> &'static [[Bytes; 3]; PAGES.len()] {
+    static RENDERED: OnceLock<[[Bytes; 3]; PAGES.len()]> = OnceLock::new();
+    RENDERED.get_or_init(|| {
+        let envs = Lang::ALL.map(environment);
+        PAGES.each_ref().map(|page| {
+            Lang::ALL.map(|lang| {
+                let html = envs[lang as usize]
+                    .get_template(page.template)
+                    .and_then(|t| t.render(()))
+                    .unwrap_or_else(|e| panic!("page {} in {lang}: {e:#}", page.template));
+                Bytes::from(html)
+            })
+        })
+    })
 }
 
 #[derive(Deserialize)]
@@ -120,7 +158,11 @@ fn page_lang(query: &LangQuery, headers: &HeaderMap) -> Lang {
         })
 }
 
-fn serve_page(html: &'static str, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
+fn serve_page(
+    html: &'static [Bytes; 3],
+    Query(q): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = page_lang(&q, &headers);
     (
         [
@@ -128,64 +170,61 @@ fn serve_page(html: &'static str, Query(q): Query<LangQuery>, headers: HeaderMap
             (header::CACHE_CONTROL, "no-cache"),
             (header::REFERRER_POLICY, "no-referrer"),
         ],
-        render_page(html, lang),
+        html[lang as usize].clone(),
     )
         .into_response()
 }
 
-/// A page template in `lang`: `{{lang}}` is the language code, `{{id}}` the message `id`
-/// (HTML-escaped), `{{id@de}}` the message in another language (for the language menu), and
-/// `{{> name}}` the shared part `name` of [`PARTIALS`], rendered the same way.
-pub fn render_page(template: &str, lang: Lang) -> String {
-    let messages = Messages::global();
-    let mut out = String::with_capacity(template.len() + 1024);
-    let mut rest = template;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find("}}") else {
-            out.push_str(&rest[start..]);
-            rest = "";
-            break;
-        };
-        let key = after[..end].trim();
-        if key == "lang" {
-            out.push_str(lang.code());
-        } else if let Some(name) = key.strip_prefix('>') {
-            let name = name.trim();
-            let (_, partial) = PARTIALS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .unwrap_or_else(|| panic!("no partial {name:?}"));
-            // The line break after `{{> name}}` ends the part's last line.
-            out.push_str(&render_page(
-                partial.strip_suffix('\n').unwrap_or(partial),
-                lang,
-            ));
-        } else {
-            let (id, in_lang) = match key.split_once('@') {
-                Some((id, l)) => (id, l.parse().unwrap_or(lang)),
-                None => (key, lang),
-            };
-            escape_into(&mut out, &messages.text(in_lang, id));
-        }
-        rest = &after[end + 2..];
+/// The templates for pages in `lang`: every template of [`TEMPLATES`] (HTML auto-escaping,
+/// `trim_blocks` and `lstrip_blocks`, undefined names an error), the globals `lang` (its code)
+/// and `langs` (every code, in the language menus' order), and the function `t(id)`: message
+/// `id` in `lang`, or `t(id, code)` in another language. A missing message or language is an
+/// error, not a fallback: the templates use only messages every language has.
+pub fn environment(lang: Lang) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_syntax(
+        SyntaxConfig::builder()
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .keep_trailing_newline(true)
+            .build()
+            .expect("the default delimiters"),
+    );
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    for (name, source) in TEMPLATES {
+        env.add_template(name, source)
+            .unwrap_or_else(|e| panic!("template {name}: {e:#}"));
     }
-    out.push_str(rest);
-    out
+    env.add_global("lang", lang.code());
+    env.add_global(
+        "langs",
+        Lang::ALL
+            .iter()
+            .map(|l| l.code())
+            .collect::<minijinja::Value>(),
+    );
+    env.add_function("t", move |id: &str, other: Option<&str>| {
+        let in_lang = match other {
+            None => lang,
+            Some(code) => code.parse().map_err(|_| {
+                Error::new(ErrorKind::InvalidOperation, format!("no language {code:?}"))
+            })?,
+        };
+        let messages = Messages::global();
+        if !messages.has(in_lang, id) {
+            return Err(Error::new(
+                ErrorKind::InvalidOperation,
+                format!("no message {id} in {in_lang}"),
+            ));
+        }
+        Ok(messages.text(in_lang, id))
+    });
+    env
 }
 
-fn escape_into(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
+/// Page `template` of [`TEMPLATES`] in `lang` (as [`routes`] serves it).
+pub fn render_page(template: &str, lang: Lang) -> Result<String, Error> {
+    environment(lang).get_template(template)?.render(())
 }
 
 async fn asset(Path(file): Path<String>) -> Response {
@@ -321,39 +360,89 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_placeholder_is_a_message_and_every_page_renders() {
-        let messages = Messages::global();
-        let templates = PAGES
-            .iter()
-            .map(|p| (p.path, p.html))
-            .chain(PARTIALS.iter().copied());
-        for (path, html) in templates {
-            let mut rest = html;
-            while let Some(start) = rest.find("{{") {
-                let after = &rest[start + 2..];
-                let end = after.find("}}").expect("closed placeholder");
-                let key = after[..end].trim();
-                let id = key.split('@').next().unwrap();
-                if let Some(name) = id.strip_prefix('>') {
-                    let name = name.trim();
-                    assert!(
-                        PARTIALS.iter().any(|(n, _)| *n == name),
-                        "{path}: no partial {name}"
-                    );
-                } else if id != "lang" {
-                    for lang in Lang::ALL {
-                        assert!(messages.has(lang, id), "{path}: {id} missing in {lang}");
-                    }
-                }
-                rest = &after[end + 2..];
-            }
-        }
+    fn every_page_renders_in_every_language() {
         for page in &PAGES {
             for lang in Lang::ALL {
-                let html = render_page(page.html, lang);
-                assert!(!html.contains("{{"), "{}", page.path);
-                assert!(html.contains(&format!("<html lang=\"{}\"", lang.code())));
+                let html = render_page(page.template, lang)
+                    .unwrap_or_else(|e| panic!("{} in {lang}: {e:#}", page.template));
+                assert!(
+                    html.starts_with("<!doctype html>\n<html lang=\""),
+                    "{}",
+                    page.path
+                );
+                assert!(html.contains(&format!("<html lang=\"{lang}\"")));
+                assert!(
+                    !html.contains("{{") && !html.contains("{%"),
+                    "{}",
+                    page.path
+                );
+                assert!(html.trim_end().ends_with("</main>\n</body>\n</html>"));
+                // What routes() serves is what render_page makes.
+                let index = PAGES.iter().position(|p| p.path == page.path).unwrap();
+                assert_eq!(rendered()[index][lang as usize], html.as_bytes());
             }
+        }
+    }
+
+    #[test]
+    fn messages_come_from_fluent_escaped_in_the_pages_language() {
+        let messages = Messages::global();
+        for lang in Lang::ALL {
+            let lobby = render_page("lobby.html", lang).unwrap();
+            let title = messages.text(lang, "web-lobby-title");
+            assert!(lobby.contains(&format!("<title>{title} – hamle</title>")));
+            assert!(lobby.contains(&format!("<h1>{title}</h1>")));
+            // The language menus name each language in its own language, whatever the page's.
+            for other in Lang::ALL {
+                let own = messages.text(other, "web-lang-self");
+                assert!(lobby.contains(&format!(
+                    "<option value=\"{other}\" lang=\"{other}\">{own}</option>"
+                )));
+                assert!(lobby.contains(&format!("hreflang=\"{other}\">{own}</a>")));
+            }
+        }
+        let mut env = environment(Lang::En);
+        env.add_template("probe.html", "{{ t(\"web-lobby-title\") }}|{{ t(\"web-lobby-title\", \"de\") }}|{{ \"<a href='x'>&\" }}")
+            .unwrap();
+        let out = env.get_template("probe.html").unwrap().render(()).unwrap();
+        assert_eq!(
+            out,
+            format!(
+                "{}|{}|&lt;a href=&#x27;x&#x27;&gt;&amp;",
+                messages.text(Lang::En, "web-lobby-title"),
+                messages.text(Lang::De, "web-lobby-title")
+            )
+        );
+    }
+
+    #[test]
+    fn a_missing_message_or_language_or_name_fails_the_render() {
+        let mut env = environment(Lang::Tr);
+        env.add_template("a.html", "{{ t(\"web-no-such-message\") }}")
+            .unwrap();
+        env.add_template("b.html", "{{ t(\"web-lobby-title\", \"fr\") }}")
+            .unwrap();
+        env.add_template("c.html", "{{ no_such_name }}").unwrap();
+        for (name, says) in [
+            ("a.html", "no message web-no-such-message in tr"),
+            ("b.html", "no language \"fr\""),
+            ("c.html", "undefined"),
+        ] {
+            let err = env.get_template(name).unwrap().render(()).unwrap_err();
+            assert!(format!("{err:#}").contains(says), "{name}: {err:#}");
+        }
+        assert!(render_page("nothing.html", Lang::En).is_err());
+    }
+
+    #[test]
+    fn every_template_is_used() {
+        for (name, _) in &TEMPLATES {
+            let is_page = PAGES.iter().any(|p| p.template == *name);
+            let used = TEMPLATES.iter().any(|(_, source)| {
+                source.contains(&format!("{{% extends \"{name}\" %}}"))
+                    || source.contains(&format!("{{% include \"{name}\" %}}"))
+            });
+            assert!(is_page || used, "{name} is neither a page nor used");
         }
     }
 
@@ -366,10 +455,7 @@ mod tests {
     }
 
     #[test]
-    fn escapes() {
+    fn unescapes() {
         assert_eq!(unescape(r#"a\"b\u0020c\\"#), "a\"b c\\");
-        let mut s = String::new();
-        escape_into(&mut s, "<a href=\"x\">'&'</a>");
-        assert_eq!(s, "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
     }
 }
