@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use hamle::announce::{Lang, Style, parse};
 use hamle::sample::random_positions;
-use hamle::say::Speaker;
+use hamle::words::speaker::Speaker;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::san::San;

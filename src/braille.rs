@@ -20,7 +20,6 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use crate::announce::Lang;
-use crate::i18n::{Args, Messages};
 
 /// Cells per line of a BRF page.
 pub const CELLS_PER_LINE: usize = 40;
@@ -59,13 +58,10 @@ pub enum BrailleError {
 impl BrailleError {
     /// The error in words.
     pub fn say(&self, lang: Lang) -> String {
-        let m = Messages::global();
         match self {
-            BrailleError::Missing => m.text(lang, "braille-missing"),
+            BrailleError::Missing => crate::words::text(lang, "braille-missing", &[]),
             BrailleError::Failed(detail) => {
-                let mut a = Args::new();
-                a.set("detail", detail.clone());
-                m.format(lang, "braille-failed", Some(&a))
+                crate::words::text(lang, "braille-failed", &[("detail", detail.clone())])
             }
         }
     }
@@ -275,8 +271,8 @@ pub fn brf_from_cells(lines: &[Vec<u8>]) -> String {
 pub fn scoresheet_brf(
     translator: &Translator,
     sheet: &crate::scoresheet::Scoresheet,
-    names: &crate::scoresheet::words::Names,
+    names: &crate::words::sheet::Names,
 ) -> Result<String, BrailleError> {
-    let lines = crate::scoresheet::words::sheet_lines(sheet, names);
+    let lines = crate::words::sheet::sheet_lines(sheet, names);
     translator.brf(sheet.lang, &lines)
 }

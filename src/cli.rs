@@ -10,7 +10,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::announce::{Lang, Style, understand};
-use crate::say::Speaker;
+use crate::words::speaker::Speaker;
 
 /// hamle: chess by voice, screen reader and tactile board, for blind and visually impaired
 /// players (FIDE Laws, appendix for visually impaired players).

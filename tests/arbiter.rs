@@ -561,7 +561,7 @@ async fn pgn_with_clocks_and_scoresheets_as_text_and_braille() {
     if resp.status() == 200 {
         assert_eq!(resp.headers()["content-type"], "application/x-brf");
         let brf = resp.text().await.unwrap();
-        let names = hamle::scoresheet::words::Names {
+        let names = hamle::words::sheet::Names {
             white: "Anna".into(),
             black: "Berk".into(),
         };
@@ -745,7 +745,7 @@ async fn adjournment_seal_envelope_resume_open() {
 
 /// The words a player writes for `m` in `lang` (hamle understands whatever it says).
 fn words(lang: hamle::announce::Lang, pos: &Chess, m: shakmaty::Move) -> String {
-    hamle::say::Speaker::new(lang).say_move(pos, m, hamle::announce::Style::Short)
+    hamle::words::speaker::Speaker::new(lang).say_move(pos, m, hamle::announce::Style::Short)
 }
 
 /// The `fix_board` messages that follow the arbiter's steps for one board.
@@ -915,7 +915,7 @@ async fn randomized_divergences_through_the_server() {
 #[test]
 fn every_desk_error_is_said_in_every_language() {
     use hamle::announce::Lang;
-    use hamle::i18n::Messages;
+    use hamle::words::i18n::Messages;
     let codes = [
         "no_such_slot",
         "nothing_to_strike",

@@ -8,8 +8,8 @@ use hamle::braille::{
     BrailleError, CELLS_PER_LINE, LINES_PER_PAGE, NA_ASCII, Translator, brf_from_cells,
     scoresheet_brf, unicode_cells, wrap,
 };
-use hamle::scoresheet::words::Names;
 use hamle::scoresheet::{Scoresheet, Slot, Writing};
+use hamle::words::sheet::Names;
 use shakmaty::Color;
 
 fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {

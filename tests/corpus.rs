@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use hamle::announce::{AnnounceError, IllegalReason, Lang, ParseErrorKind, understand};
-use hamle::say::Speaker;
+use hamle::words::speaker::Speaker;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use hamle::announce::Lang;
-use hamle::i18n::{Messages, message_ids, sources};
+use hamle::words::i18n::{Messages, message_ids, sources};
 
 #[test]
 fn every_message_id_exists_in_every_language() {
@@ -57,7 +57,7 @@ fn no_message_carries_isolation_marks() {
     for lang in Lang::ALL {
         for (_, src) in sources(lang) {
             for id in message_ids(src) {
-                let mut args = hamle::i18n::Args::new();
+                let mut args = hamle::words::i18n::Args::new();
                 for name in variables(src, &id) {
                     args.set(name, "1");
                 }

@@ -4,7 +4,7 @@
 
 use hamle::announce::{Lang, Style, understand};
 use hamle::sample::random_positions;
-use hamle::say::Speaker;
+use hamle::words::speaker::Speaker;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};

@@ -4,12 +4,12 @@
 
 use hamle::announce::{Lang, Style};
 use hamle::sample::random_game;
-use hamle::say::Speaker;
 use hamle::scoresheet::reconcile::{
     BoardWatch, BranchKind, Case, Ruling, apply_steps, diff, edits_for, reconcile,
 };
-use hamle::scoresheet::words::{Listener, say_log, say_ruling, say_step};
 use hamle::scoresheet::{ClockRecord, Scoresheet, Slot, Writing, clock_at, position_at};
+use hamle::words::sheet::{Listener, say_log, say_ruling, say_step};
+use hamle::words::speaker::Speaker;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{Board, ByColor, Chess, Color, Move, Piece, Position, Role, Square};

@@ -4,8 +4,8 @@
 mod support;
 
 use hamle::announce::{Lang, Style};
-use hamle::i18n::{Messages, message_ids, sources};
-use hamle::say::Speaker;
+use hamle::words::i18n::{Messages, message_ids, sources};
+use hamle::words::speaker::Speaker;
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};

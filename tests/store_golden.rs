@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use hamle::announce::{Lang, Style};
 use hamle::game::{BoardOp, Command, EndReason, GameResult, Recorded, Seat, Status};
-use hamle::say::Speaker;
+use hamle::words::Speaker;
 use hamle::scoresheet::desk::DeskCommand;
 use hamle::server::Limits;
 use hamle::store::{GameId, SCHEMA_VERSION, SqliteStore, Store, StoredGame, Summary};

@@ -16,11 +16,11 @@ use hamle::game::{
     BoardKind, BoardOp, ClaimKind, Command, Edition, FlagRule, GameResult, Player, Procedure,
     Profile, Recorded, Seat, Setup, Status, TimeControl,
 };
-use hamle::say::Speaker;
 use hamle::scoresheet::Slot;
 use hamle::scoresheet::desk::{DeskCommand, FixEdit};
 use hamle::store::{GameId, NewGame, SqliteStore, Store, Summary};
 use hamle::table::{MoveNames, Order, Table};
+use hamle::words::speaker::Speaker;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{ByColor, Chess, Color, Move, Position, Role, Square};

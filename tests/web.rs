@@ -7,8 +7,8 @@
 mod support;
 
 use hamle::announce::Lang;
-use hamle::i18n::{message_ids, sources};
 use hamle::server::web::{ASSETS, PAGES, TEMPLATES};
+use hamle::words::i18n::{message_ids, sources};
 use support::TestServer;
 
 async fn get(url: &str) -> (u16, String, String) {

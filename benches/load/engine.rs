@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use futures_util::stream::{self, SelectAll, SplitSink};
 use futures_util::{SinkExt, Stream, StreamExt};
 use hamle::announce::{Lang, Style};
-use hamle::say::Speaker;
+use hamle::words::speaker::Speaker;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};

@@ -2,6 +2,8 @@
 
 ## Names
 
+# Sentences said one after the other (the words layer folds a list of them from the left).
+sentences = { $first } { $next }
 color-name = { $color ->
     [white] White
    *[black] Black

@@ -99,6 +99,58 @@ pub fn made(
     }
 }
 
+/// How far the move of the side to move has come, as his pages show it while he makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Nothing of it yet: not announced, and his board shows the game, nothing in the hand.
+    NotBegun,
+    /// Made: the clock may be pressed.
+    Made,
+    /// Begun, not made; what is missing. Until the move is announced, a visually impaired
+    /// player is told only that: what his board shows is judged against the move he
+    /// announces.
+    Missing(Missing),
+    /// A move completed on the board that is not legal (the sighted player's, Art. 7.4).
+    Illegal {
+        from: shakmaty::Square,
+        to: shakmaty::Square,
+    },
+}
+
+impl Progress {
+    /// The state's name on the wire.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Progress::NotBegun => "not_begun",
+            Progress::Made => "made",
+            Progress::Missing(_) => "missing",
+            Progress::Illegal { .. } => "illegal",
+        }
+    }
+}
+
+/// How far the move on `board` (the mover's own) has come in `pos`: [`made`], and before
+/// anything happened, [`Progress::NotBegun`].
+pub fn progress(
+    pos: &Chess,
+    board: &PhysicalBoard,
+    announced: Option<Move>,
+    visually_impaired: bool,
+) -> Progress {
+    if announced.is_none() && board.matches(pos) {
+        return Progress::NotBegun;
+    }
+    match made(pos, board, announced, visually_impaired) {
+        Made::Legal(_) => Progress::Made,
+        Made::Illegal { from, to } => Progress::Illegal { from, to },
+        Made::Missing(m) if announced.is_none() && m.announcement => Progress::Missing(Missing {
+            announcement: true,
+            ..Missing::default()
+        }),
+        Made::Missing(m) => Progress::Missing(m),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +203,55 @@ mod tests {
         assert!(matches!(made(&pos, &b, None, true), Made::Missing(m) if m.announcement));
         // The sighted player's move is made once it stands on the board.
         assert_eq!(made(&pos, &b, None, false), Made::Legal(exd5));
+    }
+
+    #[test]
+    fn progress_of_a_visually_impaired_players_capture() {
+        let mut pos = Chess::default();
+        for u in ["e2e4", "d7d5"] {
+            play(&mut pos, u);
+        }
+        let exd5 = "e4d5".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        let b = PhysicalBoard::new(BoardKind::Tactile, &pos);
+        assert_eq!(progress(&pos, &b, None, true), Progress::NotBegun);
+        // A piece lifted before the announcement: the announcement is what is missing.
+        let lifted = b.after(BoardOp::Lift(Square::E4)).unwrap();
+        assert_eq!(
+            progress(&pos, &lifted, None, true),
+            Progress::Missing(Missing {
+                announcement: true,
+                ..Missing::default()
+            })
+        );
+        // Announced: the capture and the placement.
+        assert_eq!(
+            progress(&pos, &lifted, Some(exd5), true),
+            Progress::Missing(Missing {
+                capture: Some(Square::D5),
+                placement: Some(Square::D5),
+                ..Missing::default()
+            })
+        );
+        // Announced, nothing done on the board yet.
+        assert_eq!(
+            progress(&pos, &b, Some(exd5), true),
+            Progress::Missing(Missing {
+                capture: Some(Square::D5),
+                placement: Some(Square::D5),
+                ..Missing::default()
+            })
+        );
+        let done = lifted
+            .after(BoardOp::Remove(Square::D5))
+            .unwrap()
+            .after(BoardOp::Place {
+                square: Square::D5,
+                promotion: None,
+            })
+            .unwrap();
+        assert_eq!(progress(&pos, &done, Some(exd5), true), Progress::Made);
+        // The sighted player's move is made once it stands on the board.
+        assert_eq!(progress(&pos, &done, None, false), Progress::Made);
+        assert_eq!(Progress::Made.key(), "made");
     }
 }

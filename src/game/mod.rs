@@ -56,7 +56,7 @@ pub use board::{BoardError, BoardOp, PhysicalBoard, captured_square};
 pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, position_key};
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
-pub use made::{Made, Missing, made};
+pub use made::{Made, Missing, Progress, made, progress};
 pub use profile::{Edition, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
@@ -384,6 +384,21 @@ impl Game {
     /// The side to move's move under way.
     pub fn ply(&self) -> &Ply {
         &self.ply
+    }
+
+    /// How far the side to move has come with his move on his own board (F4 / D.2.3): only
+    /// while the game is played by the physical procedure and not paused or over.
+    pub fn progress(&self) -> Option<Progress> {
+        if !self.physical() || self.status != Status::Playing {
+            return None;
+        }
+        let mover = self.turn();
+        Some(progress(
+            &self.pos,
+            self.boards.get(mover),
+            self.ply.announced.map(|(m, _)| m),
+            self.setup.player(mover).visually_impaired,
+        ))
     }
 
     /// What the side to move's touches (or a false claim's written move) oblige him to play.

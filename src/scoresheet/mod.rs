@@ -11,7 +11,8 @@
 //! language, from the start position, and stops at the first entry that is not a legal move.
 //!
 //! The core here ([`Scoresheet`], [`reconcile`], [`adjourn`]) is pure: no I/O, no clock, no
-//! serde, no Fluent; time comes in as milliseconds. Words live in [`words`].
+//! serde, no Fluent; time comes in as milliseconds. Its sentences are made by the words layer
+//! (`crate::words::sheet`).
 //!
 //! ```
 //! use hamle::announce::Lang;
@@ -29,7 +30,6 @@
 pub mod adjourn;
 pub mod desk;
 pub mod reconcile;
-pub mod words;
 
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! Unit tests for scoresheets, reconciliation, adjournment and their words.
+//! Unit tests for scoresheets, reconciliation and adjournment (their words: `crate::words::sheet`).
 
 use shakmaty::{Board, ByColor, Chess, Color, Move, Piece, Position, Square};
 
@@ -6,9 +6,6 @@ use super::adjourn::{AdjournError, Opened, Sealing, Session};
 use super::reconcile::{
     BoardEdit, BoardWatch, BranchKind, Case, Difference, Disagreement, EditError, LogEntry,
     ReconcileError, Step, apply_steps, diff, edits_for, instructions, reconcile, reconcile_at,
-};
-use super::words::{
-    Against, Listener, Names, Whose, say_difference, say_restore, say_ruling, say_step, sheet_text,
 };
 use super::*;
 use crate::announce::{AnnounceError, Lang};
@@ -476,18 +473,6 @@ fn branch_one_fixes_the_board_that_differs() {
             .log
             .contains(&LogEntry::Branch(BranchKind::SheetsAgree))
     );
-    assert_eq!(
-        say_ruling(Lang::De, &ruling, Listener::Player(Color::Black)),
-        vec![
-            "Die Partieformulare stimmen überein.",
-            "Ihr Brett wird berichtigt, Schritt für Schritt.",
-            "Nimm den weißen Springer von Hektor drei, setze ihn auf Felix drei.",
-        ]
-    );
-    assert_eq!(
-        say_ruling(Lang::En, &ruling, Listener::Player(Color::White)),
-        vec!["The scoresheets agree.", "Your board is right."]
-    );
     // The sheets may lag two half-moves behind the game and still confirm it.
     let f = fixture(&["e4"], &["e4"], &["e2e4", "e7e5", "g1f3"]);
     assert_eq!(reconcile(&f.case()).branch, BranchKind::SheetsAgree);
@@ -540,25 +525,6 @@ fn branch_two_goes_back_to_the_last_agreement() {
             .log
             .contains(&LogEntry::Disagreement(Disagreement::Sheets { ply: 2 }))
     );
-    assert_eq!(
-        say_restore(Lang::De, ruling.ply, &ruling.position, ruling.clocks),
-        "Zurück auf die Stellung nach dem 1. Zug von Schwarz. Uhren: Weiß 9 Minuten und 58 Sekunden, Schwarz 9 Minuten und 56 Sekunden. Der Schiedsrichter kann sie noch anpassen."
-    );
-    assert_eq!(
-        say_restore(Lang::Tr, ruling.ply, &ruling.position, ruling.clocks),
-        "Geri dönülen konum: Siyahın 1. hamlesinden sonraki konum. Saatler: Beyaz 9 dakika 58 saniye, Siyah 9 dakika 56 saniye. Hakem bunları yine de ayarlayabilir."
-    );
-    assert_eq!(
-        say_restore(Lang::En, 0, &Chess::default(), None),
-        "Back to the starting position. No clock reading was kept for this position; the arbiter sets the clocks."
-    );
-    // Every log entry can be said in every language.
-    for lang in Lang::ALL {
-        for entry in &ruling.log {
-            let text = super::words::say_log(lang, entry);
-            assert!(!text.is_empty() && !text.contains("log-"), "{text}");
-        }
-    }
 }
 
 #[test]
@@ -602,192 +568,6 @@ fn later_clock_records_win() {
     assert_eq!(clock_at(&records, 4), Some(records[1]));
     assert_eq!(clock_at(&records, 3), None);
     assert_eq!(records[1].remaining(Color::Black), 30);
-}
-
-#[test]
-fn steps_in_words() {
-    let sq = |f: Square, t: Square, c: char| Step::Move {
-        piece: piece(c),
-        from: f,
-        to: t,
-    };
-    // (step, German, Turkish, English)
-    let cases = [
-        (
-            sq(Square::F3, Square::G1, 'N'),
-            "Nimm den weißen Springer von Felix drei, setze ihn auf Gustav eins.",
-            "Lütfen beyaz atı fe üçten alın ve ge bire koyun.",
-            "Lift the white knight from f3 and put it on g1.",
-        ),
-        (
-            sq(Square::D8, Square::H4, 'q'),
-            "Nimm die schwarze Dame von David acht, setze sie auf Hektor vier.",
-            "Lütfen siyah veziri de sekizden alın ve he dörde koyun.",
-            "Lift the black queen from d8 and put it on h4.",
-        ),
-        (
-            sq(Square::E2, Square::E4, 'P'),
-            "Nimm den weißen Bauern von Eva zwei, setze ihn auf Eva vier.",
-            "Lütfen beyaz piyonu e ikiden alın ve e dörde koyun.",
-            "Lift the white pawn from e2 and put it on e4.",
-        ),
-        (
-            sq(Square::A6, Square::C5, 'r'),
-            "Nimm den schwarzen Turm von Anna sechs, setze ihn auf Cäsar fünf.",
-            "Lütfen siyah kaleyi a altıdan alın ve ce beşe koyun.",
-            "Lift the black rook from a6 and put it on c5.",
-        ),
-        (
-            sq(Square::B7, Square::H7, 'B'),
-            "Nimm den weißen Läufer von Bella sieben, setze ihn auf Hektor sieben.",
-            "Lütfen beyaz fili be yediden alın ve he yediye koyun.",
-            "Lift the white bishop from b7 and put it on h7.",
-        ),
-        (
-            sq(Square::E1, Square::G1, 'K'),
-            "Nimm den weißen König von Eva eins, setze ihn auf Gustav eins.",
-            "Lütfen beyaz şahı e birden alın ve ge bire koyun.",
-            "Lift the white king from e1 and put it on g1.",
-        ),
-        (
-            Step::Remove {
-                piece: piece('p'),
-                from: Square::E5,
-            },
-            "Nimm den schwarzen Bauern von Eva fünf vom Brett.",
-            "Lütfen siyah piyonu e beşten alın ve tahtadan kaldırın.",
-            "Take the black pawn on e5 off the board.",
-        ),
-        (
-            Step::Add {
-                piece: piece('Q'),
-                to: Square::D1,
-            },
-            "Setze eine weiße Dame auf David eins.",
-            "Lütfen de bire bir beyaz vezir koyun.",
-            "Put a white queen on d1.",
-        ),
-        (
-            Step::Add {
-                piece: piece('n'),
-                to: Square::C6,
-            },
-            "Setze einen schwarzen Springer auf Cäsar sechs.",
-            "Lütfen ce altıya bir siyah at koyun.",
-            "Put a black knight on c6.",
-        ),
-        (
-            Step::SetAside {
-                piece: piece('B'),
-                from: Square::F3,
-            },
-            "Nimm den weißen Läufer von Felix drei und lege ihn neben das Brett.",
-            "Lütfen beyaz fili fe üçten alın ve tahtanın yanına koyun.",
-            "Lift the white bishop from f3 and lay it beside the board.",
-        ),
-        (
-            Step::PutBack {
-                piece: piece('Q'),
-                to: Square::G1,
-            },
-            "Setze die weiße Dame, die du neben das Brett gelegt hast, auf Gustav eins.",
-            "Lütfen tahtanın yanına koyduğunuz beyaz veziri ge bire koyun.",
-            "Put the white queen from beside the board on g1.",
-        ),
-    ];
-    for (step, de, tr, en) in cases {
-        assert_eq!(say_step(Lang::De, &step), de);
-        assert_eq!(say_step(Lang::Tr, &step), tr);
-        assert_eq!(say_step(Lang::En, &step), en);
-    }
-}
-
-#[test]
-fn differences_in_words() {
-    let d = Difference {
-        square: Square::F3,
-        found: Some(piece('N')),
-        expected: None,
-    };
-    let cases = [
-        (
-            Lang::De,
-            Whose::Yours,
-            Against::Game,
-            "Auf Felix drei: auf Ihrem Brett ein weißer Springer, in der Partie leer.",
-        ),
-        (
-            Lang::De,
-            Whose::Of(Color::Black),
-            Against::Opponent,
-            "Auf Felix drei: auf dem Brett von Schwarz ein weißer Springer, auf dem Brett des Gegners leer.",
-        ),
-        (
-            Lang::Tr,
-            Whose::Yours,
-            Against::Game,
-            "Kare fe üç: sizin tahtanızda bir beyaz at, oyunda boş.",
-        ),
-        (
-            Lang::En,
-            Whose::Yours,
-            Against::Sheet,
-            "On f3: on your board a white knight, by the scoresheet empty.",
-        ),
-    ];
-    for (lang, whose, against, expected) in cases {
-        assert_eq!(say_difference(lang, &d, whose, against), expected);
-    }
-    let q = Difference {
-        square: Square::D1,
-        found: None,
-        expected: Some(piece('q')),
-    };
-    assert_eq!(
-        say_difference(Lang::De, &q, Whose::Yours, Against::Game),
-        "Auf David eins: auf Ihrem Brett leer, in der Partie eine schwarze Dame."
-    );
-}
-
-#[test]
-fn sheet_as_text() {
-    let mut s = sheet(
-        Color::White,
-        Lang::De,
-        &["Bauer Eva vier", "Bauer Eva fünf", "Springer Felix drei"],
-    );
-    s.write(
-        Numbering::INITIAL.slot(2),
-        Writing::text("Sf3", 5).with_draw_offer(),
-    )
-    .unwrap();
-    let names = Names {
-        white: "Anna Blum".into(),
-        black: "Can Yılmaz".into(),
-    };
-    assert_eq!(
-        sheet_text(&s, &names),
-        "Partieformular von Anna Blum (Weiß)\n\
-         Weiß: Anna Blum. Schwarz: Can Yılmaz.\n\
-         1. Bauer Eva vier, Bauer Eva fünf\n\
-         2. Sf3 (=) (berichtigt, vorher Springer Felix drei)\n"
-    );
-    let mut s = sheet(Color::Black, Lang::Tr, &["e4"]);
-    s.write(
-        Numbering::INITIAL.slot(2),
-        Writing::text("At fe üç", 0).with_audio(AudioRef {
-            id: "a".into(),
-            mime: "audio/wav".into(),
-        }),
-    )
-    .unwrap();
-    assert_eq!(
-        sheet_text(&s, &names),
-        "Can Yılmaz hamle kâğıdı (Siyah)\n\
-         Beyaz: Anna Blum. Siyah: Can Yılmaz.\n\
-         1. e4, (boş)\n\
-         2. At fe üç (ses kaydı)\n"
-    );
 }
 
 fn session() -> Session {
@@ -838,10 +618,6 @@ fn adjournment_seal_resume_open() {
         panic!("{opened:?}")
     };
     assert_eq!(mv.to(), Square::C6);
-    assert_eq!(
-        super::words::say_opened(Lang::En, &opened, &pos, Color::Black),
-        "Black's sealed move: knight b8 to c6."
-    );
 
     // Ambiguous, illegal, not understood and missing sealed moves lose.
     let ambiguous_pos = position_at(
@@ -873,8 +649,6 @@ fn adjournment_seal_resume_open() {
             Some(AnnounceError::NotUnderstood(_)) => "unclear",
         };
         assert_eq!(code, reason);
-        let said = super::words::say_opened(Lang::De, &opened, at, at.turn());
-        assert!(said.contains("verliert"), "{said}");
     }
 
     // A finished game has nothing to seal.
@@ -965,10 +739,6 @@ fn the_arbiter_takes_a_set_up_game_back_to_its_start() {
     assert!(ruling.steps.white.is_empty() && ruling.steps.black.is_empty());
     assert_eq!(game.position(), start.position());
     assert!(game.moves().is_empty());
-    assert_eq!(
-        say_restore(Lang::En, ruling.ply, &ruling.position, ruling.clocks),
-        "Back to the starting position. Clocks: White one minute, Black one minute. The arbiter may still adjust them."
-    );
     let closed = desk.follow_up(&game, 5_000);
     assert!(matches!(
         closed.first().map(|r| &r.event),

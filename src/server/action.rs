@@ -2,14 +2,14 @@
 //! shell's side of [`crate::table::Order`] (the confirmation of resigning, offering and
 //! claiming lives here, not in the table), and the refusal in the asker's language.
 
-use shakmaty::{Chess, Color, Move, Square};
+use shakmaty::{Color, Square};
 
-use super::render;
-use crate::announce::{Lang, Style};
+use crate::announce::Lang;
 use crate::game::{BoardOp, ClaimKind, Command, GameResult};
-use crate::say::Speaker;
 use crate::scoresheet::desk::DeskCommand;
-use crate::table::{MoveNames, Order, TableRefusal};
+pub use crate::table::Confirmation;
+use crate::table::{Order, TableRefusal};
+use crate::words;
 
 /// What an accepted action led to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,26 +77,7 @@ impl Refused {
     pub fn new(lang: Lang, code: &'static str, args: &[(&str, String)]) -> Refused {
         Refused {
             code,
-            message: render::error(lang, code, args),
-        }
-    }
-}
-
-/// The second step an action asks for before it is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Confirmation {
-    Resign,
-    OfferDraw,
-    ClaimDraw(ClaimKind),
-}
-
-impl Confirmation {
-    /// The action's name on the wire.
-    pub fn key(self) -> &'static str {
-        match self {
-            Confirmation::Resign => "resign",
-            Confirmation::OfferDraw => "offer_draw",
-            Confirmation::ClaimDraw(_) => "claim_draw",
+            message: words::error(lang, code, args),
         }
     }
 }
@@ -158,17 +139,10 @@ pub(super) fn order_of(lang: Lang, action: Action) -> (Order, Option<Confirmatio
     }
 }
 
-/// A move in a scoresheet's words, for automatic recording.
-pub(super) struct SheetWords;
-
-impl MoveNames for SheetWords {
-    fn short(&self, lang: Lang, pos: &Chess, m: Move) -> String {
-        Speaker::new(lang).say_move(pos, m, Style::Short)
-    }
-}
-
 /// A refusal of the table in `lang`.
 pub(super) fn refused(lang: Lang, r: &TableRefusal) -> Refused {
-    let (code, message) = render::table_refusal(lang, r);
-    Refused { code, message }
+    Refused {
+        code: r.code(),
+        message: words::refusals::table_refusal(lang, r),
+    }
 }

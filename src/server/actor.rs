@@ -17,7 +17,6 @@ use tokio_util::task::TaskTracker;
 use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
 use super::hub::Membership;
-use super::render;
 use super::wire::StateBody;
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
@@ -32,11 +31,12 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-pub use super::action::{Acted, Action, Confirmation, Refused};
-use super::action::{SheetWords, order_of, refused};
-use super::published;
-pub use super::published::Published;
+pub use super::action::{Acted, Action, Refused};
+use super::action::{order_of, refused};
 use super::state::state_body;
+use crate::words::published;
+pub use crate::words::published::Published;
+use crate::words::{SheetWords, refusals};
 
 /// What a connection gets first: the events it missed, or the full state.
 pub enum Backlog {
@@ -401,7 +401,7 @@ impl Actor {
         if let Some(action) = confirm {
             return Ok(Acted::Confirm {
                 action: action.key(),
-                message: render::confirm(lang, action),
+                message: refusals::confirm(lang, action),
             });
         }
         let last = events.last().map(|e| e.seq);

@@ -1,7 +1,7 @@
 //! Rendered audio for the WebSocket clients that ask for it (`"audio": true` in `hello`).
 //!
 //! Each such connection gets an [`AudioChannel`]: a small task of its own that renders, one
-//! after another and in order, what [`super::speech::spoken_to`] says that seat hears, with
+//! after another and in order, what [`super::spoken::spoken_to`] says that seat hears, with
 //! espeak-ng on a blocking thread. The game's task never waits for it, nor does the
 //! connection's event stream: the event goes out as text at once, its audio follows as soon
 //! as it is rendered. Work is bounded:

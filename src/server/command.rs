@@ -8,8 +8,7 @@ use std::process::ExitCode;
 use tokio_util::sync::CancellationToken;
 
 use super::{
-    Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, render,
-    run_with_speech,
+    Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, run_with_speech,
 };
 use crate::announce::Lang;
 
@@ -68,7 +67,7 @@ pub fn serve_command(
     let failed = |reason: String| {
         eprintln!(
             "{}",
-            render::text(lang, "serve-failed", &[("reason", reason)])
+            crate::words::text(lang, "serve-failed", &[("reason", reason)])
         );
         ExitCode::FAILURE
     };
@@ -113,19 +112,22 @@ pub fn serve_command(
             Ok(a) => format!("http://{a}"),
             Err(e) => return failed(e.to_string()),
         };
-        println!("{}", render::text(lang, "serve-listening", &[("url", url)]));
+        println!(
+            "{}",
+            crate::words::text(lang, "serve-listening", &[("url", url)])
+        );
         let _ = std::io::stdout().flush();
         let path = admin_token_path(&data_dir).display().to_string();
         eprintln!(
             "{}",
-            render::text(lang, "serve-admin-token", &[("path", path)])
+            crate::words::text(lang, "serve-admin-token", &[("path", path)])
         );
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
         let config = Config { data_dir, limits };
         match run_with_speech(listener, config, speech, shutdown).await {
             Ok(()) => {
-                println!("{}", render::text(lang, "serve-stopped", &[]));
+                println!("{}", crate::words::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS
             }
             Err(e) => failed(e.to_string()),

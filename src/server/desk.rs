@@ -2,24 +2,22 @@
 //! adjournment (Appendix A) as WebSocket events, each said to every seat in its language.
 //!
 //! The state and the decisions are pure ([`crate::scoresheet::desk`]); this module turns its
-//! events and their [`Note`]s into [`EventBody`]s and client messages into
-//! [`DeskCommand`]s.
+//! events and their [`Note`]s into [`EventBody`]s (their sentences from
+//! [`crate::words::events`]) and client messages into [`DeskCommand`]s.
 
 use shakmaty::{ByColor, Color, Piece};
 
-use super::actor::Published;
-use super::render::{color_name, error, text};
 use super::wire::{DeskMsg, DifferenceBody, EventBody, StepBody, color_key};
 use crate::announce::Lang;
 use crate::game::{Event, Seat};
-use crate::say::Speaker;
-use crate::scoresheet::desk::{DeskCommand, DeskRefusal, FixEdit, Note};
+use crate::scoresheet::desk::{DeskCommand, FixEdit, Note};
 use crate::scoresheet::reconcile::{Difference, Ruling, Step};
-use crate::scoresheet::words::{
-    Against, Listener, Whose, say_board_done, say_difference, say_log, say_opened, say_ruling,
-    say_step, say_still_differs, say_stopped,
+use crate::scoresheet::{AudioRef, Slot};
+use crate::words::Published;
+use crate::words::events::{
+    ruling_listener, sealed_move_shown, sheet_correction, sheet_slot, text_for,
 };
-use crate::scoresheet::{AudioRef, Numbering, Slot};
+use crate::words::sheet::{Listener, say_log, say_step};
 
 /// A desk message as the desk's command (`audio`: the recording the id names, looked up by
 /// the caller).
@@ -75,16 +73,6 @@ pub fn text_problem(msg: &DeskMsg) -> Option<(&'static str, crate::text_check::T
         .map(|p| ("text", p))
 }
 
-/// A desk refusal as a code and a sentence in `lang`.
-pub fn refusal(lang: Lang, r: DeskRefusal) -> (&'static str, String) {
-    let code = r.code();
-    let square = r
-        .square()
-        .map(|s| Speaker::new(lang).square(s))
-        .unwrap_or_default();
-    (code, error(lang, code, &[("square", square)]))
-}
-
 fn piece_letter(p: Piece) -> String {
     p.char().to_string()
 }
@@ -121,38 +109,8 @@ fn step_body(lang: Lang, board: Color, step: &Step) -> StepBody {
     }
 }
 
-/// The sides whose boards a seat hears about as "yours": a player and his assistant.
-fn own_side(seat: Seat) -> Option<Color> {
-    seat.side()
-}
-
-/// The differences said to `seat`: his own board first ("your board"), then the other.
-fn say_differences(lang: Lang, seat: Seat, differences: &ByColor<Vec<Difference>>) -> String {
-    let mut parts = vec![say_stopped(lang)];
-    let own = own_side(seat).filter(|_| !seat.is_assistant());
-    let order: Vec<Color> = match own {
-        Some(c) => vec![c, !c],
-        None => Color::ALL.to_vec(),
-    };
-    for c in order {
-        let whose = if Some(c) == own {
-            Whose::Yours
-        } else {
-            Whose::Of(c)
-        };
-        for d in differences.get(c) {
-            parts.push(say_difference(lang, d, whose, Against::Game));
-        }
-    }
-    parts.join(" ")
-}
-
-fn ruled_body(lang: Lang, seat: Seat, by: Seat, ruling: &Ruling) -> EventBody {
-    let listener = match own_side(seat) {
-        Some(c) => Listener::Player(c),
-        None => Listener::Arbiter,
-    };
-    let colors: Vec<Color> = match listener {
+fn ruled_body(lang: Lang, seat: Seat, by: Seat, ruling: &Ruling, text: String) -> EventBody {
+    let colors: Vec<Color> = match ruling_listener(seat) {
         Listener::Player(c) => vec![c],
         Listener::Arbiter => Color::ALL.to_vec(),
     };
@@ -178,22 +136,14 @@ fn ruled_body(lang: Lang, seat: Seat, by: Seat, ruling: &Ruling) -> EventBody {
         take_back: ruling.take_back as u32,
         steps,
         log,
-        text: say_ruling(lang, ruling, listener).join(" "),
-    }
-}
-
-/// The slot of a scoresheet event: the desk's note numbers it from the game's start position
-/// (a note is always there; without one, the numbering of a game from the initial position).
-fn slot_of(note: Option<&Note>, ply: u32) -> Slot {
-    match note {
-        Some(Note::Written { slot, .. } | Note::Struck { slot }) => *slot,
-        _ => Numbering::INITIAL.slot(ply as usize),
+        text,
     }
 }
 
 /// The wire body of a desk event for `seat`, in `lang`.
 pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
     let note = p.note.as_deref();
+    let text = || text_for(seat, lang, p);
     match &p.rec.event {
         Event::SheetWritten {
             by,
@@ -205,70 +155,37 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             auto,
             ..
         } => {
-            let slot = slot_of(note, *ply);
-            let side = color_key(slot.color);
-            let correction = matches!(
-                note,
-                Some(Note::Written {
-                    correction: true,
-                    ..
-                })
-            );
+            let slot = sheet_slot(note, *ply);
             EventBody::SheetWritten {
                 by: by.key(),
                 color: color_key(*color),
                 ply: *ply,
                 number: slot.number,
-                side,
+                side: color_key(slot.color),
                 entry: entry.clone(),
                 draw_offer: *draw_offer,
                 audio: audio.clone(),
                 auto: *auto,
-                correction,
-                text: text(
-                    lang,
-                    "desk-sheet-written",
-                    &[
-                        ("color", color_name(lang, *color)),
-                        ("number", slot.number.to_string()),
-                        ("side", side.to_owned()),
-                        ("entry", entry.clone()),
-                        ("auto", auto.to_string()),
-                        ("correction", correction.to_string()),
-                        ("draw", draw_offer.to_string()),
-                    ],
-                ),
+                correction: sheet_correction(note),
+                text: text(),
             }
         }
         Event::SheetStruck { by, color, ply } => {
-            let slot = slot_of(note, *ply);
-            let side = color_key(slot.color);
+            let slot = sheet_slot(note, *ply);
             EventBody::SheetStruck {
                 by: by.key(),
                 color: color_key(*color),
                 ply: *ply,
                 number: slot.number,
-                side,
-                text: text(
-                    lang,
-                    "desk-sheet-struck",
-                    &[
-                        ("color", color_name(lang, *color)),
-                        ("number", slot.number.to_string()),
-                        ("side", side.to_owned()),
-                    ],
-                ),
+                side: color_key(slot.color),
+                text: text(),
             }
         }
         Event::SheetAutoRecord { by, color, on } => EventBody::SheetAutoRecord {
             by: by.key(),
             color: color_key(*color),
             on: *on,
-            text: text(
-                lang,
-                "desk-auto-record",
-                &[("color", color_name(lang, *color)), ("on", on.to_string())],
-            ),
+            text: text(),
         },
         Event::BoardsDiverged { by } => {
             let empty = ByColor::<Vec<Difference>>::default();
@@ -279,11 +196,11 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             EventBody::BoardsDiverged {
                 by: by.map(|s| s.key()),
                 differences: difference_bodies(differences),
-                text: say_differences(lang, seat, differences),
+                text: text(),
             }
         }
         Event::Ruled { by, branch, ply } => match note {
-            Some(Note::Ruled(ruling)) => ruled_body(lang, seat, *by, ruling),
+            Some(Note::Ruled(ruling)) => ruled_body(lang, seat, *by, ruling, text()),
             _ => EventBody::Ruled {
                 by: by.key(),
                 branch: branch.key(),
@@ -304,29 +221,6 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
                 Some(Note::Fixed { remaining }) => remaining.len(),
                 _ => 0,
             };
-            let whose = if own_side(seat) == Some(*board) && !seat.is_assistant() {
-                Whose::Yours
-            } else {
-                Whose::Of(*board)
-            };
-            let sp = Speaker::new(lang);
-            let did = text(
-                lang,
-                "desk-board-fixed",
-                &[
-                    ("board", color_name(lang, *board)),
-                    (
-                        "action",
-                        if piece.is_some() { "place" } else { "lift" }.into(),
-                    ),
-                    ("square", sp.square(*square)),
-                ],
-            );
-            let state = if remaining == 0 {
-                say_board_done(lang, whose)
-            } else {
-                say_still_differs(lang, remaining)
-            };
             EventBody::BoardFixed {
                 by: by.key(),
                 board: color_key(*board),
@@ -334,12 +228,10 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
                 square: square.to_string(),
                 piece: piece.map(piece_letter),
                 remaining,
-                text: format!("{did} {state}"),
+                text: text(),
             }
         }
-        Event::Reconciled => EventBody::Reconciled {
-            text: text(lang, "desk-reconciled", &[]),
-        },
+        Event::Reconciled => EventBody::Reconciled { text: text() },
         Event::AdjournmentCalled { by, resume_at_ms } => {
             let sealer = match note {
                 Some(Note::Called { sealer }) => *sealer,
@@ -349,42 +241,30 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
                 by: by.key(),
                 sealer: color_key(sealer),
                 resume_at_ms: *resume_at_ms,
-                text: text(
-                    lang,
-                    "desk-adjournment-called",
-                    &[("color", color_name(lang, sealer))],
-                ),
+                text: text(),
             }
         }
-        Event::MoveSealed { by, text: sealed } => {
-            let mine = by.side().is_some() && seat.side() == by.side();
-            let color = by.side().unwrap_or(Color::White);
-            EventBody::MoveSealed {
-                by: by.key(),
-                sealed: mine.then(|| sealed.clone()),
-                text: if mine {
-                    text(lang, "desk-sealed-own", &[("move", sealed.clone())])
-                } else {
-                    text(lang, "desk-sealed", &[("color", color_name(lang, color))])
-                },
-            }
-        }
+        Event::MoveSealed { by, text: sealed } => EventBody::MoveSealed {
+            by: by.key(),
+            sealed: sealed_move_shown(seat, *by).then(|| sealed.clone()),
+            text: text(),
+        },
         Event::Adjourned { by } => EventBody::Adjourned {
             by: by.key(),
-            text: text(lang, "desk-adjourned", &[]),
+            text: text(),
         },
         Event::SealOpened { by } => match note {
             Some(Note::Opened {
                 opened,
-                before,
                 sealer,
                 sealed,
+                ..
             }) => EventBody::SealOpened {
                 by: by.key(),
                 sealer: color_key(*sealer),
                 sealed: sealed.clone(),
                 played: matches!(opened, crate::scoresheet::adjourn::Opened::Played { .. }),
-                text: say_opened(lang, opened, before, *sealer),
+                text: text(),
             },
             _ => EventBody::SealOpened {
                 by: by.key(),

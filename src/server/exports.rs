@@ -33,8 +33,8 @@ use super::wire::{color_key, parse_color};
 use crate::braille::{Translator, scoresheet_brf};
 use crate::game::Seat;
 use crate::scoresheet::AudioRef;
-use crate::scoresheet::words::{Names, sheet_text};
 use crate::store::GameId;
+use crate::words::sheet::{Names, sheet_text};
 
 /// The largest recording accepted (bytes).
 pub const MAX_AUDIO_BYTES: usize = 2 * 1024 * 1024;

@@ -16,7 +16,7 @@ use shakmaty::ByColor;
 
 use super::actor::GameHandle;
 use super::auth::{bearer, hash_token, new_token, same_hash};
-use super::render::{self, lang_from_accept};
+use super::render::lang_from_accept;
 use super::wire::{
     CreateGame, Created, EventIn, GameList, GameSummary, HttpError, PlayerIn, RulesIn,
     TimeControlIn,
@@ -28,6 +28,7 @@ use crate::game::{
     Setup, StartError, StartPosition, TimeControl,
 };
 use crate::store::{GameId, NewGame, StoredGame};
+use crate::words;
 
 /// The longest player name accepted (characters).
 pub const MAX_NAME_CHARS: usize = 100;
@@ -64,7 +65,7 @@ pub(super) fn error(
 ) -> Response {
     let body = HttpError {
         code,
-        message: render::error(lang, code, args),
+        message: words::error(lang, code, args),
         detail,
     };
     (status, Json(body)).into_response()
@@ -545,7 +546,7 @@ async fn create_game(
             // position, `detail` the problem's key.
             let body = HttpError {
                 code: "invalid_setting",
-                message: render::text(
+                message: words::text(
                     lang,
                     "error-invalid-fen",
                     &[("field", field), ("problem", problem.key().to_owned())],

@@ -22,10 +22,10 @@ mod http;
 mod hub;
 mod listen;
 mod pgn;
-mod published;
 mod render;
 mod speech;
 mod speech_local;
+mod spoken;
 mod state;
 pub mod voice;
 pub mod web;
@@ -53,8 +53,9 @@ pub use command::{operator_lang, serve_command};
 pub use exports::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
-pub use speech::{Heard, SpeechConfig, spoken_to};
+pub use speech::SpeechConfig;
 pub use speech_local::{LocalSpeech, SpeakOptions, Voice};
+pub use spoken::{Heard, spoken_to};
 
 /// Limits that protect the server from its clients.
 #[derive(Clone, Debug)]

@@ -1,6 +1,6 @@
 //! The machine's own voice for one seat: `hamle serve --speak SEAT`.
 //!
-//! For a laptop or small computer at the board: what [`super::speech::spoken_to`] says that
+//! For a laptop or small computer at the board: what [`super::spoken::spoken_to`] says that
 //! seat hears is said aloud through the system voice (feature `system-voice`), through its
 //! [`crate::speech::SpeechQueue`] (a refusal interrupts, a move is never dropped).
 //!
@@ -18,10 +18,9 @@ use tokio::sync::watch;
 
 use super::AppState;
 use super::actor::{Backlog, GameHandle};
-use super::speech::{Heard, spoken_to};
+use super::spoken::{Heard, spoken_to};
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::say::Speaker;
 use crate::speech::{SpeechError, Utterance};
 use crate::store::GameId;
 
@@ -128,7 +127,11 @@ impl Listening {
 
     /// Says (in the voice's language) that `id` is not a game of this server.
     pub fn no_such_game(&self, id: &GameId) -> String {
-        Speaker::new(self.local.lang).message("speech-no-such-game", &[("id", id.to_string())])
+        crate::words::text(
+            self.local.lang,
+            "speech-no-such-game",
+            &[("id", id.to_string())],
+        )
     }
 
     pub fn game_added(&self, handle: &GameHandle) {

@@ -4,10 +4,10 @@ use shakmaty::fen::Fen;
 use shakmaty::{Chess, Color, EnPassantMode};
 
 use super::wire::{
-    BoardBody, DamageBody, HandBody, MoveRow, ObligationBody, StateBody, TableBody, color_key,
-    player_body, seats_and_languages,
+    BoardBody, DamageBody, HandBody, MadeBody, MissingBody, MoveRow, ObligationBody, StateBody,
+    TableBody, color_key, player_body, seats_and_languages,
 };
-use crate::game::{Game, PhysicalBoard, ReplayError, Status};
+use crate::game::{Game, PhysicalBoard, Progress, ReplayError, Status};
 use crate::store::GameId;
 use crate::table::Table;
 
@@ -57,6 +57,24 @@ fn table_body(game: &Game) -> TableBody {
             .filter(|c| game.flag_fell(*c).is_some())
             .map(color_key)
             .collect(),
+        made: game.progress().map(|p| made_body(game.turn(), &p)),
+    }
+}
+
+fn made_body(color: Color, progress: &Progress) -> MadeBody {
+    MadeBody {
+        color: color_key(color),
+        state: progress.key(),
+        missing: match progress {
+            Progress::Missing(m) => Some(MissingBody {
+                announcement: m.announcement,
+                capture: m.capture.map(|s| s.to_string()),
+                placement: m.placement.map(|s| s.to_string()),
+                board: m.board_differs,
+                same_move: m.announcement_differs,
+            }),
+            _ => None,
+        },
     }
 }
 

@@ -15,11 +15,11 @@ use tokio::task::JoinHandle;
 use super::wire::DecodeError;
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::say::Speaker;
 use crate::voice::{
     Candidate, Decision, Intent, Scored, VoiceCommand, VoiceError, VoiceService, candidates,
     command_candidates,
 };
+use crate::words::speaker::Speaker;
 
 /// The longest utterance accepted, in seconds (16 kHz, 16 bit: 32,000 bytes a second).
 pub const MAX_SECONDS: usize = 20;

@@ -665,6 +665,8 @@ pub enum EventBody {
         san: String,
         /// The position after the move.
         fen: String,
+        /// The side to move after it.
+        turn: &'static str,
         /// The move said in the recipient's language, Appendix style.
         short: String,
         /// The move said in full: origin, destination, the piece captured.
@@ -1036,6 +1038,34 @@ pub struct TableBody {
     pub illegal_moves: BTreeMap<&'static str, u32>,
     /// The sides whose flag has fallen (flag rule `claim`).
     pub flags_fallen: Vec<&'static str>,
+    /// How far the side to move has come with his move on his own board (while playing).
+    pub made: Option<MadeBody>,
+}
+
+/// How far the move of the side to move has come (`state.table.made`).
+#[derive(Clone, Serialize)]
+pub struct MadeBody {
+    /// Whose move it is.
+    pub color: &'static str,
+    /// `not_begun`, `made`, `missing` or `illegal`.
+    pub state: &'static str,
+    /// With `missing`: every part not yet made.
+    pub missing: Option<MissingBody>,
+}
+
+/// The parts of a move not yet made (F4 / D.2.3), as `missing-*` messages say them.
+#[derive(Clone, Serialize)]
+pub struct MissingBody {
+    /// The move has not been announced.
+    pub announcement: bool,
+    /// The captured piece still stands on this square.
+    pub capture: Option<String>,
+    /// The moved piece is not yet in its new hole on this square.
+    pub placement: Option<String>,
+    /// The board shows no move.
+    pub board: bool,
+    /// The board shows a legal move other than the one announced.
+    pub same_move: bool,
 }
 
 #[derive(Clone, Serialize)]

@@ -15,7 +15,7 @@ use tokio::time::Instant;
 use super::actor::{Acted, Action, Backlog, GameHandle, Published};
 use super::audio::{AUDIO_FRAME, AudioChannel, AudioOut, Tag};
 use super::render;
-use super::speech::{Heard, spoken_to};
+use super::spoken::{Heard, spoken_to};
 use super::wire::{
     ClientMsg, DecodeError, Envelope, PROTOCOL_VERSION, ServerMsg, StateBody, decode,
 };
@@ -152,7 +152,7 @@ where
         code: &'static str,
         args: &[(&str, String)],
     ) -> Result<(), axum::Error> {
-        let message = render::error(self.lang, code, args);
+        let message = crate::words::error(self.lang, code, args);
         self.send(ServerMsg::Error { id, code, message }).await
     }
 

@@ -47,7 +47,7 @@ use std::path::Path;
 use shakmaty::{Chess, Move};
 
 use crate::announce::{Lang, Style};
-use crate::say::Speaker;
+use crate::words::speaker::Speaker;
 
 /// What an utterance is, which decides how the queue treats it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -28,7 +28,7 @@ use crate::game::{
 };
 use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
 
-/// A move said short in a language's words (the shell's [`crate::say::Speaker`]).
+/// A move said short in a language's words (given by the shell's words layer, `crate::words`).
 pub trait MoveNames: Send + Sync {
     fn short(&self, lang: Lang, pos: &Chess, m: Move) -> String;
 }
@@ -52,6 +52,26 @@ pub enum Order {
     Play(Command),
     /// Scoresheets, diverging boards, adjournment.
     Desk(DeskCommand),
+}
+
+/// The second step an order asks for before it is done: resigning, offering a draw and
+/// claiming one are asked again ("do you really ...?") and done only when confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmation {
+    Resign,
+    OfferDraw,
+    ClaimDraw(ClaimKind),
+}
+
+impl Confirmation {
+    /// The action's name on the wire.
+    pub fn key(self) -> &'static str {
+        match self {
+            Confirmation::Resign => "resign",
+            Confirmation::OfferDraw => "offer_draw",
+            Confirmation::ClaimDraw(_) => "claim_draw",
+        }
+    }
 }
 
 /// Why the table refused. Nothing changed.

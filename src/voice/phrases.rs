@@ -9,7 +9,7 @@
 use shakmaty::{CastlingMode, Chess, File, Move, Position, Rank, Square};
 
 use crate::announce::{Lang, Style, describe, understand};
-use crate::say::Speaker;
+use crate::words::speaker::Speaker;
 
 /// A spoken command (the page's typed commands of the same name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -328,7 +328,7 @@ pub async fn run(file: &str) {
 /// an under-promotion; then Black resigns.
 pub async fn whole_appendix_game() {
     use hamle::announce::{Lang, Style};
-    use hamle::say::Speaker;
+    use hamle::words::speaker::Speaker;
     let moves = [
         "e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "b8c6", "f6g7", "c8d7", "g7h8n", "e7e6", "g1f3",
         "d8e7", "f1e2", "e8c8", "e1g1",

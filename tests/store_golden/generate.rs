@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use hamle::announce::{Lang, Style};
-use hamle::say::Speaker;
+use hamle::words::Speaker;
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};

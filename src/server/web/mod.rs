@@ -33,7 +33,7 @@ use serde_json::{Map, Value, json};
 use super::AppState;
 use super::render::lang_from_accept;
 use crate::announce::Lang;
-use crate::i18n::{Messages, sources};
+use crate::words::i18n::{Messages, sources};
 
 /// A page: its path and the name of its template in [`TEMPLATES`].
 pub struct Page {

@@ -23,6 +23,7 @@ export class GameConnection extends EventTarget {
     this.info = null; // the last full state (names, seats, languages, time control)
     this.moves = []; // {ply, number, color, by, uci, san, short, full, fen}
     this.fen = START_FEN;
+    this.turn = 'white';
     this.status = 'playing';
     this.result = null;
     this.endReason = null;
@@ -128,6 +129,7 @@ export class GameConnection extends EventTarget {
     if (state.seq >= this.seq) {
       this.seq = state.seq;
       this.fen = state.fen;
+      this.turn = state.turn;
       this.status = state.status;
       this.result = state.result;
       this.endReason = state.end_reason;
@@ -154,6 +156,7 @@ export class GameConnection extends EventTarget {
         this.moves.push({ ply: ev.ply, number: ev.number, by: ev.by, color: ev.color, uci: ev.uci, san: ev.san, short: ev.short, full: ev.full, fen: ev.fen });
         this.moves.sort((a, b) => a.ply - b.ply);
         this.fen = ev.fen;
+        this.turn = ev.turn;
         break;
       case 'pause':
         this.status = 'paused';

@@ -35,6 +35,12 @@ export function t(id, args = {}) {
   return resolve(messages[id], args, 0).replace(/\s+/g, ' ').trim();
 }
 
+/** Sentences said one after the other, as the language puts them (message `sentences`). */
+export function sentences(parts) {
+  const said = parts.filter((p) => p);
+  return said.length ? said.reduce((first, next) => t('sentences', { first, next })) : '';
+}
+
 function resolve(pattern, args, depth) {
   if (typeof pattern === 'string') return pattern;
   if (depth > 8) return '';

@@ -1,9 +1,10 @@
 // The physical procedure in the browser (docs/protocol.md, "The Appendix at the table"): the
 // boards in front of the players as `state.table` shows them, the move under way, and what a
 // move of the visually impaired player still needs before the clock may be pressed (F4 /
-// D.2.3-D.2.4), said with the server's own sentences (server.ftl `missing-*`).
+// D.2.3-D.2.4) as the server decides it (`state.table.made`), said with the server's own
+// sentences (server.ftl `missing-*`).
 
-import { t } from './i18n.js';
+import { sentences, t } from './i18n.js';
 import { parseFen, squareName, coloredPiece, colorName, isPromotion } from './chess.js';
 import { choosePromotion, uciOf } from './boardview.js';
 
@@ -29,90 +30,36 @@ export function boardOf(conn, color) {
   return conn.info?.table?.[`${color}_board`] ?? null;
 }
 
-/** The square of the piece a move (UCI) captures in `pieces`, or null. */
-export function capturedSquare(pieces, uci) {
-  const from = uci.slice(0, 2);
-  const to = uci.slice(2, 4);
-  const mover = pieces.get(from);
-  if (pieces.get(to)) return to;
-  if (mover?.role === 'pawn' && from[0] !== to[0]) return `${to[0]}${from[1]}`;
-  return null;
-}
-
-/** The pieces after a move (UCI, castling as the king's two-square step). */
-export function afterMove(pieces, uci) {
-  const out = new Map(pieces);
-  const from = uci.slice(0, 2);
-  const to = uci.slice(2, 4);
-  const piece = out.get(from);
-  if (!piece) return out;
-  const taken = capturedSquare(pieces, uci);
-  if (taken) out.delete(taken);
-  out.delete(from);
-  const promo = uci[4];
-  out.set(to, promo ? { color: piece.color, role: ROLE_OF[promo] } : piece);
-  if (piece.role === 'king' && Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) === 2) {
-    const rank = from[1];
-    const [rookFrom, rookTo] = to[0] === 'g' ? [`h${rank}`, `f${rank}`] : [`a${rank}`, `d${rank}`];
-    const rook = out.get(rookFrom);
-    if (rook) {
-      out.delete(rookFrom);
-      out.set(rookTo, rook);
-    }
-  }
-  return out;
-}
-
-function samePiece(a, b) {
-  return (!a && !b) || (!!a && !!b && a.color === b.color && a.role === b.role);
-}
-
-export function samePieces(a, b) {
-  const squares = new Set([...a.keys(), ...b.keys()]);
-  return [...squares].every((sq) => samePiece(a.get(sq), b.get(sq)));
-}
-
-/** The side to move in the official game. */
+/** The side to move in the official game (`state.turn`, and `turn` of each move event). */
 export function turnOf(conn) {
-  return conn.fen.split(' ')[1] === 'b' ? 'black' : 'white';
+  return conn.turn;
 }
 
 /**
- * Whether the move of `color` (to move, visually impaired) is made on his board: `{made: true}`,
- * `{missing: [sentence, ...]}`, or null when nothing of it has happened yet.
+ * Whether the move of `color` (to move, visually impaired) is made on his board, as the server
+ * says in `state.table.made`: `{made: true}`, `{missing: {announcement, capture, placement,
+ * board, same_move}}`, or null when nothing of it has happened yet.
  */
 export function madeStatus(conn, color) {
-  const table = conn.info?.table;
-  const board = boardOf(conn, color);
-  if (!table || !board || turnOf(conn) !== color || conn.status !== 'playing') return null;
-  const official = parseFen(conn.fen).pieces;
-  const mine = placementPieces(board.placement);
-  const hand = board.hand;
-  const uci = table.announced;
-  if (!uci) {
-    if (!hand && samePieces(mine, official)) return null;
-    return { missing: [t('missing-announcement')] };
-  }
-  const expected = afterMove(official, uci);
-  if (!hand && samePieces(mine, expected)) return { made: true };
-  const missing = [];
-  const taken = capturedSquare(official, uci);
-  if (taken && mine.get(taken) && mine.get(taken).color !== color) {
-    missing.push(t('missing-capture', { square: squareName(taken) }));
-  }
-  const to = uci.slice(2, 4);
-  if (hand || !samePiece(mine.get(to), expected.get(to))) {
-    missing.push(t('missing-placement', { square: squareName(to) }));
-  }
-  if (missing.length === 0) missing.push(t(samePieces(mine, official) ? 'missing-board' : 'missing-same-move'));
-  return { missing };
+  const made = conn.info?.table?.made;
+  if (!made || made.color !== color || turnOf(conn) !== color || conn.status !== 'playing') return null;
+  if (made.state === 'made') return { made: true };
+  if (made.state === 'missing' && made.missing) return { missing: made.missing };
+  return null;
 }
 
 /** The made-move status as one sentence for the live region or a status line. */
 export function madeText(status) {
   if (!status) return t('web-made-nothing');
   if (status.made) return t('web-made-ready');
-  return t('web-made-missing', { missing: status.missing.join(' ') });
+  const m = status.missing;
+  const parts = [];
+  if (m.announcement) parts.push(t('missing-announcement'));
+  if (m.capture) parts.push(t('missing-capture', { square: squareName(m.capture) }));
+  if (m.placement) parts.push(t('missing-placement', { square: squareName(m.placement) }));
+  if (m.board) parts.push(t('missing-board'));
+  if (m.same_move) parts.push(t('missing-same-move'));
+  return t('web-made-missing', { missing: sentences(parts) });
 }
 
 /** "White's board (tactile): shows the game." plus the lifted piece, for a status line. */
@@ -122,7 +69,7 @@ export function boardStateText(conn, color) {
   const parts = [t('web-board-matches', { matches: board.matches ? 'yes' : 'no' })];
   const hand = handOf(board);
   if (hand) parts.push(t('web-board-hand', { piece: coloredPiece(hand.piece), square: squareName(hand.from) }));
-  return parts.join(' ');
+  return sentences(parts);
 }
 
 /** The heading of a player's board: "White's board (tactile)". */

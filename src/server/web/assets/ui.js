@@ -67,8 +67,7 @@ export function eventText(ev) {
 export function statusText(conn) {
   if (conn.status === 'over') return t('web-status-over', { result: conn.result ?? '' });
   if (conn.status === 'paused') return t('web-status-paused');
-  const turn = conn.fen.split(' ')[1] === 'b' ? 'black' : 'white';
-  return t('web-status-turn', { color: colorName(turn) });
+  return t('web-status-turn', { color: colorName(conn.turn) });
 }
 
 /** Shows clocks in elements `[data-clock=white|black]` inside `root`, updating every 250 ms. */

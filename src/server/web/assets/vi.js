@@ -6,7 +6,7 @@
 // after each of his own steps the live region says what his move still needs (F4 / D.2.3).
 // The time comes from the server's talking clock, so that it is recorded (F5).
 
-import { loadStrings, t, lang } from './i18n.js';
+import { loadStrings, sentences, t, lang } from './i18n.js';
 import {
   parseFen, squareName, fileName, rankName, pieceName, colorName, coloredPiece, describeSquare,
   list, FILES, RANKS, ROLES, COLORS, isPromotion,
@@ -104,7 +104,7 @@ function sayLast(args) {
     tell(t('web-say-no-moves'));
     return;
   }
-  tell(conn.moves.slice(-n).map(moveLine).join(' '));
+  tell(sentences(conn.moves.slice(-n).map(moveLine)));
 }
 
 function sayAgain() {
@@ -139,7 +139,7 @@ function sayPieces(args) {
       }));
     }
   }
-  tell(lines.join(' '));
+  tell(sentences(lines));
 }
 
 function bySquare(a, b) {
@@ -328,7 +328,7 @@ function sayStatus() {
     ? t('web-board-hand', { piece: coloredPiece(hand.piece), square: squareName(hand.from) })
     : t('web-hand-empty'));
   parts.push(t('web-board-matches', { matches: boardOf(conn, me)?.matches ? 'yes' : 'no' }));
-  tell(parts.join(' '));
+  tell(sentences(parts));
 }
 
 /** A corrected announcement (F7) is simply announced again: the server takes the correction

@@ -1,4 +1,5 @@
-//! Words for scoresheets, rulings and adjournment, through Fluent (`locales/<lang>/scoresheet.ftl`).
+//! Words for scoresheets, rulings and adjournment, through Fluent (`locales/<lang>/scoresheet.ftl`),
+//! and a scoresheet as text (the text export and, through liblouis, the BRF).
 //!
 //! The pure core decides what is said ([`Step`], [`Difference`], [`Ruling`], [`LogEntry`]);
 //! this module says it in a language. German needs the accusative by gender ("den weißen
@@ -8,7 +9,7 @@
 //! ```
 //! use hamle::announce::Lang;
 //! use hamle::scoresheet::reconcile::Step;
-//! use hamle::scoresheet::words::say_step;
+//! use hamle::words::sheet::say_step;
 //! use shakmaty::{Color, Piece, Role, Square};
 //!
 //! let knight = Piece { color: Color::White, role: Role::Knight };
@@ -24,12 +25,12 @@
 use fluent_bundle::FluentValue;
 use shakmaty::{Chess, Color, Piece, Position, Square};
 
-use super::adjourn::Opened;
-use super::reconcile::{BranchKind, Difference, Disagreement, LogEntry, Ruling, Step};
-use super::{ClockRecord, Ply, Scoresheet, Slot, StopReason};
+use super::i18n::{Args, Messages};
+use super::speaker::{Speaker, role_key};
 use crate::announce::{AnnounceError, Lang, Style};
-use crate::i18n::{Args, Messages};
-use crate::say::{Speaker, role_key};
+use crate::scoresheet::adjourn::Opened;
+use crate::scoresheet::reconcile::{BranchKind, Difference, Disagreement, LogEntry, Ruling, Step};
+use crate::scoresheet::{ClockRecord, Entry, Ply, Scoresheet, Slot, StopReason};
 
 fn color_key(color: Color) -> &'static str {
     match color {
@@ -404,7 +405,7 @@ pub struct Names {
     pub black: String,
 }
 
-fn entry_text(lang: Lang, entry: Option<&super::Entry>) -> String {
+fn entry_text(lang: Lang, entry: Option<&Entry>) -> String {
     let mut a = Args::new();
     match entry {
         None => a.set("state", "missing"),
@@ -461,7 +462,7 @@ pub fn sheet_lines(sheet: &Scoresheet, names: &Names) -> Vec<String> {
             ]),
         ),
     ];
-    let entries: Vec<(Slot, Option<&super::Entry>)> = sheet.entries().collect();
+    let entries: Vec<(Slot, Option<&Entry>)> = sheet.entries().collect();
     let mut i = 0;
     while let Some((slot, entry)) = entries.get(i) {
         let mut a = Args::new();
@@ -495,3 +496,6 @@ pub fn sheet_text(sheet: &Scoresheet, names: &Names) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests;

@@ -10,7 +10,7 @@ use crate::announce::{
     AnnounceError, IllegalReason, Lang, MoveDescription, MoveShape, Origin, ParseErrorKind, Style,
     Suffix, describe,
 };
-use crate::i18n::{Args, Messages};
+use crate::words::i18n::{Args, Messages};
 
 /// The Fluent selector key of a piece kind.
 pub fn role_key(role: Role) -> &'static str {

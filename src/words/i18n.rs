@@ -17,27 +17,27 @@ macro_rules! locale_files {
         &[
             (
                 "announce.ftl",
-                include_str!(concat!("../locales/", $lang, "/announce.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/announce.ftl")),
             ),
             (
                 "server.ftl",
-                include_str!(concat!("../locales/", $lang, "/server.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/server.ftl")),
             ),
             (
                 "speech.ftl",
-                include_str!(concat!("../locales/", $lang, "/speech.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/speech.ftl")),
             ),
             (
                 "scoresheet.ftl",
-                include_str!(concat!("../locales/", $lang, "/scoresheet.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/scoresheet.ftl")),
             ),
             (
                 "web.ftl",
-                include_str!(concat!("../locales/", $lang, "/web.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/web.ftl")),
             ),
             (
                 "voice.ftl",
-                include_str!(concat!("../locales/", $lang, "/voice.ftl")),
+                include_str!(concat!("../../locales/", $lang, "/voice.ftl")),
             ),
         ]
     };

@@ -9,9 +9,9 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
+use super::Speaker;
 use crate::announce::{Lang, Style};
 use crate::game::{BoardOp, Event, Game, Recorded};
-use crate::say::Speaker;
 use crate::scoresheet::desk::Note;
 
 /// A move as every client hears it.
@@ -67,12 +67,12 @@ impl Published {
 }
 
 /// A move said short in every language.
-pub(super) fn say3(pos: &Chess, m: Move) -> [String; 3] {
+pub fn say3(pos: &Chess, m: Move) -> [String; 3] {
     Lang::ALL.map(|lang| Speaker::new(lang).say_move(pos, m, Style::Short))
 }
 
 /// What a non-move event needs said, read from the game before it applies.
-pub(super) fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
+pub fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
     match &rec.event {
         Event::Announced { uci, .. } => {
             if let Ok(m) = uci.to_move(game.position()) {
@@ -112,7 +112,7 @@ pub(super) fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
 
 /// What a board event shows, read from the game after it applied: whether the board matches
 /// the official game, and a move other than the one it should show.
-pub(super) fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
+pub fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
     let Event::Board { board, .. } = &rec.event else {
         return;
     };
@@ -134,10 +134,9 @@ pub(super) fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
     }
 }
 
-pub(super) fn words(
-    game: &Game,
-    rec: &Recorded,
-) -> Result<Option<MoveWords>, crate::game::ReplayError> {
+/// A move event's words: its number, SAN, the position after it, and the move said in every
+/// language and both styles. `None` for any other event.
+pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
     let Event::Moved { uci, .. } = &rec.event else {
         return Ok(None);
     };

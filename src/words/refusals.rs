@@ -1,0 +1,105 @@
+//! Why something was refused, in the asker's language: the table's refusals (the game's, the
+//! desk's, words not understood) and the question asked before resigning, offering a draw or
+//! claiming one.
+
+use super::{Speaker, error, sentences, text};
+use crate::announce::Lang;
+use crate::game::{BoardError, Missing, Refusal};
+use crate::scoresheet::desk::DeskRefusal;
+use crate::table::{Confirmation, TableRefusal};
+
+/// What a move still lacks before the clock may be pressed (F4 / D.2.3), one sentence for
+/// each missing part, in the order the player makes them.
+pub fn missing_parts(lang: Lang, missing: &Missing) -> Vec<String> {
+    let sp = Speaker::new(lang);
+    let mut parts = Vec::new();
+    if missing.announcement {
+        parts.push(text(lang, "missing-announcement", &[]));
+    }
+    if let Some(s) = missing.capture {
+        parts.push(text(lang, "missing-capture", &[("square", sp.square(s))]));
+    }
+    if let Some(s) = missing.placement {
+        parts.push(text(lang, "missing-placement", &[("square", sp.square(s))]));
+    }
+    if missing.board_differs {
+        parts.push(text(lang, "missing-board", &[]));
+    }
+    if missing.announcement_differs {
+        parts.push(text(lang, "missing-same-move", &[]));
+    }
+    parts
+}
+
+/// A refusal of the game as a sentence in `lang`; `said` is what was said or written, for the
+/// messages that repeat it.
+pub fn game_refusal(lang: Lang, refusal: &Refusal, said: &str) -> String {
+    let sp = Speaker::new(lang);
+    let code = refusal.code();
+    match refusal {
+        Refusal::Board(e) => {
+            let (reason, square) = match *e {
+                BoardError::NoPiece(s) => ("no_piece", Some(s)),
+                BoardError::Occupied(s) => ("occupied", Some(s)),
+                BoardError::HandFull => ("hand_full", None),
+                BoardError::HandEmpty => ("hand_empty", None),
+                BoardError::BadPromotion(s) => ("bad_promotion", Some(s)),
+                BoardError::TouchOnTactile => ("touch_on_tactile", None),
+                BoardError::OwnPiece(s) => ("own_piece", Some(s)),
+            };
+            error(
+                lang,
+                code,
+                &[
+                    ("reason", reason.to_owned()),
+                    ("square", square.map(|s| sp.square(s)).unwrap_or_default()),
+                ],
+            )
+        }
+        Refusal::TouchMove { rule, square } => error(
+            lang,
+            code,
+            &[
+                ("rule", rule.key().to_owned()),
+                ("square", sp.square(*square)),
+            ],
+        ),
+        Refusal::NotMade(missing) => sentences(
+            lang,
+            std::iter::once(error(lang, code, &[])).chain(missing_parts(lang, missing)),
+        ),
+        _ => error(lang, code, &[("move", said.to_owned())]),
+    }
+}
+
+/// A refusal of the desk as a sentence in `lang`.
+pub fn desk_refusal(lang: Lang, r: DeskRefusal) -> String {
+    let square = r
+        .square()
+        .map(|s| Speaker::new(lang).square(s))
+        .unwrap_or_default();
+    error(lang, r.code(), &[("square", square)])
+}
+
+/// A refusal of the table as a sentence in `lang` (its code is [`TableRefusal::code`]).
+pub fn table_refusal(lang: Lang, r: &TableRefusal) -> String {
+    match r {
+        TableRefusal::Play { refusal, said } => game_refusal(lang, refusal, said),
+        TableRefusal::Desk(d) => desk_refusal(lang, *d),
+        TableRefusal::BadUci(said) => error(lang, "bad_uci", &[("move", said.clone())]),
+        TableRefusal::Words { error, pos } => Speaker::new(lang).say_error(pos, error),
+    }
+}
+
+/// The question before a resignation, a draw offer or a claim.
+pub fn confirm(lang: Lang, c: Confirmation) -> String {
+    match c {
+        Confirmation::Resign => text(lang, "confirm-resign", &[]),
+        Confirmation::OfferDraw => text(lang, "confirm-offer-draw", &[]),
+        Confirmation::ClaimDraw(kind) => text(
+            lang,
+            "confirm-claim-draw",
+            &[("claim", kind.key().to_owned())],
+        ),
+    }
+}
