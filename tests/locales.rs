@@ -46,7 +46,7 @@ fn every_locale_file_on_disk_is_embedded() {
         let embedded: BTreeSet<String> = sources(lang).iter().map(|(n, _)| n.to_string()).collect();
         assert_eq!(
             on_disk, embedded,
-            "{lang}: locales/ and src/i18n.rs disagree"
+            "{lang}: locales/ and src/words/i18n.rs disagree"
         );
     }
 }

@@ -1331,6 +1331,7 @@ scenarios!(
     touch_king_and_rook,
     touch_i_adjust,
     made_move_gate,
+    made_move_progress,
     repeat_and_execute,
     slip_of_the_tongue,
     time_claim,

@@ -16,7 +16,6 @@ use tokio_util::task::TaskTracker;
 
 use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
-use super::hub::Membership;
 use super::wire::StateBody;
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
@@ -161,6 +160,16 @@ impl GameHandle {
     }
 }
 
+/// How an actor leaves memory: its place among the games in memory (the hub's, which
+/// implements it).
+pub trait Membership: Send + Sync {
+    /// Which actor of its game this is (a game evicted and loaded again has a new one).
+    fn generation(&self) -> u64;
+    /// Removes the actor's game from memory if `idle` holds under the hub's lock; then the
+    /// actor must close its queue and end. `false`: it stays.
+    fn leave(&self, id: &GameId, idle: &mut dyn FnMut() -> bool) -> bool;
+}
+
 /// What every actor is started with.
 pub struct Settings {
     pub store: Arc<dyn Store>,
@@ -169,14 +178,14 @@ pub struct Settings {
     pub blocking_writes: bool,
     /// How long a game with no connection, no request and no running clock stays in memory.
     pub evict_after: std::time::Duration,
-    pub membership: Membership,
+    pub membership: Arc<dyn Membership>,
 }
 
 struct Actor {
     id: GameId,
     created_ms: u64,
     evict_after: std::time::Duration,
-    membership: Membership,
+    membership: Arc<dyn Membership>,
     /// When the game was last asked for (see [`GameHandle::touch`]).
     touched: Arc<AtomicU64>,
     table: Table,
@@ -203,7 +212,7 @@ pub fn spawn(
     tracker: &TaskTracker,
 ) -> GameHandle {
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
-    let generation = settings.membership.generation;
+    let generation = settings.membership.generation();
     let mut actor = Actor {
         id: stored.id.clone(),
         created_ms: stored.created_ms,
@@ -291,7 +300,7 @@ impl Actor {
                 _ = idle_check.tick() => {
                     if self.may_leave() {
                         let events = &self.events;
-                        let left = self.membership.leave(&self.id, || {
+                        let left = self.membership.leave(&self.id, &mut || {
                             rx.is_empty() && events.receiver_count() == 0
                         });
                         if left {

@@ -41,16 +41,20 @@ pub struct Hub {
 
 /// What an actor needs to leave the hub.
 #[derive(Clone)]
-pub struct Membership {
+struct Membership {
     hub: std::sync::Weak<Hub>,
-    pub generation: u64,
+    generation: u64,
 }
 
-impl Membership {
+impl actor::Membership for Membership {
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+
     /// Removes the actor's game from the hub if `idle` holds under the hub's lock; then the
     /// actor must close its queue and end. `false`: it stays. (An actor whose game the hub
     /// already forgot leaves as soon as it is idle.)
-    pub fn leave(&self, id: &GameId, idle: impl FnOnce() -> bool) -> bool {
+    fn leave(&self, id: &GameId, idle: &mut dyn FnMut() -> bool) -> bool {
         let Some(hub) = self.hub.upgrade() else {
             return idle();
         };
@@ -119,7 +123,7 @@ impl Hub {
                 clock: self.clock,
                 blocking_writes: self.blocking_writes,
                 evict_after: self.evict_after,
-                membership,
+                membership: Arc::new(membership),
             },
             self.shutdown.clone(),
             &self.tracker,
