@@ -54,7 +54,7 @@ async function plies(page, n) {
   );
 }
 
-describe('hamle web pages', { timeout: 180000 }, () => {
+describe('hamle web pages', { timeout: 600000 }, () => {
   session.useServer((s) => (server = s), { note: `screenshots in ${shots}` });
 
   let links;
