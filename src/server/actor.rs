@@ -23,7 +23,7 @@ use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
 use crate::store::{GameId, Store, StoredGame, Summary};
-use crate::table::Table;
+use crate::table::{Order, Table};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state.
@@ -32,8 +32,8 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-pub use super::action::{Acted, Action, Confirmation, Refused};
-use super::action::{SheetWords, order_of, refused};
+pub use super::action::{Acted, Confirmation, Refused};
+use super::action::{SheetWords, refused};
 use super::published;
 pub use super::published::Published;
 use super::state::state_body;
@@ -59,7 +59,8 @@ enum Request {
     Act {
         seat: Seat,
         lang: Lang,
-        action: Action,
+        order: Order,
+        confirm: Option<Confirmation>,
         reply: oneshot::Sender<Result<Acted, Refused>>,
     },
     Connect {
@@ -122,13 +123,21 @@ impl GameHandle {
             .map(|(_, h)| *h)
     }
 
-    /// Asks the game to do something for `seat`; the answer is in `lang`.
-    pub async fn act(&self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
+    /// Asks the game to do something for `seat`; the answer is in `lang`. With `confirm`,
+    /// the order is only decided, and that second step asked for.
+    pub async fn act(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+    ) -> Result<Acted, Refused> {
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
             lang,
-            action,
+            order,
+            confirm,
             reply,
         };
         let unavailable = || Refused::new(lang, "game_unavailable", &[]);
@@ -346,10 +355,11 @@ impl Actor {
             Request::Act {
                 seat,
                 lang,
-                action,
+                order,
+                confirm,
                 reply,
             } => {
-                let answer = self.act(seat, lang, action).await;
+                let answer = self.act(seat, lang, order, confirm).await;
                 let _ = reply.send(answer);
             }
             Request::Connect { seat, since, reply } => {
@@ -384,7 +394,13 @@ impl Actor {
         }
     }
 
-    async fn act(&mut self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
+    async fn act(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+    ) -> Result<Acted, Refused> {
         if let Some(damage) = &self.damage {
             let seq = damage.seq.to_string();
             return Err(Refused::new(lang, "game_damaged", &[("seq", seq)]));
@@ -393,7 +409,6 @@ impl Actor {
         self.flag_fall().await;
         let now = self.clock.now_ms();
         // Resign, offer and claim ask for a second step: decided, then confirmed.
-        let (order, confirm) = order_of(lang, action);
         let events = self
             .table
             .decide(seat, order, now)

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use tokio_util::sync::CancellationToken;
 
 use super::Limits;
-use super::listen::{ClientAddr, PerKey, Place};
+use super::addr::{ClientAddr, PerKey, Place};
 use crate::store::GameId;
 
 /// The game's halls and the spectator counts.

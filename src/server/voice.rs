@@ -7,12 +7,11 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 use tokio::task::JoinHandle;
 
-use super::wire::DecodeError;
 use crate::announce::Lang;
 use crate::game::Seat;
 use crate::say::Speaker;
@@ -25,7 +24,8 @@ use crate::voice::{
 pub const MAX_SECONDS: usize = 20;
 const MAX_BYTES: usize = MAX_SECONDS * 32_000;
 
-/// The client's voice messages.
+/// What a session asks of its voice input (from `voice_start`, `voice_end`, `voice_cancel`
+/// and `voice_answer`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VoiceMsg {
     /// Start an utterance; binary frames of PCM follow.
@@ -37,37 +37,6 @@ pub enum VoiceMsg {
     /// Answer the open question: `Some(n)` plays the n-th candidate offered (0 = the one asked
     /// about: "yes"), `None` is "no".
     Answer(Option<usize>),
-}
-
-/// Decodes `voice_start` (with `"rate": 16000`, `"format": "s16le"`, both optional),
-/// `voice_end`, `voice_cancel` and `voice_answer` (`"pick": 0..2` or `null` for no).
-pub fn decode(kind: &str, obj: &Map<String, Value>) -> Result<VoiceMsg, DecodeError> {
-    Ok(match kind {
-        "voice_start" => {
-            match obj.get("rate") {
-                None | Some(Value::Null) => {}
-                Some(v) if v.as_u64() == Some(u64::from(crate::voice::SAMPLE_RATE)) => {}
-                Some(_) => return Err(DecodeError::InvalidField("rate")),
-            }
-            match obj.get("format") {
-                None | Some(Value::Null) => {}
-                Some(Value::String(f)) if f == "s16le" => {}
-                Some(_) => return Err(DecodeError::InvalidField("format")),
-            }
-            VoiceMsg::Start
-        }
-        "voice_end" => VoiceMsg::End,
-        "voice_cancel" => VoiceMsg::Cancel,
-        "voice_answer" => match obj.get("pick") {
-            None => return Err(DecodeError::MissingField("pick")),
-            Some(Value::Null) => VoiceMsg::Answer(None),
-            Some(v) => match v.as_u64() {
-                Some(n) if n < 3 => VoiceMsg::Answer(Some(n as usize)),
-                _ => return Err(DecodeError::InvalidField("pick")),
-            },
-        },
-        _ => return Err(DecodeError::UnknownType(kind.to_owned())),
-    })
 }
 
 /// One candidate on the wire.

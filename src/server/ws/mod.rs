@@ -12,16 +12,22 @@ use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-use super::actor::{Acted, Action, Backlog, GameHandle, Published};
+use super::actor::{Acted, Backlog, Confirmation, GameHandle, Published};
 use super::audio::{AUDIO_FRAME, AudioChannel, AudioOut, Tag};
+use super::recordings;
 use super::render;
 use super::speech::{Heard, spoken_to};
+use super::voice::VoiceMsg;
 use super::wire::{
-    ClientMsg, DecodeError, Envelope, PROTOCOL_VERSION, ServerMsg, StateBody, decode,
+    BoardMsg, ClientMsg, DecodeError, Envelope, FixAction, Hello, PROTOCOL_VERSION, RequestId,
+    ServerMsg, StateBody, decode,
 };
 use super::{AppState, Limits};
 use crate::announce::Lang;
-use crate::game::Seat;
+use crate::game::{Command, Seat};
+use crate::scoresheet::Slot;
+use crate::scoresheet::desk::{DeskCommand, FixEdit};
+use crate::table::Order;
 
 /// WebSocket close codes hamle uses (besides 1000 normal closure).
 pub mod close {
@@ -217,7 +223,7 @@ fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
         DecodeError::BadJson => vec![],
         DecodeError::UnknownType(t) => vec![("type", t.chars().take(40).collect())],
         DecodeError::MissingField(f) | DecodeError::InvalidField(f) => {
-            vec![("field", (*f).to_owned())]
+            vec![("field", f.clone())]
         }
         DecodeError::UnsupportedVersion(v) => vec![
             ("version", v.to_string()),
@@ -243,7 +249,7 @@ pub async fn serve<S>(
     app: AppState,
     handle: GameHandle,
     fallback: Lang,
-    addr: super::listen::ClientAddr,
+    addr: super::addr::ClientAddr,
     waiting: super::conns::Waiting,
 ) where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
@@ -280,12 +286,13 @@ pub async fn serve<S>(
         Ok(Next::Gone) => return,
     };
     let (token, since, asked_lang, wants_audio) = match decode(&text) {
-        Ok(ClientMsg::Hello {
+        Ok(ClientMsg::Hello(Hello {
             token,
             since,
             lang,
             audio,
-        }) => (token, since, lang, audio),
+            ..
+        })) => (token, since, lang, audio),
         Ok(_) => return conn.fail("hello_required", &[], close::BAD_HELLO).await,
         Err((e, _)) => {
             let args = decode_error_args(&e);
@@ -672,49 +679,83 @@ impl Session {
                 return Ok(None);
             }
         };
-        let (id, action) = match msg {
-            ClientMsg::Hello { .. } => {
+        let lang = conn.lang;
+        let play = |c: Command| Order::Play(c);
+        // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
+        let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+        let (id, order, confirm) = match msg {
+            ClientMsg::Hello(_) => {
                 conn.error(None, "already_authenticated", &[]).await?;
                 return Ok(None);
             }
             ClientMsg::Ping { id } => {
                 let server_ms = self.clock.now_ms();
+                let id = id.into();
                 conn.send(ServerMsg::Pong { id, server_ms }).await?;
                 return Ok(None);
             }
-            ClientMsg::State { id } => return self.resync(conn, Some(id)).await,
+            ClientMsg::State { id } => return self.resync(conn, Some(id.into())).await,
             ClientMsg::Repeat { id } => {
                 if let Some(audio) = &mut self.audio {
                     audio.repeat();
                 }
                 self.app.speech().repeat(&self.handle.id, self.seat);
+                let id = id.into();
                 conn.send(ServerMsg::Ack { id, seq: None }).await?;
                 return Ok(None);
             }
-            ClientMsg::Move { id, uci } => (id, Action::Uci(uci)),
-            ClientMsg::Announce { id, text } => (id, Action::Announce(text)),
-            ClientMsg::Pause { id } => (id, Action::Pause),
-            ClientMsg::Resume { id } => (id, Action::Resume),
+            ClientMsg::VoiceStart { id, .. } => {
+                return self
+                    .on_voice(conn, events, id.into(), VoiceMsg::Start)
+                    .await;
+            }
+            ClientMsg::VoiceEnd { id } => {
+                return self.on_voice(conn, events, id.into(), VoiceMsg::End).await;
+            }
+            ClientMsg::VoiceCancel { id } => {
+                return self
+                    .on_voice(conn, events, id.into(), VoiceMsg::Cancel)
+                    .await;
+            }
+            ClientMsg::VoiceAnswer { id, pick } => {
+                let msg = VoiceMsg::Answer(pick);
+                return self.on_voice(conn, events, id.into(), msg).await;
+            }
+            ClientMsg::Move { id, uci } => (id, Order::Uci(uci), None),
+            ClientMsg::Announce { id, text } => (id, Order::Announce { lang, text }, None),
+            ClientMsg::RepeatMove { id, text } => (id, Order::Repeat { lang, text }, None),
+            ClientMsg::Pause { id } => (id, play(Command::Pause), None),
+            ClientMsg::Resume { id } => (id, play(Command::Resume), None),
             ClientMsg::SetClock {
                 id,
                 color,
                 remaining_ms,
             } => (
                 id,
-                Action::SetClock {
+                play(Command::SetClock {
                     color,
                     remaining_ms,
-                },
+                }),
+                None,
             ),
-            ClientMsg::End { id, result } => (id, Action::End(result)),
-            ClientMsg::Board { id, board, op } => (id, Action::Board { board, op }),
-            ClientMsg::PressClock { id } => (id, Action::PressClock),
-            ClientMsg::RepeatMove { id, text } => (id, Action::Repeat(text)),
-            ClientMsg::Adjust { id } => (id, Action::Adjust),
-            ClientMsg::Resign { id, confirmed } => (id, Action::Resign { confirmed }),
-            ClientMsg::OfferDraw { id, confirmed } => (id, Action::OfferDraw { confirmed }),
-            ClientMsg::AcceptDraw { id } => (id, Action::AcceptDraw),
-            ClientMsg::DeclineDraw { id } => (id, Action::DeclineDraw),
+            ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
+            ClientMsg::Board(BoardMsg { id, board, op }) => {
+                (id, play(Command::Board { board, op }), None)
+            }
+            ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
+            ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
+            ClientMsg::Resign { id, confirmed } => (
+                id,
+                play(Command::Resign),
+                unconfirmed(confirmed, Confirmation::Resign),
+            ),
+            ClientMsg::OfferDraw { id, confirmed } => (
+                id,
+                play(Command::OfferDraw),
+                unconfirmed(confirmed, Confirmation::OfferDraw),
+            ),
+            ClientMsg::AcceptDraw { id } => (id, play(Command::AcceptDraw), None),
+            ClientMsg::DeclineDraw { id } => (id, play(Command::DeclineDraw), None),
             ClientMsg::ClaimDraw {
                 id,
                 kind,
@@ -723,60 +764,137 @@ impl Session {
                 confirmed,
             } => (
                 id,
-                Action::ClaimDraw {
+                Order::ClaimDraw {
                     kind,
                     uci,
-                    text,
-                    confirmed,
+                    text: text.map(|t| (lang, t)),
                 },
+                unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
             ),
-            ClientMsg::ClaimTime { id } => (id, Action::ClaimTime),
-            ClientMsg::ReportTouch { id, square } => (id, Action::ReportTouch(square)),
-            ClientMsg::RuleTouch { id, upheld } => (id, Action::RuleTouch(upheld)),
-            ClientMsg::RestoreBoard { id, board } => (id, Action::RestoreBoard(board)),
-            ClientMsg::TalkingClock { id } => (id, Action::TalkingClock),
-            ClientMsg::ClockWarnings { id, on } => (id, Action::Warnings(on)),
-            ClientMsg::Voice { id, msg } => return self.on_voice(conn, events, id, msg).await,
-            ClientMsg::Desk { id, msg } => {
+            ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
+            ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
+            ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
+            ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
+            ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
+            ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
+            ClientMsg::WriteSheet {
+                id,
+                number,
+                side,
+                text,
+                draw_offer,
+                audio,
+            } => {
                 // Text others read back (the arbiter's export, the envelope): one line,
                 // no control or direction characters.
-                if let Some((field, problem)) = super::desk::text_problem(&msg) {
-                    let args = [
-                        ("field", field.to_owned()),
-                        ("problem", problem.key().to_owned()),
-                    ];
-                    conn.error(Some(id), "invalid_text", &args).await?;
-                    return Ok(None);
+                if let Err(e) = self.check_text(conn, &id, &text).await {
+                    return e;
                 }
-                let audio = match &msg {
-                    super::wire::DeskMsg::WriteSheet { audio: Some(a), .. } => {
-                        let side = self.seat.side().unwrap_or(shakmaty::Color::White);
-                        let own =
-                            super::exports::own_audio_ref(&self.app, &self.handle.id, a, side)
-                                .filter(|_| self.seat.side().is_some());
-                        match own {
-                            Some(r) => Some(r),
-                            None => {
-                                let args = [("audio", a.chars().take(64).collect::<String>())];
-                                conn.error(Some(id), "unknown_audio", &args).await?;
-                                return Ok(None);
-                            }
+                let audio = match audio {
+                    None => None,
+                    Some(a) => {
+                        let own = self.seat.side().and_then(|side| {
+                            recordings::own_audio_ref(
+                                &self.app.0.data_dir,
+                                &self.handle.id,
+                                &a,
+                                side,
+                            )
+                        });
+                        if own.is_none() {
+                            let args = [("audio", a.chars().take(64).collect::<String>())];
+                            conn.error(Some(id.into()), "unknown_audio", &args).await?;
+                            return Ok(None);
                         }
+                        own
                     }
-                    _ => None,
                 };
-                (id, Action::Desk(super::desk::command(msg, audio)))
+                let write = DeskCommand::Write {
+                    slot: Slot::new(number.0, side),
+                    text,
+                    draw_offer,
+                    audio,
+                };
+                (id, Order::Desk(write), None)
             }
+            ClientMsg::StrikeSheet { id, number, side } => {
+                let slot = Slot::new(number.0, side);
+                (id, Order::Desk(DeskCommand::Strike { slot }), None)
+            }
+            ClientMsg::AutoRecord { id, on } => {
+                (id, Order::Desk(DeskCommand::AutoRecord(on)), None)
+            }
+            ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
+            ClientMsg::Reconcile { id, ply } => {
+                let rule = DeskCommand::Rule(ply.map(|p| p as usize));
+                (id, Order::Desk(rule), None)
+            }
+            ClientMsg::FixBoard {
+                id,
+                board,
+                action,
+                square,
+                piece,
+            } => {
+                let edit = match action {
+                    FixAction::Lift => FixEdit::Lift(square),
+                    FixAction::Place => FixEdit::Place(square, piece),
+                };
+                (id, Order::Desk(DeskCommand::Fix { board, edit }), None)
+            }
+            ClientMsg::CallAdjournment { id, resume_at_ms } => (
+                id,
+                Order::Desk(DeskCommand::CallAdjournment { resume_at_ms }),
+                None,
+            ),
+            ClientMsg::SealMove { id, text } => {
+                if let Err(e) = self.check_text(conn, &id, &text).await {
+                    return e;
+                }
+                (id, Order::Desk(DeskCommand::Seal(text)), None)
+            }
+            ClientMsg::SealStopClock { id } => (id, Order::Desk(DeskCommand::StopClock), None),
+            ClientMsg::OpenSealed { id } => (id, Order::Desk(DeskCommand::OpenSealed), None),
         };
+        let id: Value = id.into();
         // A spectator may do nothing but watch (the permission matrix): refused here, without
         // a trip to the game's task, so a crowd of spectators costs the game nothing.
         let acted = if self.seat == Seat::Spectator {
-            drop(action);
+            drop(order);
             Err(super::actor::Refused::new(conn.lang, "forbidden", &[]))
         } else {
-            self.handle.act(self.seat, conn.lang, action).await
+            self.handle.act(self.seat, conn.lang, order, confirm).await
         };
         self.reply(conn, events, id, acted).await
+    }
+
+    /// Refuses text others read back (a scoresheet entry, a sealed move) that is not one line
+    /// without control or direction characters: `Err` holds the step to return.
+    async fn check_text<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        id: &RequestId,
+        text: &str,
+    ) -> Result<(), Step>
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Err(problem) =
+            crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES)
+        else {
+            return Ok(());
+        };
+        let args = [
+            ("field", "text".to_owned()),
+            ("problem", problem.key().to_owned()),
+        ];
+        match conn
+            .error(Some(id.clone().into()), "invalid_text", &args)
+            .await
+        {
+            Ok(()) => Err(Ok(None)),
+            Err(e) => Err(Err(e)),
+        }
     }
 
     /// Answers an action: its events, then its acknowledgement; or the refusal (said, too).
@@ -856,12 +974,11 @@ impl Session {
         conn: &mut Conn<S>,
         events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
         id: Value,
-        msg: super::voice::VoiceMsg,
+        msg: VoiceMsg,
     ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
-        use super::voice::VoiceMsg;
         let Some(service) = self.voice_service() else {
             conn.error(Some(id), "voice_unavailable", &[]).await?;
             return Ok(None);
@@ -957,10 +1074,11 @@ impl Session {
                 let id = result.id.clone();
                 conn.send(ServerMsg::VoiceResult(result)).await?;
                 // The normal path: every rule and refusal of a typed announcement applies.
-                let acted = self
-                    .handle
-                    .act(self.seat, conn.lang, Action::Announce(text))
-                    .await;
+                let order = Order::Announce {
+                    lang: conn.lang,
+                    text,
+                };
+                let acted = self.handle.act(self.seat, conn.lang, order, None).await;
                 self.reply(conn, events, id, acted).await
             }
         }
