@@ -6,6 +6,7 @@
 use shakmaty::{Chess, Move};
 
 use super::render;
+use super::wire::ErrorCode;
 use crate::announce::{Lang, Style};
 use crate::game::ClaimKind;
 use crate::say::Speaker;
@@ -31,16 +32,18 @@ pub struct Refused {
 }
 
 impl Refused {
-    pub fn new(lang: Lang, code: &'static str, args: &[(&str, String)]) -> Refused {
+    pub fn new(lang: Lang, code: ErrorCode, args: &[(&str, String)]) -> Refused {
         Refused {
-            code,
-            message: render::error(lang, code, args),
+            code: code.name(),
+            message: render::error(lang, code.name(), args),
         }
     }
 }
 
-/// The second step an action asks for before it is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The second step an action asks for before it is done; its name on the wire is the
+/// action's `type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 pub enum Confirmation {
     Resign,
     OfferDraw,
@@ -50,11 +53,7 @@ pub enum Confirmation {
 impl Confirmation {
     /// The action's name on the wire.
     pub fn key(self) -> &'static str {
-        match self {
-            Confirmation::Resign => "resign",
-            Confirmation::OfferDraw => "offer_draw",
-            Confirmation::ClaimDraw(_) => "claim_draw",
-        }
+        self.into()
     }
 }
 

@@ -16,9 +16,9 @@ use tokio_util::task::TaskTracker;
 
 use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
-use super::hub::Membership;
+use super::membership::Membership;
 use super::render;
-use super::wire::StateBody;
+use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
@@ -140,7 +140,7 @@ impl GameHandle {
             confirm,
             reply,
         };
-        let unavailable = || Refused::new(lang, "game_unavailable", &[]);
+        let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
         self.tx.send(req).await.map_err(|_| unavailable())?;
         rx.await.map_err(|_| unavailable())?
     }
@@ -403,7 +403,7 @@ impl Actor {
     ) -> Result<Acted, Refused> {
         if let Some(damage) = &self.damage {
             let seq = damage.seq.to_string();
-            return Err(Refused::new(lang, "game_damaged", &[("seq", seq)]));
+            return Err(Refused::new(lang, ErrorCode::GameDamaged, &[("seq", seq)]));
         }
         // A flag that fell before this action counts first.
         self.flag_fall().await;
@@ -422,7 +422,7 @@ impl Actor {
         let last = events.last().map(|e| e.seq);
         self.commit(events).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
-            Refused::new(lang, "storage_failed", &[])
+            Refused::new(lang, ErrorCode::StorageFailed, &[])
         })?;
         Ok(Acted::Done(last))
     }

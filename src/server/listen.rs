@@ -43,6 +43,7 @@ use super::addr::{PerKey, Place, address_key};
 use super::http::ApiError;
 use super::log::LogEvery;
 use super::render::lang_from_accept;
+use super::wire::ErrorCode;
 
 /// Answers to connections over the budget that may be under way at once.
 pub const OVERFLOW: usize = 64;
@@ -317,8 +318,8 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
                 .and_then(|v| v.to_str().ok()),
         );
         let (status, code) = match over {
-            Over::Server => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
-            Over::Address => (StatusCode::TOO_MANY_REQUESTS, "address_busy"),
+            Over::Server => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::ServerBusy),
+            Over::Address => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::AddressBusy),
         };
         let mut resp =
             axum::response::IntoResponse::into_response(ApiError::new(lang, status, code));

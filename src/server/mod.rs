@@ -24,6 +24,7 @@ mod http;
 mod hub;
 mod listen;
 mod log;
+mod membership;
 mod pgn;
 mod published;
 mod recordings;

@@ -17,10 +17,12 @@ use crate::game::{ClockReading, Seat, Setup};
 pub const PROTOCOL_VERSION: u64 = 1;
 
 mod client;
+mod codes;
 pub use client::{
     BoardMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN, RequestId,
     SheetNumber, decode,
 };
+pub use codes::ErrorCode;
 
 pub fn color_key(c: Color) -> &'static str {
     c.fold_wb("white", "black")
@@ -101,7 +103,38 @@ pub enum ServerMsg {
         message: String,
     },
     /// What a voice utterance was heard as (`docs/voice.md`).
-    VoiceResult(super::voice::VoiceResultMsg),
+    VoiceResult(VoiceResultMsg),
+}
+
+/// One candidate on the wire.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateBody {
+    /// `move` or `command`.
+    pub kind: &'static str,
+    /// What hamle says for it.
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// Its probability for this utterance.
+    pub p: f32,
+}
+
+/// `voice_result`: what was heard and what hamle does with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct VoiceResultMsg {
+    pub id: Value,
+    /// `played` (the move's events and the `ack` follow), `ask` (a question is open),
+    /// `command` (the page runs `command`), `no` (the question was answered no) or
+    /// `not_understood`.
+    pub decision: &'static str,
+    /// The best candidates, best first (at most three).
+    pub candidates: Vec<CandidateBody>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// What hamle says about it (the question, "not understood"...); empty for `played`.
+    pub message: String,
 }
 
 /// The rendered audio of one thing said to this seat; the next frame is binary and holds

@@ -24,6 +24,7 @@ use crate::server::addr::ClientAddr;
 use crate::server::auth::{TokenHash, bearer, hash_token, new_token, same_hash};
 use crate::server::creation::Refusal;
 use crate::server::render;
+use crate::server::wire::ErrorCode;
 use crate::server::wire::{CreateGame, Created, EventIn, PlayerIn, RulesIn, TimeControlIn};
 use crate::store::{GameId, NewGame, StoredGame};
 
@@ -91,13 +92,15 @@ pub(super) async fn create_game(
 /// A creation refused before its body is read.
 fn refused(lang: Lang, refusal: Refusal) -> ApiError {
     match refusal {
-        Refusal::JsonRequired => {
-            ApiError::new(lang, StatusCode::UNSUPPORTED_MEDIA_TYPE, "json_required")
-        }
-        Refusal::CrossSite => ApiError::new(lang, StatusCode::FORBIDDEN, "cross_site"),
+        Refusal::JsonRequired => ApiError::new(
+            lang,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::JsonRequired,
+        ),
+        Refusal::CrossSite => ApiError::new(lang, StatusCode::FORBIDDEN, ErrorCode::CrossSite),
         Refusal::TooMany { retry_after_s } => {
             let seconds = retry_after_s.to_string();
-            let error = ApiError::new(lang, StatusCode::TOO_MANY_REQUESTS, "too_many_games")
+            let error = ApiError::new(lang, StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyGames)
                 .arg("seconds", seconds.clone());
             match HeaderValue::from_str(&seconds) {
                 Ok(v) => error.header(header::RETRY_AFTER, v),
@@ -151,7 +154,7 @@ async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
         return Err(ApiError::new(
             lang,
             StatusCode::SERVICE_UNAVAILABLE,
-            "too_many_unstarted_games",
+            ErrorCode::TooManyUnstartedGames,
         )
         .arg("max", max.to_string()));
     }
@@ -172,15 +175,12 @@ async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
     Err(ApiError::storage_failed(lang))
 }
 
+/// The tokens shown once, per seat (`null` for an assistant seat the game lacks).
+type Tokens = BTreeMap<&'static str, Option<String>>;
+
 /// A token per seat the game has (`null` for an assistant seat it lacks), shown once, and
 /// their hashes, which alone are stored.
-fn tokens(
-    setup: &Setup,
-    arbiter_token: Option<String>,
-) -> (
-    BTreeMap<&'static str, Option<String>>,
-    Vec<(Seat, TokenHash)>,
-) {
+fn tokens(setup: &Setup, arbiter_token: Option<String>) -> (Tokens, Vec<(Seat, TokenHash)>) {
     let mut tokens = BTreeMap::new();
     let mut hashes = Vec::new();
     for seat in Seat::ALL {
@@ -209,7 +209,7 @@ impl BadSetting {
     /// `400 invalid_setting`: the sentence names the field; for a start position it says
     /// what is wrong with it, and `detail` is the problem's key.
     fn error(self, lang: Lang) -> ApiError {
-        let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, "invalid_setting");
+        let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidSetting);
         match self {
             BadSetting(field, None) => invalid.arg("field", field),
             BadSetting(field, Some(problem)) => {

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::announce::Lang;
 use crate::server::render;
-use crate::server::wire::HttpError;
+use crate::server::wire::{ErrorCode, HttpError};
 
 /// What went wrong with a request, in the asker's language.
 #[derive(Debug, thiserror::Error)]
@@ -16,7 +16,7 @@ use crate::server::wire::HttpError;
 pub struct ApiError {
     lang: Lang,
     status: StatusCode,
-    code: &'static str,
+    code: ErrorCode,
     args: Vec<(&'static str, String)>,
     /// A sentence of its own instead of `error-<code>` (a start position's problem).
     message: Option<String>,
@@ -28,7 +28,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    pub fn new(lang: Lang, status: StatusCode, code: &'static str) -> ApiError {
+    pub fn new(lang: Lang, status: StatusCode, code: ErrorCode) -> ApiError {
         ApiError {
             lang,
             status,
@@ -71,33 +71,41 @@ impl ApiError {
 
     /// `404 not_found`: no such game.
     pub fn not_found(lang: Lang) -> ApiError {
-        ApiError::new(lang, StatusCode::NOT_FOUND, "not_found")
+        ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::NotFound)
     }
 
     /// `401 unauthorized`, with `WWW-Authenticate: Bearer`.
     pub fn unauthorized(lang: Lang) -> ApiError {
-        ApiError::new(lang, StatusCode::UNAUTHORIZED, "unauthorized")
+        ApiError::new(lang, StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized)
             .header(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"))
     }
 
     /// `403 forbidden`: this seat may not.
     pub fn forbidden(lang: Lang) -> ApiError {
-        ApiError::new(lang, StatusCode::FORBIDDEN, "forbidden")
+        ApiError::new(lang, StatusCode::FORBIDDEN, ErrorCode::Forbidden)
     }
 
     /// `503 game_unavailable`: the game's task is gone.
     pub fn unavailable(lang: Lang) -> ApiError {
-        ApiError::new(lang, StatusCode::SERVICE_UNAVAILABLE, "game_unavailable")
+        ApiError::new(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::GameUnavailable,
+        )
     }
 
     /// `503 storage_failed`.
     pub fn storage_failed(lang: Lang) -> ApiError {
-        ApiError::new(lang, StatusCode::SERVICE_UNAVAILABLE, "storage_failed")
+        ApiError::new(
+            lang,
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::StorageFailed,
+        )
     }
 
     /// `invalid_request` with the parser's or the framework's own words as the detail.
     pub fn invalid_request(lang: Lang, status: StatusCode, detail: String) -> ApiError {
-        ApiError::new(lang, status, "invalid_request").detail(detail)
+        ApiError::new(lang, status, ErrorCode::InvalidRequest).detail(detail)
     }
 }
 
@@ -108,9 +116,9 @@ impl IntoResponse for ApiError {
         }
         let message = self
             .message
-            .unwrap_or_else(|| render::error(self.lang, self.code, &self.args));
+            .unwrap_or_else(|| render::error(self.lang, self.code.name(), &self.args));
         let body = HttpError {
-            code: self.code,
+            code: self.code.name(),
             message,
             detail: self.detail,
         };

@@ -23,6 +23,7 @@ use crate::game::Seat;
 use crate::scoresheet::words::{Names, sheet_text};
 use crate::server::AppState;
 use crate::server::actor::DeskView;
+use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
 
 pub fn routes() -> Router<AppState> {
@@ -44,7 +45,7 @@ async fn sheet_view(
 ) -> Result<(Box<DeskView>, Color, Names), ApiError> {
     let lang = seat.lang;
     let color = parse_color(color)
-        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, "unknown_path"))?;
+        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::UnknownPath))?;
     if !may_read(seat.seat, color) {
         return Err(ApiError::forbidden(lang));
     }
@@ -84,7 +85,8 @@ async fn sheet_as_brf(
         tokio::task::spawn_blocking(move || scoresheet_brf(&Translator::default(), &sheet, &names))
             .await
             .map_err(|e| {
-                ApiError::new(lang, StatusCode::INTERNAL_SERVER_ERROR, "internal").source(e)
+                ApiError::new(lang, StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
+                    .source(e)
             })?;
     match made {
         Ok(brf) => {
@@ -103,7 +105,7 @@ async fn sheet_as_brf(
                 BrailleError::Missing => StatusCode::SERVICE_UNAVAILABLE,
                 BrailleError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
             };
-            Err(ApiError::new(lang, status, e.code()).message(e.say(lang)))
+            Err(ApiError::new(lang, status, ErrorCode::named(e.code())).message(e.say(lang)))
         }
     }
 }
@@ -146,7 +148,7 @@ async fn envelope(seat: Authorised) -> Result<Response, ApiError> {
     let e = view
         .desk
         .envelope()
-        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, "no_envelope"))?;
+        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::NoEnvelope))?;
     let opened = !matches!(
         view.desk.adjournment(),
         crate::scoresheet::desk::Adjournment::Adjourned(_)

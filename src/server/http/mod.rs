@@ -27,7 +27,7 @@ pub use extract::{AcceptLang, Authorised};
 
 use crate::server::addr::ClientAddr;
 use crate::server::auth::{bearer, hash_token, same_hash};
-use crate::server::wire::{GameList, GameSummary};
+use crate::server::wire::{ErrorCode, GameList, GameSummary};
 use crate::server::{AppState, pgn, ws};
 use crate::store::GameId;
 
@@ -56,7 +56,7 @@ async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {
 }
 
 async fn unknown_path(AcceptLang(lang): AcceptLang) -> ApiError {
-    ApiError::new(lang, StatusCode::NOT_FOUND, "unknown_path")
+    ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::UnknownPath)
 }
 
 async fn game_state(State(app): State<AppState>, seat: Authorised) -> Result<Response, ApiError> {

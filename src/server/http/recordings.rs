@@ -25,6 +25,7 @@ use crate::server::AppState;
 use crate::server::recordings::{
     self, MAX_AUDIO_BYTES, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET, Stored,
 };
+use crate::server::wire::ErrorCode;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -67,13 +68,22 @@ async fn upload_audio(
         .filter(|c| crate::game::may(seat, crate::game::Permission::Scoresheet(*c)))
         .ok_or_else(|| ApiError::forbidden(lang))?;
     let body = body.map_err(|rejection| {
-        ApiError::new(lang, rejection.status(), "audio_too_large")
+        ApiError::new(lang, rejection.status(), ErrorCode::AudioTooLarge)
             .arg("limit", MAX_AUDIO_BYTES.to_string())
     })?;
-    let mime = audio_mime(&headers)
-        .ok_or_else(|| ApiError::new(lang, StatusCode::UNSUPPORTED_MEDIA_TYPE, "bad_audio_type"))?;
+    let mime = audio_mime(&headers).ok_or_else(|| {
+        ApiError::new(
+            lang,
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ErrorCode::BadAudioType,
+        )
+    })?;
     if body.is_empty() {
-        return Err(ApiError::new(lang, StatusCode::BAD_REQUEST, "empty_audio"));
+        return Err(ApiError::new(
+            lang,
+            StatusCode::BAD_REQUEST,
+            ErrorCode::EmptyAudio,
+        ));
     }
     let bytes = body.len();
     let stored = {
@@ -91,13 +101,13 @@ async fn upload_audio(
         Ok(Ok(Stored::Kept(audio))) => {
             Ok((StatusCode::CREATED, Json(Uploaded { audio, mime, bytes })).into_response())
         }
-        Ok(Ok(Stored::OverQuota)) => {
-            Err(
-                ApiError::new(lang, StatusCode::TOO_MANY_REQUESTS, "too_many_recordings")
-                    .arg("per_sheet", MAX_RECORDINGS_PER_SHEET.to_string())
-                    .arg("per_game", MAX_RECORDINGS_PER_GAME.to_string()),
-            )
-        }
+        Ok(Ok(Stored::OverQuota)) => Err(ApiError::new(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::TooManyRecordings,
+        )
+        .arg("per_sheet", MAX_RECORDINGS_PER_SHEET.to_string())
+        .arg("per_game", MAX_RECORDINGS_PER_GAME.to_string())),
         Ok(Err(e)) => Err(failed(&e)),
         Err(e) => Err(failed(&e)),
     }
@@ -111,7 +121,7 @@ async fn download_audio(
     let Authorised { handle, seat, lang } = seat;
     let data_dir = &app.0.data_dir;
     let found = recordings::audio_ref(data_dir, &handle.id, &audio).ok_or_else(|| {
-        ApiError::new(lang, StatusCode::NOT_FOUND, "unknown_audio")
+        ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::UnknownAudio)
             .arg("audio", audio.chars().take(64).collect::<String>())
     })?;
     // A recording belongs to the sheet it was written on; the arbiter hears every one.

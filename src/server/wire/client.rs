@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Piece, Role, Square};
 
-use super::{PROTOCOL_VERSION, parse_color};
+use super::{ErrorCode, PROTOCOL_VERSION, parse_color};
 use crate::announce::Lang;
 use crate::game::{BoardOp, ClaimKind, GameResult};
 
@@ -500,7 +500,7 @@ impl ClientMsg {
 }
 
 /// Why a client message could not be decoded. Each maps to one error code.
-#[derive(Clone, Debug, PartialEq, thiserror::Error, strum::IntoStaticStr)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error, strum::IntoStaticStr, strum::EnumIter)]
 #[strum(serialize_all = "snake_case")]
 pub enum DecodeError {
     /// Not a JSON object.
@@ -518,8 +518,8 @@ pub enum DecodeError {
 
 impl DecodeError {
     /// The error code on the wire.
-    pub fn code(&self) -> &'static str {
-        self.into()
+    pub fn code(&self) -> ErrorCode {
+        ErrorCode::named(self.into())
     }
 }
 
