@@ -552,18 +552,23 @@ fn decode_object(obj: Map<String, Value>) -> Result<ClientMsg, DecodeError> {
     if !<ClientMsg as strum::VariantNames>::VARIANTS.contains(&kind.as_str()) {
         return Err(DecodeError::UnknownType(kind));
     }
-    let first = match from_object(&obj) {
+    let msg = Value::Object(obj);
+    let first = match ClientMsg::deserialize(&msg) {
         Ok(msg) => return Ok(msg),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     };
     if let Some(field) = missing_field(&first) {
         return Err(DecodeError::MissingField(field));
     }
-    Err(culprit(&obj, &first))
+    match msg {
+        Value::Object(obj) => Err(culprit(&obj, &first)),
+        _ => Err(DecodeError::BadJson),
+    }
 }
 
+/// Decodes a copy of `obj` (on the way to an error only).
 fn from_object(obj: &Map<String, Value>) -> Result<ClientMsg, String> {
-    ClientMsg::deserialize(Value::Object(obj.clone())).map_err(|e| e.to_string())
+    ClientMsg::deserialize(&Value::Object(obj.clone())).map_err(|e| e.to_string())
 }
 
 /// The field a "missing field `x`" error names.
