@@ -16,11 +16,11 @@ use std::sync::Arc;
 
 use hamle::announce::{Lang, Style};
 use hamle::game::{BoardOp, Command, EndReason, GameResult, Recorded, Seat, Status};
-use hamle::words::Speaker;
 use hamle::scoresheet::desk::DeskCommand;
 use hamle::server::Limits;
 use hamle::store::{GameId, SCHEMA_VERSION, SqliteStore, Store, StoredGame, Summary};
 use hamle::table::{MoveNames, Order, Table};
+use hamle::words::Speaker;
 use serde::Deserialize;
 use serde_json::json;
 use shakmaty::fen::Fen;

@@ -26,6 +26,7 @@
 
 mod adjust;
 mod describe;
+mod fold;
 mod grammar;
 mod lexer;
 mod resolve;

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use shakmaty::{CastlingSide, File, Rank, Role};
 
 use super::Lang;
-use super::lexer::fold;
+use super::fold::fold;
 
 /// What a word (or a fixed group of words) can mean in an announcement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

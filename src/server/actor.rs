@@ -16,12 +16,13 @@ use tokio_util::task::TaskTracker;
 
 use super::auth::{TokenHash, hash_token, same_hash};
 use super::clock::ServerClock;
-use super::wire::StateBody;
+use super::membership::Membership;
+use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
 use crate::store::{GameId, Store, StoredGame, Summary};
-use crate::table::Table;
+use crate::table::{Order, Table};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state.
@@ -30,8 +31,8 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-pub use super::action::{Acted, Action, Refused};
-use super::action::{order_of, refused};
+use super::action::refused;
+pub use super::action::{Acted, Confirmation, Refused};
 use super::state::state_body;
 use crate::words::published;
 pub use crate::words::published::Published;
@@ -58,7 +59,8 @@ enum Request {
     Act {
         seat: Seat,
         lang: Lang,
-        action: Action,
+        order: Order,
+        confirm: Option<Confirmation>,
         reply: oneshot::Sender<Result<Acted, Refused>>,
     },
     Connect {
@@ -121,16 +123,24 @@ impl GameHandle {
             .map(|(_, h)| *h)
     }
 
-    /// Asks the game to do something for `seat`; the answer is in `lang`.
-    pub async fn act(&self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
+    /// Asks the game to do something for `seat`; the answer is in `lang`. With `confirm`,
+    /// the order is only decided, and that second step asked for.
+    pub async fn act(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+    ) -> Result<Acted, Refused> {
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
             lang,
-            action,
+            order,
+            confirm,
             reply,
         };
-        let unavailable = || Refused::new(lang, "game_unavailable", &[]);
+        let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
         self.tx.send(req).await.map_err(|_| unavailable())?;
         rx.await.map_err(|_| unavailable())?
     }
@@ -160,16 +170,6 @@ impl GameHandle {
     }
 }
 
-/// How an actor leaves memory: its place among the games in memory (the hub's, which
-/// implements it).
-pub trait Membership: Send + Sync {
-    /// Which actor of its game this is (a game evicted and loaded again has a new one).
-    fn generation(&self) -> u64;
-    /// Removes the actor's game from memory if `idle` holds under the hub's lock; then the
-    /// actor must close its queue and end. `false`: it stays.
-    fn leave(&self, id: &GameId, idle: &mut dyn FnMut() -> bool) -> bool;
-}
-
 /// What every actor is started with.
 pub struct Settings {
     pub store: Arc<dyn Store>,
@@ -178,14 +178,14 @@ pub struct Settings {
     pub blocking_writes: bool,
     /// How long a game with no connection, no request and no running clock stays in memory.
     pub evict_after: std::time::Duration,
-    pub membership: Arc<dyn Membership>,
+    pub membership: Membership,
 }
 
 struct Actor {
     id: GameId,
     created_ms: u64,
     evict_after: std::time::Duration,
-    membership: Arc<dyn Membership>,
+    membership: Membership,
     /// When the game was last asked for (see [`GameHandle::touch`]).
     touched: Arc<AtomicU64>,
     table: Table,
@@ -212,7 +212,7 @@ pub fn spawn(
     tracker: &TaskTracker,
 ) -> GameHandle {
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
-    let generation = settings.membership.generation();
+    let generation = settings.membership.generation;
     let mut actor = Actor {
         id: stored.id.clone(),
         created_ms: stored.created_ms,
@@ -300,7 +300,7 @@ impl Actor {
                 _ = idle_check.tick() => {
                     if self.may_leave() {
                         let events = &self.events;
-                        let left = self.membership.leave(&self.id, &mut || {
+                        let left = self.membership.leave(&self.id, || {
                             rx.is_empty() && events.receiver_count() == 0
                         });
                         if left {
@@ -355,10 +355,11 @@ impl Actor {
             Request::Act {
                 seat,
                 lang,
-                action,
+                order,
+                confirm,
                 reply,
             } => {
-                let answer = self.act(seat, lang, action).await;
+                let answer = self.act(seat, lang, order, confirm).await;
                 let _ = reply.send(answer);
             }
             Request::Connect { seat, since, reply } => {
@@ -393,16 +394,21 @@ impl Actor {
         }
     }
 
-    async fn act(&mut self, seat: Seat, lang: Lang, action: Action) -> Result<Acted, Refused> {
+    async fn act(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+    ) -> Result<Acted, Refused> {
         if let Some(damage) = &self.damage {
             let seq = damage.seq.to_string();
-            return Err(Refused::new(lang, "game_damaged", &[("seq", seq)]));
+            return Err(Refused::new(lang, ErrorCode::GameDamaged, &[("seq", seq)]));
         }
         // A flag that fell before this action counts first.
         self.flag_fall().await;
         let now = self.clock.now_ms();
         // Resign, offer and claim ask for a second step: decided, then confirmed.
-        let (order, confirm) = order_of(lang, action);
         let events = self
             .table
             .decide(seat, order, now)
@@ -416,7 +422,7 @@ impl Actor {
         let last = events.last().map(|e| e.seq);
         self.commit(events).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
-            Refused::new(lang, "storage_failed", &[])
+            Refused::new(lang, ErrorCode::StorageFailed, &[])
         })?;
         Ok(Acted::Done(last))
     }

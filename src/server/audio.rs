@@ -335,11 +335,11 @@ impl Drop for AudioChannel {
 }
 
 /// Skipped clips, logged at most once every ten seconds.
-static SKIPPED: std::sync::LazyLock<std::sync::Mutex<super::listen::LogEvery>> =
+static SKIPPED: std::sync::LazyLock<std::sync::Mutex<super::log::LogEvery>> =
     std::sync::LazyLock::new(|| {
-        std::sync::Mutex::new(super::listen::LogEvery::new(
-            std::time::Duration::from_secs(10),
-        ))
+        std::sync::Mutex::new(super::log::LogEvery::new(std::time::Duration::from_secs(
+            10,
+        )))
     });
 
 async fn work(

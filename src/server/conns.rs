@@ -21,7 +21,8 @@ use std::sync::{Arc, Mutex};
 use tokio_util::sync::CancellationToken;
 
 use super::Limits;
-use super::listen::{ClientAddr, PerKey, Place};
+use super::addr::{ClientAddr, PerKey, Place};
+use super::wire::ErrorCode;
 use crate::store::GameId;
 
 /// The game's halls and the spectator counts.
@@ -45,10 +46,10 @@ pub enum Refused {
 }
 
 impl Refused {
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> ErrorCode {
         match self {
-            Refused::AddressBusy => "address_busy",
-            Refused::TooManySpectators => "too_many_spectators",
+            Refused::AddressBusy => ErrorCode::AddressBusy,
+            Refused::TooManySpectators => ErrorCode::TooManySpectators,
         }
     }
 }

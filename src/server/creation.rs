@@ -25,7 +25,7 @@ use axum::http::{HeaderMap, header};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
-use super::listen::ClientAddr;
+use super::addr::ClientAddr;
 use super::{AppState, Limits};
 use crate::store::GameId;
 
@@ -145,52 +145,16 @@ impl Creation {
 async fn remove_game(app: &AppState, id: &GameId) {
     app.hub().forget(id);
     let store = std::sync::Arc::clone(&app.0.store);
-    let dir = app.0.data_dir.join("audio").join(id.as_str());
+    let data_dir = app.0.data_dir.clone();
     let game = id.clone();
     let removed = tokio::task::spawn_blocking(move || {
         store.delete_game(&game)?;
-        match std::fs::remove_dir_all(&dir) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(crate::store::StoreError::Io(e))
-            }
-            _ => Ok(()),
-        }
+        super::recordings::remove_game(&data_dir, &game).map_err(crate::store::StoreError::Io)
     })
     .await;
     match removed {
         Ok(Ok(())) => tracing::info!(game = %id, "removed: never started"),
         other => tracing::error!(game = %id, "could not remove a game never started: {other:?}"),
-    }
-}
-
-/// The answer to a refused creation, in `lang`.
-pub fn refusal_response(lang: crate::announce::Lang, refusal: Refusal) -> axum::response::Response {
-    use axum::http::StatusCode;
-    match refusal {
-        Refusal::JsonRequired => super::http::error(
-            lang,
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "json_required",
-            &[],
-            None,
-        ),
-        Refusal::CrossSite => {
-            super::http::error(lang, StatusCode::FORBIDDEN, "cross_site", &[], None)
-        }
-        Refusal::TooMany { retry_after_s } => {
-            let seconds = retry_after_s.to_string();
-            let mut resp = super::http::error(
-                lang,
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_games",
-                &[("seconds", seconds.clone())],
-                None,
-            );
-            if let Ok(v) = seconds.parse() {
-                resp.headers_mut().insert(header::RETRY_AFTER, v);
-            }
-            resp
-        }
     }
 }
 

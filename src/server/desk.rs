@@ -3,75 +3,20 @@
 //!
 //! The state and the decisions are pure ([`crate::scoresheet::desk`]); this module turns its
 //! events and their [`Note`]s into [`EventBody`]s (their sentences from
-//! [`crate::words::events`]) and client messages into [`DeskCommand`]s.
+//! [`crate::words::events`]).
 
 use shakmaty::{ByColor, Color, Piece};
 
-use super::wire::{DeskMsg, DifferenceBody, EventBody, StepBody, color_key};
+use super::wire::{DifferenceBody, EventBody, StepBody, color_key};
 use crate::announce::Lang;
 use crate::game::{Event, Seat};
-use crate::scoresheet::desk::{DeskCommand, FixEdit, Note};
+use crate::scoresheet::desk::Note;
 use crate::scoresheet::reconcile::{Difference, Ruling, Step};
-use crate::scoresheet::{AudioRef, Slot};
 use crate::words::Published;
 use crate::words::events::{
     ruling_listener, sealed_move_shown, sheet_correction, sheet_slot, text_for,
 };
 use crate::words::sheet::{Listener, say_log, say_step};
-
-/// A desk message as the desk's command (`audio`: the recording the id names, looked up by
-/// the caller).
-pub fn command(msg: DeskMsg, audio: Option<AudioRef>) -> DeskCommand {
-    match msg {
-        DeskMsg::WriteSheet {
-            number,
-            side,
-            text,
-            draw_offer,
-            ..
-        } => DeskCommand::Write {
-            slot: Slot::new(number, side),
-            text,
-            draw_offer,
-            audio,
-        },
-        DeskMsg::StrikeSheet { number, side } => DeskCommand::Strike {
-            slot: Slot::new(number, side),
-        },
-        DeskMsg::AutoRecord { on } => DeskCommand::AutoRecord(on),
-        DeskMsg::CompareBoards => DeskCommand::CompareBoards,
-        DeskMsg::Reconcile { ply } => DeskCommand::Rule(ply.map(|p| p as usize)),
-        DeskMsg::FixBoard {
-            board,
-            lift,
-            square,
-            piece,
-        } => DeskCommand::Fix {
-            board,
-            edit: if lift {
-                FixEdit::Lift(square)
-            } else {
-                FixEdit::Place(square, piece)
-            },
-        },
-        DeskMsg::CallAdjournment { resume_at_ms } => DeskCommand::CallAdjournment { resume_at_ms },
-        DeskMsg::SealMove { text } => DeskCommand::Seal(text),
-        DeskMsg::SealStopClock => DeskCommand::StopClock,
-        DeskMsg::OpenSealed => DeskCommand::OpenSealed,
-    }
-}
-
-/// What is wrong with the text of a desk message that others read back (a scoresheet
-/// entry, a sealed move), with the field's name.
-pub fn text_problem(msg: &DeskMsg) -> Option<(&'static str, crate::text_check::TextProblem)> {
-    let text = match msg {
-        DeskMsg::WriteSheet { text, .. } | DeskMsg::SealMove { text } => text,
-        _ => return None,
-    };
-    crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES)
-        .err()
-        .map(|p| ("text", p))
-}
 
 fn piece_letter(p: Piece) -> String {
     p.char().to_string()

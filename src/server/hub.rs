@@ -21,6 +21,7 @@ use tokio_util::task::TaskTracker;
 
 use super::actor::{self, GameHandle};
 use super::clock::ServerClock;
+use super::membership::{Games, Membership};
 use crate::store::{GameId, Store, StoreError, StoredGame};
 
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
@@ -39,31 +40,14 @@ pub struct Hub {
     next_generation: AtomicU64,
 }
 
-/// What an actor needs to leave the hub.
-#[derive(Clone)]
-struct Membership {
-    hub: std::sync::Weak<Hub>,
-    generation: u64,
-}
-
-impl actor::Membership for Membership {
-    fn generation(&self) -> u64 {
-        self.generation
-    }
-
-    /// Removes the actor's game from the hub if `idle` holds under the hub's lock; then the
-    /// actor must close its queue and end. `false`: it stays. (An actor whose game the hub
-    /// already forgot leaves as soon as it is idle.)
-    fn leave(&self, id: &GameId, idle: &mut dyn FnMut() -> bool) -> bool {
-        let Some(hub) = self.hub.upgrade() else {
-            return idle();
-        };
-        let mut games = hub.lock();
+impl Games for Hub {
+    fn leave(&self, id: &GameId, generation: u64, idle: &mut dyn FnMut() -> bool) -> bool {
+        let mut games = self.lock();
         let mine = games
             .get(id)
             .and_then(|slot| slot.get())
             .and_then(|h| h.as_ref())
-            .is_some_and(|h| h.generation == self.generation);
+            .is_some_and(|h| h.generation == generation);
         if !idle() {
             return false;
         }
@@ -112,8 +96,9 @@ impl Hub {
     }
 
     fn spawn(self: &Arc<Hub>, stored: StoredGame) -> GameHandle {
+        let hub: std::sync::Weak<dyn Games> = Arc::downgrade(self) as _;
         let membership = Membership {
-            hub: Arc::downgrade(self),
+            hub,
             generation: self.next_generation.fetch_add(1, Ordering::Relaxed),
         };
         actor::spawn(
@@ -123,7 +108,7 @@ impl Hub {
                 clock: self.clock,
                 blocking_writes: self.blocking_writes,
                 evict_after: self.evict_after,
-                membership: Arc::new(membership),
+                membership,
             },
             self.shutdown.clone(),
             &self.tracker,

@@ -15,19 +15,16 @@
 //! Only HTTP/1.1 (and its upgrade to WebSocket) is served: that is what browsers speak to a
 //! server without TLS.
 
-use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{Request, StatusCode};
 use hyper::body::{Frame, Incoming};
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -41,8 +38,12 @@ use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
 use super::Limits;
-use super::http::error;
+pub use super::addr::ClientAddr;
+use super::addr::{PerKey, Place, address_key};
+use super::http::ApiError;
+use super::log::LogEvery;
 use super::render::lang_from_accept;
+use super::wire::ErrorCode;
 
 /// Answers to connections over the budget that may be under way at once.
 pub const OVERFLOW: usize = 64;
@@ -68,106 +69,6 @@ fn fd_limit() -> Option<usize> {
     #[cfg(not(unix))]
     {
         None
-    }
-}
-
-/// The address a connection came from, for the handlers (limits per address).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ClientAddr(pub Option<IpAddr>);
-
-impl ClientAddr {
-    /// The key its limits are counted under: the address itself for IPv4, its /64 network
-    /// for IPv6 (one host has a whole /64 to choose from).
-    pub fn key(self) -> Option<IpAddr> {
-        self.0.map(address_key)
-    }
-}
-
-/// The key an address is counted under (see [`ClientAddr::key`]).
-pub fn address_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(bits.into())
-            }
-        },
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddr, Self::Rejection> {
-        Ok(parts
-            .extensions
-            .get::<ClientAddr>()
-            .copied()
-            .unwrap_or(ClientAddr(None)))
-    }
-}
-
-/// Counts of something per key (connections per address, per game ...), each place given
-/// back when its [`Place`] is dropped.
-pub struct PerKey<K: std::hash::Hash + Eq + Clone> {
-    counts: Mutex<HashMap<K, usize>>,
-}
-
-impl<K: std::hash::Hash + Eq + Clone> Default for PerKey<K> {
-    fn default() -> Self {
-        PerKey {
-            counts: Mutex::new(HashMap::new()),
-        }
-    }
-}
-
-/// One place in a [`PerKey`] count.
-pub struct Place<K: std::hash::Hash + Eq + Clone> {
-    counts: Arc<PerKey<K>>,
-    key: K,
-}
-
-impl<K: std::hash::Hash + Eq + Clone> PerKey<K> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<K, usize>> {
-        // Plain counters: a panic elsewhere cannot leave them half-changed.
-        self.counts.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// A place under `key`, unless it has `max` already.
-    pub fn take(self: &Arc<Self>, key: &K, max: usize) -> Option<Place<K>> {
-        let mut counts = self.lock();
-        let n = counts.entry(key.clone()).or_default();
-        if *n >= max {
-            if *n == 0 {
-                counts.remove(key);
-            }
-            return None;
-        }
-        *n += 1;
-        Some(Place {
-            counts: Arc::clone(self),
-            key: key.clone(),
-        })
-    }
-
-    /// The places `key` holds now.
-    #[cfg(test)]
-    pub fn count(&self, key: &K) -> usize {
-        self.lock().get(key).copied().unwrap_or(0)
-    }
-}
-
-impl<K: std::hash::Hash + Eq + Clone> Drop for Place<K> {
-    fn drop(&mut self) {
-        let mut counts = self.counts.lock();
-        if let Some(n) = counts.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                counts.remove(&self.key);
-            }
-        }
     }
 }
 
@@ -262,16 +163,9 @@ struct Deadline {
 }
 
 /// The body did not arrive in time.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("the request body did not arrive in time")]
 struct BodyTimeout;
-
-impl std::fmt::Display for BodyTimeout {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the request body did not arrive in time")
-    }
-}
-
-impl std::error::Error for BodyTimeout {}
 
 impl http_body::Body for Deadline {
     type Data = axum::body::Bytes;
@@ -424,10 +318,11 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
                 .and_then(|v| v.to_str().ok()),
         );
         let (status, code) = match over {
-            Over::Server => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
-            Over::Address => (StatusCode::TOO_MANY_REQUESTS, "address_busy"),
+            Over::Server => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::ServerBusy),
+            Over::Address => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::AddressBusy),
         };
-        let mut resp = error(lang, status, code, &[], None);
+        let mut resp =
+            axum::response::IntoResponse::into_response(ApiError::new(lang, status, code));
         let headers = resp.headers_mut();
         headers.insert(
             axum::http::header::RETRY_AFTER,
@@ -451,74 +346,9 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
     let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
 }
 
-/// Rate-limited logging: at most one line per period, with the count of the others.
-pub struct LogEvery {
-    period: Duration,
-    last: Option<Instant>,
-    skipped: u64,
-}
-
-impl LogEvery {
-    pub fn new(period: Duration) -> LogEvery {
-        LogEvery {
-            period,
-            last: None,
-            skipped: 0,
-        }
-    }
-
-    /// Whether a line may be written now; if not, it is counted.
-    pub fn due(&mut self) -> bool {
-        let now = Instant::now();
-        if self
-            .last
-            .is_none_or(|t| now.duration_since(t) >= self.period)
-        {
-            self.last = Some(now);
-            true
-        } else {
-            self.skipped += 1;
-            false
-        }
-    }
-
-    /// The lines skipped since the last one written (and starts counting again).
-    pub fn take(&mut self) -> u64 {
-        std::mem::take(&mut self.skipped)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn places_are_counted_per_key_and_given_back() {
-        let counts: Arc<PerKey<u8>> = Arc::default();
-        let a = counts.take(&1, 2).unwrap();
-        let b = counts.take(&1, 2).unwrap();
-        assert!(counts.take(&1, 2).is_none());
-        let other = counts.take(&2, 2).unwrap();
-        assert_eq!(counts.count(&1), 2);
-        drop(a);
-        assert_eq!(counts.count(&1), 1);
-        drop((b, other));
-        assert!(counts.lock().is_empty());
-        // A key with no place at all leaves nothing behind.
-        assert!(counts.take(&3, 0).is_none());
-        assert!(counts.lock().is_empty());
-    }
-
-    #[test]
-    fn ipv6_addresses_count_by_their_64_network() {
-        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
-        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().unwrap();
-        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
-        assert_eq!(address_key(a), address_key(b));
-        assert_ne!(address_key(a), address_key(c));
-        let mapped: IpAddr = "::ffff:192.0.2.7".parse().unwrap();
-        assert_eq!(address_key(mapped), "192.0.2.7".parse::<IpAddr>().unwrap());
-    }
 
     #[test]
     fn the_automatic_budget_stays_below_the_descriptor_limit() {
@@ -527,17 +357,5 @@ mod tests {
             assert!(max < limit || limit < 64 + RESERVED_FDS, "{max} of {limit}");
         }
         assert!(max >= 64);
-    }
-
-    #[tokio::test(start_paused = true)]
-    async fn repeated_lines_are_logged_once_a_period() {
-        let mut log = LogEvery::new(Duration::from_secs(10));
-        assert!(log.due());
-        assert!(!log.due());
-        assert!(!log.due());
-        tokio::time::advance(Duration::from_secs(10)).await;
-        assert!(log.due());
-        assert_eq!(log.take(), 2);
-        assert_eq!(log.take(), 0);
     }
 }

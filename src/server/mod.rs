@@ -3,12 +3,15 @@
 //! - [`run`] serves on an already bound listener until the shutdown token is cancelled.
 //! - `actor`: one task owns each game; connections talk to it through a `GameHandle`.
 //! - `ws`: one WebSocket connection; `http`: the HTTP routes; `wire`: the JSON.
+//! - `recordings`: recordings of scoresheet entries on the disk; `addr`: where a connection
+//!   comes from; `listen`: the accept loop.
 //! - The store ([`crate::store`]) holds every accepted action before it is acknowledged.
 //!
 //! The protocol is documented in `docs/protocol.md`.
 
 mod action;
 mod actor;
+mod addr;
 mod audio;
 mod auth;
 mod clock;
@@ -16,12 +19,14 @@ mod command;
 mod conns;
 mod creation;
 mod desk;
-mod exports;
 mod headers;
 mod http;
 mod hub;
 mod listen;
+mod log;
+mod membership;
 mod pgn;
+mod recordings;
 mod render;
 mod speech;
 mod speech_local;
@@ -50,7 +55,7 @@ use hub::Hub;
 
 pub use auth::admin_token_path;
 pub use command::{operator_lang, serve_command};
-pub use exports::{
+pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
 pub use speech::SpeechConfig;
@@ -190,22 +195,13 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 }
 
 /// Why the server could not start or stopped with an error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    Store(StoreError),
-    Io(io::Error),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Io(#[from] io::Error),
 }
-
-impl std::fmt::Display for ServeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServeError::Store(e) => write!(f, "{e}"),
-            ServeError::Io(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServeError {}
 
 struct Inner {
     hub: Arc<Hub>,

@@ -6,13 +6,12 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 use tokio::task::JoinHandle;
 
-use super::wire::DecodeError;
+use super::wire::{CandidateBody, ErrorCode, VoiceResultMsg};
 use crate::announce::Lang;
 use crate::game::Seat;
 use crate::voice::{
@@ -25,7 +24,8 @@ use crate::words::speaker::Speaker;
 pub const MAX_SECONDS: usize = 20;
 const MAX_BYTES: usize = MAX_SECONDS * 32_000;
 
-/// The client's voice messages.
+/// What a session asks of its voice input (from `voice_start`, `voice_end`, `voice_cancel`
+/// and `voice_answer`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VoiceMsg {
     /// Start an utterance; binary frames of PCM follow.
@@ -37,68 +37,6 @@ pub enum VoiceMsg {
     /// Answer the open question: `Some(n)` plays the n-th candidate offered (0 = the one asked
     /// about: "yes"), `None` is "no".
     Answer(Option<usize>),
-}
-
-/// Decodes `voice_start` (with `"rate": 16000`, `"format": "s16le"`, both optional),
-/// `voice_end`, `voice_cancel` and `voice_answer` (`"pick": 0..2` or `null` for no).
-pub fn decode(kind: &str, obj: &Map<String, Value>) -> Result<VoiceMsg, DecodeError> {
-    Ok(match kind {
-        "voice_start" => {
-            match obj.get("rate") {
-                None | Some(Value::Null) => {}
-                Some(v) if v.as_u64() == Some(u64::from(crate::voice::SAMPLE_RATE)) => {}
-                Some(_) => return Err(DecodeError::InvalidField("rate")),
-            }
-            match obj.get("format") {
-                None | Some(Value::Null) => {}
-                Some(Value::String(f)) if f == "s16le" => {}
-                Some(_) => return Err(DecodeError::InvalidField("format")),
-            }
-            VoiceMsg::Start
-        }
-        "voice_end" => VoiceMsg::End,
-        "voice_cancel" => VoiceMsg::Cancel,
-        "voice_answer" => match obj.get("pick") {
-            None => return Err(DecodeError::MissingField("pick")),
-            Some(Value::Null) => VoiceMsg::Answer(None),
-            Some(v) => match v.as_u64() {
-                Some(n) if n < 3 => VoiceMsg::Answer(Some(n as usize)),
-                _ => return Err(DecodeError::InvalidField("pick")),
-            },
-        },
-        _ => return Err(DecodeError::UnknownType(kind.to_owned())),
-    })
-}
-
-/// One candidate on the wire.
-#[derive(Clone, Debug, Serialize)]
-pub struct CandidateBody {
-    /// `move` or `command`.
-    pub kind: &'static str,
-    /// What hamle says for it.
-    pub text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub uci: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub command: Option<&'static str>,
-    /// Its probability for this utterance.
-    pub p: f32,
-}
-
-/// `voice_result`: what was heard and what hamle does with it.
-#[derive(Clone, Debug, Serialize)]
-pub struct VoiceResultMsg {
-    pub id: Value,
-    /// `played` (the move's events and the `ack` follow), `ask` (a question is open),
-    /// `command` (the page runs `command`), `no` (the question was answered no) or
-    /// `not_understood`.
-    pub decision: &'static str,
-    /// The best candidates, best first (at most three).
-    pub candidates: Vec<CandidateBody>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub command: Option<&'static str>,
-    /// What hamle says about it (the question, "not understood"...); empty for `played`.
-    pub message: String,
 }
 
 struct Recording {
@@ -146,7 +84,7 @@ pub struct VoiceSession {
 }
 
 /// Why a voice message was refused (the wire code and its arguments).
-pub type Refusal = (&'static str, Vec<(&'static str, String)>);
+pub type Refusal = (ErrorCode, Vec<(&'static str, String)>);
 
 fn say(lang: Lang, id: &str, args: &[(&str, String)]) -> String {
     Speaker::new(lang).message(id, args)
@@ -235,7 +173,10 @@ impl VoiceSession {
             self.recording = None;
             return Err((
                 id,
-                ("voice_too_long", vec![("seconds", MAX_SECONDS.to_string())]),
+                (
+                    ErrorCode::VoiceTooLong,
+                    vec![("seconds", MAX_SECONDS.to_string())],
+                ),
             ));
         }
         rec.pcm.extend_from_slice(bytes);
@@ -261,7 +202,7 @@ impl VoiceSession {
     ) -> Result<(), Refusal> {
         let rec = match self.recording.take() {
             Some(rec) if rec.pcm.len() >= 2 => rec,
-            _ => return Err(("voice_not_listening", vec![])),
+            _ => return Err((ErrorCode::VoiceNotListening, vec![])),
         };
         if let Some(old) = self.running.take() {
             old.task.abort();
@@ -417,7 +358,7 @@ impl VoiceSession {
     ) -> Result<Outcome, Refusal> {
         let q = match self.question.take() {
             Some(q) if q.fen == fen => q,
-            _ => return Err(("voice_no_question", vec![])),
+            _ => return Err((ErrorCode::VoiceNoQuestion, vec![])),
         };
         let bodies: Vec<CandidateBody> = q.offered.iter().map(|c| body(c, 0.0)).collect();
         let result = |decision, command, message| VoiceResultMsg {
@@ -436,7 +377,7 @@ impl VoiceSession {
         };
         let Some(c) = q.offered.get(n) else {
             self.question = Some(q);
-            return Err(("voice_no_question", vec![]));
+            return Err((ErrorCode::VoiceNoQuestion, vec![]));
         };
         Ok(match c.intent {
             Intent::Move(_) => Outcome::Play {

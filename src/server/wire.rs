@@ -1,25 +1,28 @@
 //! The JSON on the wire (HTTP bodies and WebSocket messages), kept apart from the domain
 //! types in [`crate::game`]. `docs/protocol.md` documents every message here.
 //!
-//! Server messages are serde types. Client messages are decoded by hand from a JSON value, so
-//! that each problem (not JSON, no `type`, an unknown type, a missing or mistyped field) gets
-//! its own stable error code and a localised sentence naming the field.
+//! Both directions are serde types: client messages (in [`client`]) are internally tagged on
+//! `type` and decoded once, each problem (not JSON, no `type`, an unknown type, a missing or
+//! mistyped field) with its own stable error code and a localised sentence naming the field.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-use shakmaty::uci::UciMove;
-use shakmaty::{Color, Role, Square};
+use serde_json::Value;
+use shakmaty::Color;
 
-use crate::announce::Lang;
-use crate::game::{BoardOp, ClaimKind, ClockReading, GameResult, Seat, Setup};
+use crate::game::{ClockReading, Seat, Setup};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL_VERSION: u64 = 1;
 
-/// The longest request id accepted (bytes).
-pub const MAX_ID_LEN: usize = 64;
+mod client;
+mod codes;
+pub use client::{
+    BoardMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN, RequestId,
+    SheetNumber, decode,
+};
+pub use codes::ErrorCode;
 
 pub fn color_key(c: Color) -> &'static str {
     c.fold_wb("white", "black")
@@ -31,521 +34,6 @@ pub fn parse_color(s: &str) -> Option<Color> {
         "black" => Some(Color::Black),
         _ => None,
     }
-}
-
-// ---------------------------------------------------------------------------------------
-// Client to server (WebSocket)
-
-/// A message from a client, decoded.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ClientMsg {
-    Hello {
-        token: String,
-        since: Option<u64>,
-        lang: Option<Lang>,
-        /// Also send rendered audio (WAV) of what this seat hears.
-        audio: bool,
-    },
-    Move {
-        id: Value,
-        uci: String,
-    },
-    Announce {
-        id: Value,
-        text: String,
-    },
-    Pause {
-        id: Value,
-    },
-    Resume {
-        id: Value,
-    },
-    SetClock {
-        id: Value,
-        color: Color,
-        remaining_ms: u64,
-    },
-    End {
-        id: Value,
-        result: GameResult,
-    },
-    State {
-        id: Value,
-    },
-    Ping {
-        id: Value,
-    },
-    /// Say the last thing spoken to this seat again (audio and the machine's voice).
-    Repeat {
-        id: Value,
-    },
-    Board {
-        id: Value,
-        board: Color,
-        op: BoardOp,
-    },
-    PressClock {
-        id: Value,
-    },
-    /// Repeat the opponent's announcement (F2).
-    RepeatMove {
-        id: Value,
-        text: String,
-    },
-    Adjust {
-        id: Value,
-    },
-    Resign {
-        id: Value,
-        confirmed: bool,
-    },
-    OfferDraw {
-        id: Value,
-        confirmed: bool,
-    },
-    AcceptDraw {
-        id: Value,
-    },
-    DeclineDraw {
-        id: Value,
-    },
-    ClaimDraw {
-        id: Value,
-        kind: ClaimKind,
-        /// The move written but not played: UCI or words.
-        uci: Option<String>,
-        text: Option<String>,
-        confirmed: bool,
-    },
-    ClaimTime {
-        id: Value,
-    },
-    ReportTouch {
-        id: Value,
-        square: Square,
-    },
-    RuleTouch {
-        id: Value,
-        upheld: bool,
-    },
-    RestoreBoard {
-        id: Value,
-        board: Color,
-    },
-    TalkingClock {
-        id: Value,
-    },
-    ClockWarnings {
-        id: Value,
-        on: bool,
-    },
-    /// Scoresheets, diverging boards and adjournment (issue 5): see [`DeskMsg`].
-    Desk {
-        id: Value,
-        msg: DeskMsg,
-    },
-    /// Voice input (`docs/voice.md`): see [`super::voice::VoiceMsg`].
-    Voice {
-        id: Value,
-        msg: super::voice::VoiceMsg,
-    },
-}
-
-/// The client messages of the arbiter's desk: scoresheets (F6 / D.2.7), diverging boards
-/// (F8 / D.2.9) and adjournment (Appendix A).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DeskMsg {
-    /// `write_sheet`: an entry of one's own side's scoresheet (a correction if filled).
-    WriteSheet {
-        number: u32,
-        side: Color,
-        text: String,
-        draw_offer: bool,
-        /// The id of a recording uploaded with `POST /api/games/{id}/audio`.
-        audio: Option<String>,
-    },
-    /// `strike_sheet`: cross an entry out.
-    StrikeSheet { number: u32, side: Color },
-    /// `auto_record`: record one's own accepted announcements on one's sheet.
-    AutoRecord { on: bool },
-    /// `compare_boards` (arbiter).
-    CompareBoards,
-    /// `reconcile` (arbiter): D.2.9, or with `ply` the position after that half-move.
-    Reconcile { ply: Option<u32> },
-    /// `fix_board`: a piece lifted from / put on a board being put right.
-    FixBoard {
-        board: Color,
-        lift: bool,
-        square: Square,
-        piece: Option<shakmaty::Piece>,
-    },
-    /// `call_adjournment` (arbiter).
-    CallAdjournment { resume_at_ms: u64 },
-    /// `seal_move`: the sealed move, written or rewritten.
-    SealMove { text: String },
-    /// `seal_stop_clock`: the sealer stops the clock; the envelope closes.
-    SealStopClock,
-    /// `open_sealed` (arbiter): the sealed move opened at the resumption.
-    OpenSealed,
-}
-
-/// Why a client message could not be decoded. Each maps to one error code.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DecodeError {
-    /// Not a JSON object.
-    BadJson,
-    UnknownType(String),
-    MissingField(&'static str),
-    InvalidField(&'static str),
-    UnsupportedVersion(u64),
-}
-
-impl DecodeError {
-    pub fn code(&self) -> &'static str {
-        match self {
-            DecodeError::BadJson => "bad_json",
-            DecodeError::UnknownType(_) => "unknown_type",
-            DecodeError::MissingField(_) => "missing_field",
-            DecodeError::InvalidField(_) => "invalid_field",
-            DecodeError::UnsupportedVersion(_) => "unsupported_version",
-        }
-    }
-}
-
-/// A decoded message, or the error and the request id if one could be read.
-pub type Decoded = Result<ClientMsg, (DecodeError, Option<Value>)>;
-
-fn field<'a>(obj: &'a Map<String, Value>, name: &'static str) -> Result<&'a Value, DecodeError> {
-    match obj.get(name) {
-        None | Some(Value::Null) => Err(DecodeError::MissingField(name)),
-        Some(v) => Ok(v),
-    }
-}
-
-fn str_field(obj: &Map<String, Value>, name: &'static str) -> Result<String, DecodeError> {
-    field(obj, name)?
-        .as_str()
-        .map(str::to_owned)
-        .ok_or(DecodeError::InvalidField(name))
-}
-
-fn u64_field(obj: &Map<String, Value>, name: &'static str) -> Result<u64, DecodeError> {
-    field(obj, name)?
-        .as_u64()
-        .ok_or(DecodeError::InvalidField(name))
-}
-
-fn bool_field(obj: &Map<String, Value>, name: &'static str) -> Result<bool, DecodeError> {
-    field(obj, name)?
-        .as_bool()
-        .ok_or(DecodeError::InvalidField(name))
-}
-
-fn square_field(obj: &Map<String, Value>, name: &'static str) -> Result<Square, DecodeError> {
-    str_field(obj, name)?
-        .parse::<Square>()
-        .map_err(|_| DecodeError::InvalidField(name))
-}
-
-fn color_field(obj: &Map<String, Value>, name: &'static str) -> Result<Color, DecodeError> {
-    parse_color(&str_field(obj, name)?).ok_or(DecodeError::InvalidField(name))
-}
-
-fn confirmed(obj: &Map<String, Value>) -> Result<bool, DecodeError> {
-    Ok(opt(bool_field(obj, "confirmed"))?.unwrap_or(false))
-}
-
-/// A board event: `action` and its squares.
-fn board_op(obj: &Map<String, Value>) -> Result<BoardOp, DecodeError> {
-    let promotion = match opt(str_field(obj, "promotion"))? {
-        None => None,
-        Some(p) => Some(
-            p.chars()
-                .next()
-                .filter(|_| p.len() == 1)
-                .and_then(Role::from_char)
-                .filter(|r| !matches!(r, Role::King | Role::Pawn))
-                .ok_or(DecodeError::InvalidField("promotion"))?,
-        ),
-    };
-    Ok(match str_field(obj, "action")?.as_str() {
-        "lift" => BoardOp::Lift(square_field(obj, "square")?),
-        "remove" => BoardOp::Remove(square_field(obj, "square")?),
-        "touch" => BoardOp::Touch(square_field(obj, "square")?),
-        "place" => BoardOp::Place {
-            square: square_field(obj, "square")?,
-            promotion,
-        },
-        "move" => {
-            let uci = str_field(obj, "uci")?;
-            match uci.parse::<UciMove>() {
-                Ok(UciMove::Normal {
-                    from,
-                    to,
-                    promotion,
-                }) => BoardOp::Move {
-                    from,
-                    to,
-                    promotion,
-                },
-                _ => return Err(DecodeError::InvalidField("uci")),
-            }
-        }
-        _ => return Err(DecodeError::InvalidField("action")),
-    })
-}
-
-/// A move number on a scoresheet: 1 to 1000.
-fn number_field(obj: &Map<String, Value>) -> Result<u32, DecodeError> {
-    let n = u64_field(obj, "number")?;
-    if (1..=1000).contains(&n) {
-        Ok(n as u32)
-    } else {
-        Err(DecodeError::InvalidField("number"))
-    }
-}
-
-fn desk_msg(kind: &str, obj: &Map<String, Value>) -> Result<DeskMsg, DecodeError> {
-    Ok(match kind {
-        "write_sheet" => DeskMsg::WriteSheet {
-            number: number_field(obj)?,
-            side: color_field(obj, "side")?,
-            text: str_field(obj, "text")?,
-            draw_offer: opt(bool_field(obj, "draw_offer"))?.unwrap_or(false),
-            audio: opt(str_field(obj, "audio"))?,
-        },
-        "strike_sheet" => DeskMsg::StrikeSheet {
-            number: number_field(obj)?,
-            side: color_field(obj, "side")?,
-        },
-        "auto_record" => DeskMsg::AutoRecord {
-            on: bool_field(obj, "on")?,
-        },
-        "compare_boards" => DeskMsg::CompareBoards,
-        "reconcile" => DeskMsg::Reconcile {
-            ply: match opt(u64_field(obj, "ply"))? {
-                None => None,
-                Some(p) => Some(u32::try_from(p).map_err(|_| DecodeError::InvalidField("ply"))?),
-            },
-        },
-        "fix_board" => {
-            let lift = match str_field(obj, "action")?.as_str() {
-                "lift" => true,
-                "place" => false,
-                _ => return Err(DecodeError::InvalidField("action")),
-            };
-            let piece = match opt(str_field(obj, "piece"))? {
-                None => None,
-                Some(p) => Some(
-                    p.chars()
-                        .next()
-                        .filter(|_| p.len() == 1)
-                        .and_then(shakmaty::Piece::from_char)
-                        .ok_or(DecodeError::InvalidField("piece"))?,
-                ),
-            };
-            DeskMsg::FixBoard {
-                board: color_field(obj, "board")?,
-                lift,
-                square: square_field(obj, "square")?,
-                piece,
-            }
-        }
-        "call_adjournment" => DeskMsg::CallAdjournment {
-            resume_at_ms: opt(u64_field(obj, "resume_at_ms"))?.unwrap_or(0),
-        },
-        "seal_move" => DeskMsg::SealMove {
-            text: str_field(obj, "text")?,
-        },
-        "seal_stop_clock" => DeskMsg::SealStopClock,
-        _ => DeskMsg::OpenSealed,
-    })
-}
-
-fn opt<T>(r: Result<T, DecodeError>) -> Result<Option<T>, DecodeError> {
-    match r {
-        Ok(v) => Ok(Some(v)),
-        Err(DecodeError::MissingField(_)) => Ok(None),
-        Err(e) => Err(e),
-    }
-}
-
-/// A request id: a string of at most [`MAX_ID_LEN`] bytes or an integer.
-fn request_id(obj: &Map<String, Value>) -> Result<Value, DecodeError> {
-    let v = field(obj, "id")?;
-    match v {
-        Value::String(s) if s.len() <= MAX_ID_LEN => Ok(v.clone()),
-        Value::Number(n) if n.is_i64() || n.is_u64() => Ok(v.clone()),
-        _ => Err(DecodeError::InvalidField("id")),
-    }
-}
-
-/// Decodes one text frame.
-pub fn decode(text: &str) -> Decoded {
-    let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) else {
-        return Err((DecodeError::BadJson, None));
-    };
-    let id = request_id(&obj).ok();
-    decode_object(&obj).map_err(|e| (e, id))
-}
-
-fn decode_object(obj: &Map<String, Value>) -> Result<ClientMsg, DecodeError> {
-    if let Some(v) = opt(u64_field(obj, "v"))?
-        && v != PROTOCOL_VERSION
-    {
-        return Err(DecodeError::UnsupportedVersion(v));
-    }
-    let kind = str_field(obj, "type")?;
-    if kind == "hello" {
-        // The version is required in the greeting: it is the handshake.
-        u64_field(obj, "v")?;
-        let lang = match opt(str_field(obj, "lang"))? {
-            None => None,
-            Some(l) => Some(
-                l.parse::<Lang>()
-                    .map_err(|_| DecodeError::InvalidField("lang"))?,
-            ),
-        };
-        let audio = match obj.get("audio") {
-            None | Some(Value::Null) => false,
-            Some(Value::Bool(b)) => *b,
-            Some(_) => return Err(DecodeError::InvalidField("audio")),
-        };
-        return Ok(ClientMsg::Hello {
-            token: str_field(obj, "token")?,
-            since: opt(u64_field(obj, "since"))?,
-            lang,
-            audio,
-        });
-    }
-    let known = [
-        "move",
-        "announce",
-        "pause",
-        "resume",
-        "set_clock",
-        "end",
-        "state",
-        "ping",
-        "repeat",
-        "board",
-        "press_clock",
-        "repeat_move",
-        "adjust",
-        "resign",
-        "offer_draw",
-        "accept_draw",
-        "decline_draw",
-        "claim_draw",
-        "claim_time",
-        "report_touch",
-        "rule_touch",
-        "restore_board",
-        "talking_clock",
-        "clock_warnings",
-        "write_sheet",
-        "strike_sheet",
-        "auto_record",
-        "compare_boards",
-        "reconcile",
-        "fix_board",
-        "call_adjournment",
-        "seal_move",
-        "seal_stop_clock",
-        "open_sealed",
-        "voice_start",
-        "voice_end",
-        "voice_cancel",
-        "voice_answer",
-    ];
-    if !known.contains(&kind.as_str()) {
-        return Err(DecodeError::UnknownType(kind));
-    }
-    let id = request_id(obj)?;
-    Ok(match kind.as_str() {
-        "move" => ClientMsg::Move {
-            id,
-            uci: str_field(obj, "uci")?,
-        },
-        "announce" => ClientMsg::Announce {
-            id,
-            text: str_field(obj, "text")?,
-        },
-        "pause" => ClientMsg::Pause { id },
-        "resume" => ClientMsg::Resume { id },
-        "set_clock" => ClientMsg::SetClock {
-            id,
-            color: parse_color(&str_field(obj, "color")?)
-                .ok_or(DecodeError::InvalidField("color"))?,
-            remaining_ms: u64_field(obj, "remaining_ms")?,
-        },
-        "end" => ClientMsg::End {
-            id,
-            result: GameResult::from_pgn(&str_field(obj, "result")?)
-                .ok_or(DecodeError::InvalidField("result"))?,
-        },
-        "state" => ClientMsg::State { id },
-        "repeat" => ClientMsg::Repeat { id },
-        "board" => ClientMsg::Board {
-            id,
-            board: color_field(obj, "board")?,
-            op: board_op(obj)?,
-        },
-        "press_clock" => ClientMsg::PressClock { id },
-        "repeat_move" => ClientMsg::RepeatMove {
-            id,
-            text: str_field(obj, "text")?,
-        },
-        "adjust" => ClientMsg::Adjust { id },
-        "resign" => ClientMsg::Resign {
-            id,
-            confirmed: confirmed(obj)?,
-        },
-        "offer_draw" => ClientMsg::OfferDraw {
-            id,
-            confirmed: confirmed(obj)?,
-        },
-        "accept_draw" => ClientMsg::AcceptDraw { id },
-        "decline_draw" => ClientMsg::DeclineDraw { id },
-        "claim_draw" => ClientMsg::ClaimDraw {
-            id,
-            kind: ClaimKind::from_key(&str_field(obj, "claim")?)
-                .ok_or(DecodeError::InvalidField("claim"))?,
-            uci: opt(str_field(obj, "uci"))?,
-            text: opt(str_field(obj, "text"))?,
-            confirmed: confirmed(obj)?,
-        },
-        "claim_time" => ClientMsg::ClaimTime { id },
-        "report_touch" => ClientMsg::ReportTouch {
-            id,
-            square: square_field(obj, "square")?,
-        },
-        "rule_touch" => ClientMsg::RuleTouch {
-            id,
-            upheld: bool_field(obj, "upheld")?,
-        },
-        "restore_board" => ClientMsg::RestoreBoard {
-            id,
-            board: color_field(obj, "board")?,
-        },
-        "talking_clock" => ClientMsg::TalkingClock { id },
-        "clock_warnings" => ClientMsg::ClockWarnings {
-            id,
-            on: bool_field(obj, "on")?,
-        },
-        "write_sheet" | "strike_sheet" | "auto_record" | "compare_boards" | "reconcile"
-        | "fix_board" | "call_adjournment" | "seal_move" | "seal_stop_clock" | "open_sealed" => {
-            ClientMsg::Desk {
-                id,
-                msg: desk_msg(&kind, obj)?,
-            }
-        }
-        "voice_start" | "voice_end" | "voice_cancel" | "voice_answer" => ClientMsg::Voice {
-            id,
-            msg: super::voice::decode(&kind, obj)?,
-        },
-        _ => ClientMsg::Ping { id },
-    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -615,7 +103,38 @@ pub enum ServerMsg {
         message: String,
     },
     /// What a voice utterance was heard as (`docs/voice.md`).
-    VoiceResult(super::voice::VoiceResultMsg),
+    VoiceResult(VoiceResultMsg),
+}
+
+/// One candidate on the wire.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateBody {
+    /// `move` or `command`.
+    pub kind: &'static str,
+    /// What hamle says for it.
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uci: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// Its probability for this utterance.
+    pub p: f32,
+}
+
+/// `voice_result`: what was heard and what hamle does with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct VoiceResultMsg {
+    pub id: Value,
+    /// `played` (the move's events and the `ack` follow), `ask` (a question is open),
+    /// `command` (the page runs `command`), `no` (the question was answered no) or
+    /// `not_understood`.
+    pub decision: &'static str,
+    /// The best candidates, best first (at most three).
+    pub candidates: Vec<CandidateBody>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub command: Option<&'static str>,
+    /// What hamle says about it (the question, "not understood"...); empty for `played`.
+    pub message: String,
 }
 
 /// The rendered audio of one thing said to this seat; the next frame is binary and holds
@@ -1287,90 +806,4 @@ pub struct HttpError {
     /// A technical detail for developers (e.g. the JSON parser's own words), not localised.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn err(text: &str) -> (DecodeError, Option<Value>) {
-        decode(text).unwrap_err()
-    }
-
-    #[test]
-    fn decoding_table() {
-        assert_eq!(
-            decode(r#"{"type":"hello","v":1,"token":"x","since":3}"#),
-            Ok(ClientMsg::Hello {
-                token: "x".into(),
-                since: Some(3),
-                lang: None,
-                audio: false
-            })
-        );
-        assert_eq!(
-            decode(r#"{"type":"hello","v":1,"token":"x","audio":true}"#),
-            Ok(ClientMsg::Hello {
-                token: "x".into(),
-                since: None,
-                lang: None,
-                audio: true
-            })
-        );
-        assert_eq!(
-            err(r#"{"type":"hello","v":1,"token":"x","audio":"yes"}"#).0,
-            DecodeError::InvalidField("audio")
-        );
-        assert_eq!(
-            decode(r#"{"type":"repeat","id":5}"#),
-            Ok(ClientMsg::Repeat { id: Value::from(5) })
-        );
-        assert_eq!(
-            decode(r#"{"type":"move","id":"a","uci":"e2e4"}"#),
-            Ok(ClientMsg::Move {
-                id: Value::from("a"),
-                uci: "e2e4".into()
-            })
-        );
-        assert_eq!(err("[1]").0, DecodeError::BadJson);
-        assert_eq!(err("{nope").0, DecodeError::BadJson);
-        assert_eq!(err(r#"{"id":1}"#).0, DecodeError::MissingField("type"));
-        assert_eq!(
-            err(r#"{"type":"castle","id":1}"#),
-            (
-                DecodeError::UnknownType("castle".into()),
-                Some(Value::from(1))
-            )
-        );
-        assert_eq!(
-            err(r#"{"type":"move","id":1}"#).0,
-            DecodeError::MissingField("uci")
-        );
-        assert_eq!(
-            err(r#"{"type":"move","id":1,"uci":5}"#).0,
-            DecodeError::InvalidField("uci")
-        );
-        assert_eq!(
-            err(r#"{"type":"move","uci":"e2e4"}"#).0,
-            DecodeError::MissingField("id")
-        );
-        assert_eq!(
-            err(r#"{"type":"ping","id":1,"v":2}"#).0,
-            DecodeError::UnsupportedVersion(2)
-        );
-        assert_eq!(
-            err(r#"{"type":"hello","token":"x"}"#).0,
-            DecodeError::MissingField("v")
-        );
-        assert_eq!(
-            err(r#"{"type":"end","id":1,"result":"2-0"}"#).0,
-            DecodeError::InvalidField("result")
-        );
-        assert_eq!(
-            err(r#"{"type":"set_clock","id":1,"color":"red","remaining_ms":1}"#).0,
-            DecodeError::InvalidField("color")
-        );
-        let long = format!(r#"{{"type":"ping","id":"{}"}}"#, "x".repeat(65));
-        assert_eq!(err(&long).0, DecodeError::InvalidField("id"));
-    }
 }

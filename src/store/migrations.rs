@@ -12,12 +12,10 @@
 //! | 1 | `games` (id, creation time, setup record), `tokens` (seat token hashes), `events` (numbered event records) |
 //! | 2 | `summaries`: what the list of games shows without loading a game; every stored game summarised by replaying it |
 
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
 
-use super::sqlite::{load_all, write_summary};
-use super::{StoreError, Summary};
-use crate::game::Game;
+use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
 pub const SCHEMA_VERSION: i64 = 2;
@@ -58,12 +56,17 @@ CREATE TABLE IF NOT EXISTS summaries (
 );
 ";
 
+/// Schema 1 to 2's work on the rows: summarise every stored game by replaying it once. The
+/// store passes its own (`sqlite::summarise_every_game`), so that the migrations use nothing
+/// of the store above them.
+pub type Summarise = fn(&Connection) -> Result<(), StoreError>;
+
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`.
-pub fn migrations() -> Migrations<'static> {
+pub fn migrations(summarise: Summarise) -> Migrations<'static> {
     Migrations::new(vec![
         M::up(SCHEMA_1),
-        M::up_with_hook(SCHEMA_2, |tx: &rusqlite::Transaction| {
-            summarise_every_game(tx).map_err(|e| HookError::Hook(e.to_string()))
+        M::up_with_hook(SCHEMA_2, move |tx: &rusqlite::Transaction| {
+            summarise(tx).map_err(|e| HookError::Hook(e.to_string()))
         }),
     ])
 }
@@ -74,7 +77,7 @@ pub fn version(conn: &Connection) -> Result<i64, StoreError> {
 }
 
 /// Brings the database to [`SCHEMA_VERSION`]; a newer one is refused and left as it is.
-pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+pub fn migrate(conn: &mut Connection, summarise: Summarise) -> Result<(), StoreError> {
     let found = version(conn)?;
     if found > SCHEMA_VERSION {
         return Err(StoreError::TooNew {
@@ -82,31 +85,7 @@ pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             known: SCHEMA_VERSION,
         });
     }
-    migrations().to_latest(conn)?;
-    Ok(())
-}
-
-/// Schema 1 to 2: the summary of every game, by replaying it once.
-fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
-    for game in load_all(conn)? {
-        let mut replayed = Game::new(game.setup.clone());
-        let mut damaged = game.damage.is_some();
-        for rec in &game.events {
-            if replayed.apply(rec).is_err() {
-                damaged = true;
-                break;
-            }
-        }
-        let mut summary = Summary::of(&replayed);
-        summary.damaged = damaged;
-        let players = &game.setup.players;
-        conn.execute(
-            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
-             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
-            params![game.id.as_str(), players.white.name, players.black.name],
-        )?;
-        write_summary(conn, &game.id, &summary)?;
-    }
+    migrations(summarise).to_latest(conn)?;
     Ok(())
 }
 
@@ -116,12 +95,14 @@ mod tests {
 
     #[test]
     fn the_migrations_are_valid_and_the_version_counts_them() {
-        migrations().validate().unwrap();
+        migrations(crate::store::sqlite::summarise_every_game)
+            .validate()
+            .unwrap();
         let mut conn = Connection::open_in_memory().unwrap();
-        migrate(&mut conn).unwrap();
+        migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap();
         assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
         // Opening again changes nothing.
-        migrate(&mut conn).unwrap();
+        migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap();
         assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
         let tables: Vec<String> = conn
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
@@ -141,7 +122,7 @@ mod tests {
             SCHEMA_VERSION + 1
         ))
         .unwrap();
-        let err = migrate(&mut conn).unwrap_err();
+        let err = migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap_err();
         assert!(
             matches!(err, StoreError::TooNew { found, known } if found == SCHEMA_VERSION + 1 && known == SCHEMA_VERSION),
             "{err}"

@@ -627,7 +627,7 @@ mod tests {
         assert!(snapshots.iter().any(|s| s.schema == SCHEMA_VERSION));
         for snap in snapshots {
             let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-            migrations()
+            migrations(crate::store::sqlite::summarise_every_game)
                 .to_version(&mut conn, snap.schema as usize)
                 .unwrap();
             for (i, s) in snap.setups.iter().enumerate() {
@@ -644,7 +644,7 @@ mod tests {
                 )
                 .unwrap();
             }
-            migrate(&mut conn).unwrap();
+            migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap();
             let games = load_all(&conn).unwrap();
             assert_eq!(games.len(), snap.setups.len(), "schema {}", snap.schema);
             for (game, s) in games.iter().zip(&snap.setups) {

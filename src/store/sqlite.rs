@@ -67,7 +67,7 @@ impl SqliteStore {
         // WAL returns the new mode as a row; in-memory databases answer "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
-        super::migrations::migrate(&mut conn)?;
+        super::migrations::migrate(&mut conn, summarise_every_game)?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
             _checkpointer: None,
@@ -348,6 +348,30 @@ fn insert_events(
         stmt.execute(params![game.as_str(), seq, at_ms, data])?;
     }
     write_summary(conn, game, summary)
+}
+
+/// Schema 1 to 2: the summary of every game, by replaying it once.
+pub(super) fn summarise_every_game(conn: &Connection) -> Result<(), StoreError> {
+    for game in load_all(conn)? {
+        let mut replayed = crate::game::Game::new(game.setup.clone());
+        let mut damaged = game.damage.is_some();
+        for rec in &game.events {
+            if replayed.apply(rec).is_err() {
+                damaged = true;
+                break;
+            }
+        }
+        let mut summary = Summary::of(&replayed);
+        summary.damaged = damaged;
+        let players = &game.setup.players;
+        conn.execute(
+            "INSERT OR IGNORE INTO summaries (game_id, white, black, status, result, seq, moves, running)
+             VALUES (?1, ?2, ?3, 'playing', NULL, 0, 0, 0)",
+            params![game.id.as_str(), players.white.name, players.black.name],
+        )?;
+        write_summary(conn, &game.id, &summary)?;
+    }
+    Ok(())
 }
 
 pub(super) fn load_all(conn: &Connection) -> Result<Vec<StoredGame>, StoreError> {
@@ -632,7 +656,7 @@ mod tests {
         {
             // Schema 1 as the release before it wrote it: no summaries.
             let mut conn = Connection::open(&path).unwrap();
-            super::super::migrations::migrations()
+            super::super::migrations::migrations(super::summarise_every_game)
                 .to_version(&mut conn, 1)
                 .unwrap();
             assert_eq!(super::super::migrations::version(&conn).unwrap(), 1);

@@ -1,0 +1,174 @@
+//! HTTP for the arbiter's desk: each scoresheet as text in its player's language and as a
+//! Braille BRF file, and the adjournment's envelope.
+//!
+//! - `GET /api/games/{id}/sheets/{color}`: the sheet as text (`text/plain`).
+//! - `GET /api/games/{id}/sheets/{color}/brf`: the sheet as BRF (liblouis).
+//! - `GET /api/games/{id}/envelope`: the envelope (arbiter only).
+//!
+//! A scoresheet is open to its own side (player and assistant) and to the arbiter (Art. 8.3).
+
+use axum::Json;
+use axum::Router;
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde::Serialize;
+use shakmaty::Color;
+
+use super::error::ApiError;
+use super::extract::Authorised;
+use crate::braille::{BrailleError, Translator, scoresheet_brf};
+use crate::game::Seat;
+use crate::server::AppState;
+use crate::server::actor::DeskView;
+use crate::server::wire::ErrorCode;
+use crate::server::wire::{color_key, parse_color};
+use crate::words::sheet::{Names, sheet_text};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/games/{id}/sheets/{color}", get(sheet_as_text))
+        .route("/api/games/{id}/sheets/{color}/brf", get(sheet_as_brf))
+        .route("/api/games/{id}/envelope", get(envelope))
+}
+
+/// Whether `seat` may read `color`'s scoresheet: his own side, and the arbiter.
+pub(super) fn may_read(seat: Seat, color: Color) -> bool {
+    seat == Seat::Arbiter || seat.side() == Some(color)
+}
+
+/// The sheet's colour from the path, and the desk, for a seat that may read it.
+async fn sheet_view(
+    seat: &Authorised,
+    color: &str,
+) -> Result<(Box<DeskView>, Color, Names), ApiError> {
+    let lang = seat.lang;
+    let color = parse_color(color)
+        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::UnknownPath))?;
+    if !may_read(seat.seat, color) {
+        return Err(ApiError::forbidden(lang));
+    }
+    let view = seat
+        .handle
+        .desk()
+        .await
+        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let players = &seat.handle.setup.players;
+    let names = Names {
+        white: players.white.name.clone(),
+        black: players.black.name.clone(),
+    };
+    Ok((view, color, names))
+}
+
+async fn sheet_as_text(
+    seat: Authorised,
+    Path((_, color)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let (view, color, names) = sheet_view(&seat, &color).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        sheet_text(view.desk.sheet(color), &names),
+    )
+        .into_response())
+}
+
+async fn sheet_as_brf(
+    seat: Authorised,
+    Path((id, color)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let (view, color, names) = sheet_view(&seat, &color).await?;
+    let lang = seat.lang;
+    let sheet = view.desk.sheet(color).clone();
+    let made =
+        tokio::task::spawn_blocking(move || scoresheet_brf(&Translator::default(), &sheet, &names))
+            .await
+            .map_err(|e| {
+                ApiError::new(lang, StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
+                    .source(e)
+            })?;
+    match made {
+        Ok(brf) => {
+            let name = format!("attachment; filename=\"{id}-{}.brf\"", color_key(color));
+            Ok((
+                [
+                    (header::CONTENT_TYPE, "application/x-brf".to_owned()),
+                    (header::CONTENT_DISPOSITION, name),
+                ],
+                brf,
+            )
+                .into_response())
+        }
+        Err(e) => {
+            let status = match e {
+                BrailleError::Missing => StatusCode::SERVICE_UNAVAILABLE,
+                BrailleError::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            Err(ApiError::new(lang, status, ErrorCode::named(e.code())).message(e.say(lang)))
+        }
+    }
+}
+
+/// The envelope (Appendix A) as JSON. The sealed move itself shows only once it is opened.
+#[derive(Serialize)]
+struct EnvelopeBody {
+    /// `sealed` (waiting for the resumption) or `opened`.
+    status: &'static str,
+    white: String,
+    black: String,
+    /// The position at adjournment.
+    fen: String,
+    /// Half-moves played before the sealed move.
+    ply: usize,
+    move_number: u32,
+    sealer: &'static str,
+    /// Whether a move was written in the envelope.
+    sealed: bool,
+    /// The sealed move as written: only after the opening.
+    sealed_move: Option<String>,
+    white_ms: u64,
+    black_ms: u64,
+    white_used_ms: u64,
+    black_used_ms: u64,
+    draw_offer: Option<&'static str>,
+    resume_at_ms: u64,
+}
+
+async fn envelope(seat: Authorised) -> Result<Response, ApiError> {
+    let lang = seat.lang;
+    if seat.seat != Seat::Arbiter {
+        return Err(ApiError::forbidden(lang));
+    }
+    let view = seat
+        .handle
+        .desk()
+        .await
+        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let e = view
+        .desk
+        .envelope()
+        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::NoEnvelope))?;
+    let opened = !matches!(
+        view.desk.adjournment(),
+        crate::scoresheet::desk::Adjournment::Adjourned(_)
+    );
+    Ok(Json(EnvelopeBody {
+        status: if opened { "opened" } else { "sealed" },
+        white: e.players.white.clone(),
+        black: e.players.black.clone(),
+        fen: e.fen.clone(),
+        ply: e.ply,
+        move_number: e.move_number,
+        sealer: color_key(e.sealer),
+        sealed: e.sealed.is_some(),
+        sealed_move: if opened { e.sealed.clone() } else { None },
+        white_ms: e.clocks.white_ms,
+        black_ms: e.clocks.black_ms,
+        white_used_ms: e.used_ms.white,
+        black_used_ms: e.used_ms.black,
+        draw_offer: e.draw_offer.map(color_key),
+        resume_at_ms: e.resume_at_ms,
+    })
+    .into_response())
+}

@@ -1,0 +1,266 @@
+//! One WebSocket as hamle speaks it: the close codes, the rate limit (every frame counts,
+//! control frames too), sending (with a deadline for a client that does not read), the error
+//! message before a close, the closing handshake, and the next data frame.
+//!
+//! Written against `Stream` + `Sink` of axum messages, so the same code runs on a real
+//! socket and on channels.
+
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
+use serde_json::Value;
+use tokio::time::Instant;
+
+use crate::announce::Lang;
+use crate::server::Limits;
+use crate::server::audio::{AUDIO_FRAME, AudioOut};
+use crate::server::wire::{DecodeError, Envelope, ErrorCode, PROTOCOL_VERSION, ServerMsg};
+
+/// WebSocket close codes hamle uses (besides 1000 normal closure).
+pub mod close {
+    /// The server is shutting down.
+    pub const GOING_AWAY: u16 = 1001;
+    /// A text frame that is not UTF-8.
+    pub const BAD_DATA: u16 = 1007;
+    /// A flood of messages.
+    pub const POLICY: u16 = 1008;
+    /// A message over the size limit.
+    pub const TOO_BIG: u16 = 1009;
+    /// The game's task is gone (should not happen).
+    pub const INTERNAL: u16 = 1011;
+    /// The first message was not a valid `hello`.
+    pub const BAD_HELLO: u16 = 4400;
+    /// The token opens no seat of this game.
+    pub const BAD_TOKEN: u16 = 4401;
+    /// No `hello` within the time limit.
+    pub const HELLO_TIMEOUT: u16 = 4408;
+    /// Nothing heard from the client, not even a pong, for the idle timeout.
+    pub const IDLE_TIMEOUT: u16 = 4408;
+    /// The same seat connected again; this older connection is closed.
+    pub const REPLACED: u16 = 4409;
+    /// Too many connections: the game's spectators, the sockets waiting for their greeting,
+    /// or those of one address.
+    pub const TOO_MANY_CONNECTIONS: u16 = 4429;
+}
+
+/// Tokens per connection: `burst` at once, refilled at `per_second`.
+pub(super) struct RateLimit {
+    tokens: f64,
+    burst: f64,
+    per_second: f64,
+    last: Instant,
+    /// Messages dropped since the last one accepted.
+    pub(super) strikes: u32,
+}
+
+impl RateLimit {
+    fn new(limits: &Limits) -> RateLimit {
+        RateLimit {
+            tokens: f64::from(limits.burst),
+            burst: f64::from(limits.burst),
+            per_second: limits.per_second,
+            last: Instant::now(),
+            strikes: 0,
+        }
+    }
+
+    pub(super) fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            self.strikes = 0;
+            true
+        } else {
+            self.strikes += 1;
+            false
+        }
+    }
+}
+
+/// Why a connection ends, as the close frame says it.
+pub(super) struct Closing {
+    pub(super) code: u16,
+    pub(super) reason: ErrorCode,
+}
+
+fn is_too_large(e: &axum::Error) -> bool {
+    let text = e.to_string();
+    text.contains("too long") || text.contains("too big") || text.contains("Space limit")
+}
+
+/// A text frame (or a close frame's reason) that is not UTF-8.
+fn is_bad_utf8(e: &axum::Error) -> bool {
+    e.to_string().contains("UTF-8")
+}
+
+pub(super) struct Conn<S> {
+    pub(super) socket: S,
+    pub(super) lang: Lang,
+    /// When the client last sent any frame (data, ping, pong or close).
+    pub(super) heard: Instant,
+    /// The longest a send may wait for a client that does not read.
+    send_timeout: Duration,
+    /// Every frame the client sends counts, control frames (ping, pong) included.
+    pub(super) rate: RateLimit,
+    /// Control frames dropped in a row before the connection is closed.
+    flood_strikes: u32,
+}
+
+impl<S> Conn<S> {
+    pub(super) fn new(socket: S, lang: Lang, limits: &Limits) -> Conn<S> {
+        Conn {
+            socket,
+            lang,
+            heard: Instant::now(),
+            send_timeout: limits.idle_timeout,
+            rate: RateLimit::new(limits),
+            flood_strikes: limits.flood_strikes,
+        }
+    }
+}
+
+impl<S> Conn<S>
+where
+    S: Sink<Message, Error = axum::Error> + Unpin,
+{
+    pub(super) async fn send(&mut self, msg: ServerMsg) -> Result<(), axum::Error> {
+        self.send_frame(Message::Text(Envelope::json(msg).into()))
+            .await
+    }
+
+    /// Sends a frame; a client that does not take it in time is given up.
+    pub(super) async fn send_frame(&mut self, frame: Message) -> Result<(), axum::Error> {
+        match tokio::time::timeout(self.send_timeout, self.socket.send(frame)).await {
+            Ok(sent) => sent,
+            Err(_) => Err(axum::Error::new("the client does not read")),
+        }
+    }
+
+    pub(super) async fn error(
+        &mut self,
+        id: Option<Value>,
+        code: ErrorCode,
+        args: &[(&str, String)],
+    ) -> Result<(), axum::Error> {
+        let message = crate::words::error(self.lang, code.name(), args);
+        let code = code.name();
+        self.send(ServerMsg::Error { id, code, message }).await
+    }
+
+    /// Sends rendered audio: the `audio` message, then its bytes in binary frames of at most
+    /// [`AUDIO_FRAME`] bytes each (within the socket's write buffer limit).
+    pub(super) async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
+        match out {
+            AudioOut::Clip(clip) => {
+                let (msg, bytes) = clip.into_wire();
+                self.send(ServerMsg::Audio(msg)).await?;
+                for chunk in bytes.chunks(AUDIO_FRAME) {
+                    let chunk = axum::body::Bytes::copy_from_slice(chunk);
+                    self.socket.send(Message::Binary(chunk)).await?;
+                }
+                Ok(())
+            }
+            AudioOut::Unavailable => self.error(None, ErrorCode::AudioUnavailable, &[]).await,
+        }
+    }
+}
+
+/// How long a closing connection waits for the client's own close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
+
+impl<S> Conn<S>
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    /// The closing handshake: our close frame, then whatever the client still sends, up to
+    /// its close frame. Reading it matters: a socket closed with unread data is reset by the
+    /// kernel, and a reset can destroy the error and close frame still on their way.
+    pub(super) async fn close(&mut self, closing: Closing) {
+        let frame = CloseFrame {
+            code: closing.code,
+            reason: closing.reason.name().into(),
+        };
+        let _ = self.send_frame(Message::Close(Some(frame))).await;
+        let _ = tokio::time::timeout(CLOSE_WAIT, async {
+            while let Some(Ok(m)) = self.socket.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        })
+        .await;
+        let _ = tokio::time::timeout(self.send_timeout, self.socket.close()).await;
+    }
+
+    /// Sends an error, then closes.
+    pub(super) async fn fail(&mut self, code: ErrorCode, args: &[(&str, String)], close_code: u16) {
+        let _ = self.error(None, code, args).await;
+        self.close(Closing {
+            code: close_code,
+            reason: code,
+        })
+        .await;
+    }
+}
+
+pub(super) fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
+    match e {
+        DecodeError::BadJson => vec![],
+        DecodeError::UnknownType(t) => vec![("type", t.chars().take(40).collect())],
+        DecodeError::MissingField(f) | DecodeError::InvalidField(f) => {
+            vec![("field", f.clone())]
+        }
+        DecodeError::UnsupportedVersion(v) => vec![
+            ("version", v.to_string()),
+            ("supported", PROTOCOL_VERSION.to_string()),
+        ],
+    }
+}
+
+pub(super) enum Next {
+    Text(String),
+    Binary(axum::body::Bytes),
+    TooLarge,
+    /// A text frame that is not UTF-8 (close 1007).
+    BadUtf8,
+    /// Too many control frames in a row over the rate limit (close 1008).
+    Flood,
+    Gone,
+}
+
+/// The next data frame. Control frames are answered by the WebSocket library and skipped
+/// here, but they count against the rate limit like data frames: a client that floods
+/// pings is closed (`flood`) as one that floods messages is.
+pub(super) async fn next_text<S>(conn: &mut Conn<S>) -> Next
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    loop {
+        let next = conn.socket.next().await;
+        conn.heard = Instant::now();
+        match next {
+            None => return Next::Gone,
+            Some(Err(e)) => {
+                return if is_too_large(&e) {
+                    Next::TooLarge
+                } else if is_bad_utf8(&e) {
+                    Next::BadUtf8
+                } else {
+                    Next::Gone
+                };
+            }
+            Some(Ok(Message::Text(t))) => return Next::Text(t.as_str().to_owned()),
+            Some(Ok(Message::Binary(b))) => return Next::Binary(b),
+            Some(Ok(Message::Close(_))) => return Next::Gone,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                if !conn.rate.take() && conn.rate.strikes >= conn.flood_strikes {
+                    return Next::Flood;
+                }
+            }
+        }
+    }
+}

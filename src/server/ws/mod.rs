@@ -1,0 +1,247 @@
+//! One WebSocket connection: greeting, catch-up, then actions in and events out.
+//!
+//! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
+//! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
+
+mod connection;
+mod session;
+
+use axum::extract::ws::Message;
+use futures_util::{Sink, Stream};
+use tokio::time::Instant;
+
+use crate::announce::Lang;
+use crate::game::Seat;
+use crate::server::actor::{Backlog, GameHandle};
+use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode};
+use crate::server::{AppState, Limits};
+pub use connection::close;
+use connection::{Closing, Conn, Next, decode_error_args, next_text};
+use session::{Session, next_audio, offer_missed, send_events};
+
+/// Refuses a connection at once: an `error` with `code`, then a close frame.
+pub async fn refuse<S>(socket: S, lang: Lang, code: ErrorCode, close_code: u16, limits: &Limits)
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    Conn::new(socket, lang, limits)
+        .fail(code, &[], close_code)
+        .await;
+}
+
+/// Runs one connection to the end. `fallback` is the language for errors before the
+/// greeting names a seat (from the upgrade request's `Accept-Language`).
+pub async fn serve<S>(
+    socket: S,
+    app: AppState,
+    handle: GameHandle,
+    fallback: Lang,
+    addr: crate::server::addr::ClientAddr,
+    waiting: crate::server::conns::Waiting,
+) where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    let limits = app.limits();
+    let mut conn = Conn::new(socket, fallback, &limits);
+    let shutdown = app.shutdown();
+
+    // 1. The greeting.
+    let first = tokio::select! {
+        _ = shutdown.cancelled() => {
+            conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
+            return;
+        }
+        // The game's hall is full and this socket has waited longest.
+        _ = waiting.evicted.cancelled() => {
+            conn.fail(ErrorCode::TooManyConnections, &[], close::TOO_MANY_CONNECTIONS).await;
+            return;
+        }
+        r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
+    };
+    let text = match first {
+        Err(_) => {
+            return conn
+                .fail(ErrorCode::HelloTimeout, &[], close::HELLO_TIMEOUT)
+                .await;
+        }
+        Ok(Next::Text(t)) => t,
+        Ok(Next::Binary(_)) => {
+            return conn
+                .fail(ErrorCode::UnsupportedFrame, &[], close::BAD_HELLO)
+                .await;
+        }
+        Ok(Next::TooLarge) => {
+            let limit = [("limit", limits.max_message_bytes.to_string())];
+            return conn.fail(ErrorCode::TooLarge, &limit, close::TOO_BIG).await;
+        }
+        Ok(Next::BadUtf8) => {
+            return conn
+                .fail(ErrorCode::InvalidUtf8, &[], close::BAD_DATA)
+                .await;
+        }
+        Ok(Next::Flood) => return conn.fail(ErrorCode::Flood, &[], close::POLICY).await,
+        Ok(Next::Gone) => return,
+    };
+    let (token, since, asked_lang, wants_audio) = match decode(&text) {
+        Ok(ClientMsg::Hello(Hello {
+            token,
+            since,
+            lang,
+            audio,
+            ..
+        })) => (token, since, lang, audio),
+        Ok(_) => {
+            return conn
+                .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
+                .await;
+        }
+        Err((e, _)) => {
+            let args = decode_error_args(&e);
+            return conn.fail(e.code(), &args, close::BAD_HELLO).await;
+        }
+    };
+    if let Some(l) = asked_lang {
+        conn.lang = l;
+    }
+    let Some(seat) = handle.seat_for(&token) else {
+        return conn.fail(ErrorCode::BadToken, &[], close::BAD_TOKEN).await;
+    };
+    conn.lang = asked_lang.unwrap_or_else(|| handle.setup.language(seat));
+    drop(waiting);
+    // Seats always get in; spectators within their limits.
+    let _watching = if seat == Seat::Spectator {
+        match app.0.door.watch(&handle.id, addr, &limits) {
+            Ok(w) => Some(w),
+            Err(refused) => {
+                let close = close::TOO_MANY_CONNECTIONS;
+                return conn.fail(refused.code(), &[], close).await;
+            }
+        }
+    } else {
+        None
+    };
+    // The game may have left memory since the upgrade: then the hub loads it again.
+    let mut handle = handle;
+    let mut joined = None;
+    for _ in 0..3 {
+        if let Some(j) = handle.connect(seat, since).await {
+            joined = Some(j);
+            break;
+        }
+        match app.game(&handle.id).await {
+            Some(h) => handle = h,
+            None => break,
+        }
+    }
+    let Some(mut joined) = joined else {
+        return conn
+            .fail(ErrorCode::GameUnavailable, &[], close::INTERNAL)
+            .await;
+    };
+    tracing::debug!(game = %handle.id, %seat, "connected");
+
+    // 2. Catch up.
+    let resumed = matches!(joined.backlog, Backlog::Events(_));
+    let welcome = ServerMsg::Welcome {
+        game: handle.id.to_string(),
+        seat: seat.key(),
+        lang: conn.lang.code(),
+        seq: joined.seq,
+        resumed,
+        server: concat!("hamle ", env!("CARGO_PKG_VERSION")),
+    };
+    if conn.send(welcome).await.is_err() {
+        return;
+    }
+    let listener = if seat == Seat::Spectator {
+        crate::server::audio::Listener::Spectator
+    } else {
+        crate::server::audio::Listener::Seated
+    };
+    let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener));
+    let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
+    let sent = match backlog {
+        Backlog::Events(events) => {
+            if let Some(audio) = &mut audio {
+                offer_missed(audio, seat, conn.lang, &events);
+            }
+            send_events(&mut conn, seat, &events).await
+        }
+        Backlog::State(state) => conn.send(ServerMsg::State { id: None, state }).await,
+    };
+    if sent.is_err() {
+        return;
+    }
+    let mut session = Session {
+        seat,
+        last_sent: joined.seq,
+        handle,
+        limits,
+        clock: app.clock(),
+        audio,
+        app: app.clone(),
+        last_refusal_spoken: None,
+        voice: crate::server::voice::VoiceSession::default(),
+    };
+
+    // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
+    let ping = session.limits.ping_interval;
+    let mut ticker = tokio::time::interval_at(Instant::now() + ping, ping);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let closing = loop {
+        tokio::select! {
+            biased;
+            _ = shutdown.cancelled() => {
+                let _ = conn.error(None, ErrorCode::ShuttingDown, &[]).await;
+                break Closing { code: close::GOING_AWAY, reason: ErrorCode::ShuttingDown };
+            }
+            _ = ticker.tick() => {
+                let quiet = conn.heard.elapsed();
+                if quiet >= session.limits.idle_timeout {
+                    let _ = conn.error(None, ErrorCode::IdleTimeout, &[]).await;
+                    break Closing { code: close::IDLE_TIMEOUT, reason: ErrorCode::IdleTimeout };
+                }
+                if quiet >= ping && conn.send_frame(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+            _ = joined.replaced.cancelled() => {
+                let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
+                break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
+            }
+            ev = joined.events.recv() => {
+                match session.on_event(&mut conn, ev).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
+            out = next_audio(&mut session.audio) => {
+                match out {
+                    Some(out) => {
+                        if conn.send_audio(out).await.is_err() {
+                            return;
+                        }
+                    }
+                    // Audio has stopped for good (no espeak-ng): text only from now on.
+                    None => session.audio = None,
+                }
+            }
+            (id, fen, heard) = session.voice.next() => {
+                match session.on_heard(&mut conn, &mut joined.events, id, fen, heard).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
+            msg = next_text(&mut conn) => {
+                match session.on_message(&mut conn, &mut joined.events, msg).await {
+                    Ok(None) => {}
+                    Ok(Some(c)) => break c,
+                    Err(_) => return,
+                }
+            }
+        }
+    };
+    conn.close(closing).await;
+}

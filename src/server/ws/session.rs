@@ -1,0 +1,655 @@
+//! A greeted connection's session: the events it is sent (each once, in order, or a fresh
+//! state when it fell behind), every client message mapped straight to the table's
+//! [`Order`] (or answered here: `ping`, `state`, `repeat`, voice), the answer (events, then
+//! `ack`; `confirm`; or the refusal, said too), and voice input.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Message;
+use futures_util::Sink;
+use serde_json::Value;
+use tokio::sync::broadcast::error::RecvError;
+use tokio::time::Instant;
+
+use super::connection::{Closing, Conn, Next, close, decode_error_args};
+use crate::announce::Lang;
+use crate::game::{Command, Seat};
+use crate::scoresheet::Slot;
+use crate::scoresheet::desk::{DeskCommand, FixEdit};
+use crate::server::actor::{Acted, Confirmation, GameHandle, Published};
+use crate::server::audio::{AudioChannel, AudioOut, Tag};
+use crate::server::recordings;
+use crate::server::spoken::{Heard, spoken_to};
+use crate::server::voice::VoiceMsg;
+use crate::server::wire::{
+    BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId, ServerMsg, StateBody, decode,
+};
+use crate::server::{AppState, Limits, render};
+use crate::table::Order;
+
+/// The next rendered audio of a connection that asked for it; never, for one that did not.
+pub(super) async fn next_audio(audio: &mut Option<AudioChannel>) -> Option<AudioOut> {
+    match audio {
+        Some(a) => a.next().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// After a reconnect, the audio of the last missed event this seat hears (a move made while
+/// it was away); earlier ones come as text only, so that a replay does not read out a game.
+pub(super) fn offer_missed(
+    audio: &mut AudioChannel,
+    seat: Seat,
+    lang: Lang,
+    events: &[Arc<Published>],
+) {
+    let last = events
+        .iter()
+        .rev()
+        .find_map(|p| spoken_to(seat, lang, Heard::Event(p)).map(|u| (Tag::Event(p.rec.seq), u)));
+    if let Some((tag, u)) = last {
+        audio.offer(tag, u);
+    }
+}
+
+pub(super) async fn send_events<S>(
+    conn: &mut Conn<S>,
+    seat: Seat,
+    events: &[Arc<Published>],
+) -> Result<(), axum::Error>
+where
+    S: Sink<Message, Error = axum::Error> + Unpin,
+{
+    for p in events {
+        let msg = render::event_for(seat, conn.lang, p);
+        conn.send(ServerMsg::Event(msg)).await?;
+    }
+    Ok(())
+}
+
+pub(super) struct Session {
+    pub(super) seat: Seat,
+    /// The number of the last event this client has (sent as an event or inside a state).
+    pub(super) last_sent: u64,
+    pub(super) handle: GameHandle,
+    pub(super) limits: Limits,
+    pub(super) clock: crate::server::clock::ServerClock,
+    /// Rendered audio, if the client asked for it.
+    pub(super) audio: Option<AudioChannel>,
+    pub(super) app: AppState,
+    /// The last refusal spoken to this connection, and when.
+    pub(super) last_refusal_spoken: Option<(String, Instant)>,
+    /// Voice input: the utterance being recorded, the recognition under way, the question open.
+    pub(super) voice: crate::server::voice::VoiceSession,
+}
+
+/// A spectator hears the same refusal again only after this long.
+const SPECTATOR_REFUSAL_AGAIN: Duration = Duration::from_secs(10);
+
+pub(super) type Step = Result<Option<Closing>, axum::Error>;
+
+impl Session {
+    pub(super) async fn resync<S>(&mut self, conn: &mut Conn<S>, id: Option<Value>) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(state) = self.handle.state().await else {
+            let _ = conn.error(None, ErrorCode::GameUnavailable, &[]).await;
+            return Ok(Some(Closing {
+                code: close::INTERNAL,
+                reason: ErrorCode::GameUnavailable,
+            }));
+        };
+        self.send_state(conn, id, state).await
+    }
+
+    async fn send_state<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        id: Option<Value>,
+        state: StateBody,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        self.last_sent = self.last_sent.max(state.seq);
+        conn.send(ServerMsg::State {
+            id,
+            state: Box::new(state),
+        })
+        .await?;
+        Ok(None)
+    }
+
+    pub(super) async fn on_event<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        ev: Result<Arc<Published>, RecvError>,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        match ev {
+            Ok(p) if p.rec.seq <= self.last_sent => Ok(None),
+            Ok(p) if p.rec.seq == self.last_sent + 1 => {
+                self.last_sent = p.rec.seq;
+                conn.send(ServerMsg::Event(render::event_for(
+                    self.seat, conn.lang, &p,
+                )))
+                .await?;
+                if let Some(audio) = &mut self.audio
+                    && let Some(u) = spoken_to(self.seat, conn.lang, Heard::Event(&p))
+                {
+                    audio.offer(Tag::Event(p.rec.seq), u);
+                }
+                Ok(None)
+            }
+            // A gap (cannot happen) or a connection that fell behind: start over from a state.
+            Ok(_) | Err(RecvError::Lagged(_)) => self.resync(conn, None).await,
+            Err(RecvError::Closed) => {
+                let _ = conn.error(None, ErrorCode::GameUnavailable, &[]).await;
+                Ok(Some(Closing {
+                    code: close::INTERNAL,
+                    reason: ErrorCode::GameUnavailable,
+                }))
+            }
+        }
+    }
+
+    pub(super) async fn on_message<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        msg: Next,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let text = match msg {
+            Next::Gone => return Err(axum::Error::new("closed")),
+            Next::TooLarge => {
+                let limit = [("limit", self.limits.max_message_bytes.to_string())];
+                let _ = conn.error(None, ErrorCode::TooLarge, &limit).await;
+                return Ok(Some(Closing {
+                    code: close::TOO_BIG,
+                    reason: ErrorCode::TooLarge,
+                }));
+            }
+            Next::BadUtf8 => {
+                let _ = conn.error(None, ErrorCode::InvalidUtf8, &[]).await;
+                return Ok(Some(Closing {
+                    code: close::BAD_DATA,
+                    reason: ErrorCode::InvalidUtf8,
+                }));
+            }
+            Next::Flood => {
+                let _ = conn.error(None, ErrorCode::Flood, &[]).await;
+                return Ok(Some(Closing {
+                    code: close::POLICY,
+                    reason: ErrorCode::Flood,
+                }));
+            }
+            // The audio of an utterance: counted against its length limit, not the rate.
+            Next::Binary(bytes) if self.voice.recording() => {
+                if let Err((id, (code, args))) = self.voice.frame(&bytes) {
+                    conn.error(Some(id), code, &args).await?;
+                }
+                return Ok(None);
+            }
+            Next::Binary(_) => None,
+            Next::Text(t) => Some(t),
+        };
+        if !conn.rate.take() {
+            if conn.rate.strikes >= self.limits.flood_strikes {
+                let _ = conn.error(None, ErrorCode::Flood, &[]).await;
+                return Ok(Some(Closing {
+                    code: close::POLICY,
+                    reason: ErrorCode::Flood,
+                }));
+            }
+            if conn.rate.strikes == 1 {
+                conn.error(None, ErrorCode::RateLimited, &[]).await?;
+            }
+            return Ok(None);
+        }
+        let Some(text) = text else {
+            conn.error(None, ErrorCode::UnsupportedFrame, &[]).await?;
+            return Ok(None);
+        };
+        let msg = match decode(&text) {
+            Ok(m) => m,
+            Err((e, id)) => {
+                let args = decode_error_args(&e);
+                conn.error(id, e.code(), &args).await?;
+                return Ok(None);
+            }
+        };
+        let lang = conn.lang;
+        let play = |c: Command| Order::Play(c);
+        // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
+        let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+        let (id, order, confirm) = match msg {
+            ClientMsg::Hello(_) => {
+                conn.error(None, ErrorCode::AlreadyAuthenticated, &[])
+                    .await?;
+                return Ok(None);
+            }
+            ClientMsg::Ping { id } => {
+                let server_ms = self.clock.now_ms();
+                let id = id.into();
+                conn.send(ServerMsg::Pong { id, server_ms }).await?;
+                return Ok(None);
+            }
+            ClientMsg::State { id } => return self.resync(conn, Some(id.into())).await,
+            ClientMsg::Repeat { id } => {
+                if let Some(audio) = &mut self.audio {
+                    audio.repeat();
+                }
+                self.app.speech().repeat(&self.handle.id, self.seat);
+                let id = id.into();
+                conn.send(ServerMsg::Ack { id, seq: None }).await?;
+                return Ok(None);
+            }
+            ClientMsg::VoiceStart { id, .. } => {
+                return self
+                    .on_voice(conn, events, id.into(), VoiceMsg::Start)
+                    .await;
+            }
+            ClientMsg::VoiceEnd { id } => {
+                return self.on_voice(conn, events, id.into(), VoiceMsg::End).await;
+            }
+            ClientMsg::VoiceCancel { id } => {
+                return self
+                    .on_voice(conn, events, id.into(), VoiceMsg::Cancel)
+                    .await;
+            }
+            ClientMsg::VoiceAnswer { id, pick } => {
+                let msg = VoiceMsg::Answer(pick);
+                return self.on_voice(conn, events, id.into(), msg).await;
+            }
+            ClientMsg::Move { id, uci } => (id, Order::Uci(uci), None),
+            ClientMsg::Announce { id, text } => (id, Order::Announce { lang, text }, None),
+            ClientMsg::RepeatMove { id, text } => (id, Order::Repeat { lang, text }, None),
+            ClientMsg::Pause { id } => (id, play(Command::Pause), None),
+            ClientMsg::Resume { id } => (id, play(Command::Resume), None),
+            ClientMsg::SetClock {
+                id,
+                color,
+                remaining_ms,
+            } => (
+                id,
+                play(Command::SetClock {
+                    color,
+                    remaining_ms,
+                }),
+                None,
+            ),
+            ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
+            ClientMsg::Board(BoardMsg { id, board, op }) => {
+                (id, play(Command::Board { board, op }), None)
+            }
+            ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
+            ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
+            ClientMsg::Resign { id, confirmed } => (
+                id,
+                play(Command::Resign),
+                unconfirmed(confirmed, Confirmation::Resign),
+            ),
+            ClientMsg::OfferDraw { id, confirmed } => (
+                id,
+                play(Command::OfferDraw),
+                unconfirmed(confirmed, Confirmation::OfferDraw),
+            ),
+            ClientMsg::AcceptDraw { id } => (id, play(Command::AcceptDraw), None),
+            ClientMsg::DeclineDraw { id } => (id, play(Command::DeclineDraw), None),
+            ClientMsg::ClaimDraw {
+                id,
+                kind,
+                uci,
+                text,
+                confirmed,
+            } => (
+                id,
+                Order::ClaimDraw {
+                    kind,
+                    uci,
+                    text: text.map(|t| (lang, t)),
+                },
+                unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
+            ),
+            ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
+            ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
+            ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
+            ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
+            ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
+            ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
+            ClientMsg::WriteSheet {
+                id,
+                number,
+                side,
+                text,
+                draw_offer,
+                audio,
+            } => {
+                // Text others read back (the arbiter's export, the envelope): one line,
+                // no control or direction characters.
+                if let Err(e) = self.check_text(conn, &id, &text).await {
+                    return e;
+                }
+                let audio = match audio {
+                    None => None,
+                    Some(a) => {
+                        let own = self.seat.side().and_then(|side| {
+                            recordings::own_audio_ref(
+                                &self.app.0.data_dir,
+                                &self.handle.id,
+                                &a,
+                                side,
+                            )
+                        });
+                        if own.is_none() {
+                            let args = [("audio", a.chars().take(64).collect::<String>())];
+                            conn.error(Some(id.into()), ErrorCode::UnknownAudio, &args)
+                                .await?;
+                            return Ok(None);
+                        }
+                        own
+                    }
+                };
+                let write = DeskCommand::Write {
+                    slot: Slot::new(number.0, side),
+                    text,
+                    draw_offer,
+                    audio,
+                };
+                (id, Order::Desk(write), None)
+            }
+            ClientMsg::StrikeSheet { id, number, side } => {
+                let slot = Slot::new(number.0, side);
+                (id, Order::Desk(DeskCommand::Strike { slot }), None)
+            }
+            ClientMsg::AutoRecord { id, on } => {
+                (id, Order::Desk(DeskCommand::AutoRecord(on)), None)
+            }
+            ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
+            ClientMsg::Reconcile { id, ply } => {
+                let rule = DeskCommand::Rule(ply.map(|p| p as usize));
+                (id, Order::Desk(rule), None)
+            }
+            ClientMsg::FixBoard {
+                id,
+                board,
+                action,
+                square,
+                piece,
+            } => {
+                let edit = match action {
+                    FixAction::Lift => FixEdit::Lift(square),
+                    FixAction::Place => FixEdit::Place(square, piece),
+                };
+                (id, Order::Desk(DeskCommand::Fix { board, edit }), None)
+            }
+            ClientMsg::CallAdjournment { id, resume_at_ms } => (
+                id,
+                Order::Desk(DeskCommand::CallAdjournment { resume_at_ms }),
+                None,
+            ),
+            ClientMsg::SealMove { id, text } => {
+                if let Err(e) = self.check_text(conn, &id, &text).await {
+                    return e;
+                }
+                (id, Order::Desk(DeskCommand::Seal(text)), None)
+            }
+            ClientMsg::SealStopClock { id } => (id, Order::Desk(DeskCommand::StopClock), None),
+            ClientMsg::OpenSealed { id } => (id, Order::Desk(DeskCommand::OpenSealed), None),
+        };
+        let id: Value = id.into();
+        // A spectator may do nothing but watch (the permission matrix): refused here, without
+        // a trip to the game's task, so a crowd of spectators costs the game nothing.
+        let acted = if self.seat == Seat::Spectator {
+            drop(order);
+            Err(crate::server::actor::Refused::new(
+                conn.lang,
+                ErrorCode::Forbidden,
+                &[],
+            ))
+        } else {
+            self.handle.act(self.seat, conn.lang, order, confirm).await
+        };
+        self.reply(conn, events, id, acted).await
+    }
+
+    /// Refuses text others read back (a scoresheet entry, a sealed move) that is not one line
+    /// without control or direction characters: `Err` holds the step to return.
+    async fn check_text<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        id: &RequestId,
+        text: &str,
+    ) -> Result<(), Step>
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Err(problem) =
+            crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES)
+        else {
+            return Ok(());
+        };
+        let args = [
+            ("field", "text".to_owned()),
+            ("problem", problem.key().to_owned()),
+        ];
+        match conn
+            .error(Some(id.clone().into()), ErrorCode::InvalidText, &args)
+            .await
+        {
+            Ok(()) => Err(Ok(None)),
+            Err(e) => Err(Err(e)),
+        }
+    }
+
+    /// Answers an action: its events, then its acknowledgement; or the refusal (said, too).
+    async fn reply<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        acted: Result<Acted, crate::server::actor::Refused>,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        match acted {
+            Ok(Acted::Confirm { action, message }) => {
+                conn.send(ServerMsg::Confirm {
+                    id,
+                    action,
+                    message,
+                })
+                .await?;
+            }
+            Ok(Acted::Done(seq)) => {
+                // The events an action caused go out before its acknowledgement.
+                if let Some(seq) = seq {
+                    while self.last_sent < seq {
+                        let ev = tokio::time::timeout(Duration::from_secs(5), events.recv()).await;
+                        let ev = match ev {
+                            Ok(ev) => ev,
+                            Err(_) => Err(RecvError::Lagged(0)),
+                        };
+                        if let Some(c) = self.on_event(conn, ev).await? {
+                            return Ok(Some(c));
+                        }
+                    }
+                }
+                conn.send(ServerMsg::Ack { id, seq }).await?;
+            }
+            Err(refused) => {
+                self.app
+                    .speech()
+                    .refused(&self.handle.id, self.seat, conn.lang, &refused.message);
+                // Spoken only to the seat refused, if it listens; a spectator hears the same
+                // refusal again only after a while (the text always comes).
+                let say_again = self.seat != Seat::Spectator
+                    || self.last_refusal_spoken.as_ref().is_none_or(|(text, at)| {
+                        *text != refused.message || at.elapsed() >= SPECTATOR_REFUSAL_AGAIN
+                    });
+                if say_again
+                    && let Some(audio) = &mut self.audio
+                    && let Some(u) =
+                        spoken_to(self.seat, conn.lang, Heard::Refused(&refused.message))
+                {
+                    audio.offer(Tag::Request(id.clone()), u);
+                    self.last_refusal_spoken = Some((refused.message.clone(), Instant::now()));
+                }
+                conn.send(ServerMsg::Error {
+                    id: Some(id),
+                    code: refused.code,
+                    message: refused.message,
+                })
+                .await?;
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// Voice input (`super::voice`, `docs/voice.md`).
+impl Session {
+    fn voice_service(&self) -> Option<crate::voice::VoiceService> {
+        self.app.speech().voice.clone()
+    }
+
+    async fn on_voice<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        msg: VoiceMsg,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(service) = self.voice_service() else {
+            conn.error(Some(id), ErrorCode::VoiceUnavailable, &[])
+                .await?;
+            return Ok(None);
+        };
+        match msg {
+            VoiceMsg::Start => self.voice.start(id),
+            VoiceMsg::Cancel => {
+                self.voice.cancel();
+                conn.send(ServerMsg::Ack { id, seq: None }).await?;
+            }
+            VoiceMsg::End => {
+                let Some(state) = self.handle.state().await else {
+                    conn.error(Some(id), ErrorCode::GameUnavailable, &[])
+                        .await?;
+                    return Ok(None);
+                };
+                let cands = crate::server::voice::position_candidates(
+                    &state.fen,
+                    state.turn,
+                    state.status == "playing",
+                    self.seat,
+                    conn.lang,
+                );
+                if let Err((code, args)) =
+                    self.voice
+                        .end(&id, &service, conn.lang, state.fen.clone(), cands)
+                {
+                    conn.error(Some(id), code, &args).await?;
+                }
+            }
+            VoiceMsg::Answer(pick) => {
+                let Some(state) = self.handle.state().await else {
+                    conn.error(Some(id), ErrorCode::GameUnavailable, &[])
+                        .await?;
+                    return Ok(None);
+                };
+                match self.voice.answer(id.clone(), conn.lang, pick, &state.fen) {
+                    Ok(outcome) => return self.voice_outcome(conn, events, outcome).await,
+                    Err((code, args)) => conn.error(Some(id), code, &args).await?,
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A recognition finished.
+    pub(super) async fn on_heard<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+        fen: String,
+        heard: crate::server::voice::Heard,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(service) = self.voice_service() else {
+            return Ok(None);
+        };
+        // Heard in a position that is gone (a move was made meanwhile): never played there.
+        let now = self.handle.state().await.map(|s| s.fen);
+        if heard.is_ok() && now.as_deref() != Some(fen.as_str()) {
+            conn.error(Some(id), ErrorCode::VoiceStale, &[]).await?;
+            return Ok(None);
+        }
+        let outcome = self.voice.decide(&service, conn.lang, id, fen, heard);
+        self.voice_outcome(conn, events, outcome).await
+    }
+
+    async fn voice_outcome<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        outcome: crate::server::voice::Outcome,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        use crate::server::voice::Outcome;
+        match outcome {
+            Outcome::Failed { id, error } => {
+                tracing::warn!(game = %self.handle.id, "voice: {error}");
+                conn.error(Some(id), ErrorCode::named(error.code()), &[])
+                    .await?;
+                Ok(None)
+            }
+            Outcome::Say(result) => {
+                if !result.message.is_empty() {
+                    self.say_voice(conn.lang, &result.id, &result.message);
+                }
+                conn.send(ServerMsg::VoiceResult(result)).await?;
+                Ok(None)
+            }
+            Outcome::Play { result, text } => {
+                let id = result.id.clone();
+                conn.send(ServerMsg::VoiceResult(result)).await?;
+                // The normal path: every rule and refusal of a typed announcement applies.
+                let order = Order::Announce {
+                    lang: conn.lang,
+                    text,
+                };
+                let acted = self.handle.act(self.seat, conn.lang, order, None).await;
+                self.reply(conn, events, id, acted).await
+            }
+        }
+    }
+
+    /// Says hamle's question or answer to this seat as it says a refusal: rendered audio for
+    /// a client that asked for it, and the machine's own voice for its seat.
+    fn say_voice(&mut self, lang: Lang, id: &Value, message: &str) {
+        self.app
+            .speech()
+            .refused(&self.handle.id, self.seat, lang, message);
+        if let Some(audio) = &mut self.audio
+            && let Some(u) = spoken_to(self.seat, lang, Heard::Refused(message))
+        {
+            audio.offer(Tag::Request(id.clone()), u);
+        }
+    }
+}
