@@ -59,7 +59,7 @@ impl Default for Policy {
             command_at: 0.8,
             ask_at: 0.15,
             ask_margin: 2.0,
-            temperature: 1.0,
+            temperature: 0.5,
             offer: 3,
         }
     }
