@@ -135,10 +135,10 @@ export class PushToTalk {
     mute(true);
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({
-        // The browser's own noise suppression and gain control change speech in ways the
-        // recogniser was not trained on (measured: a fixture came through clipped); echo
-        // cancellation keeps the page's and the room's loudspeaker out.
-        audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false },
+        // The browser's own processing changes speech in ways the recogniser was not trained
+        // on (a fixture came through clipped with gain control on). Echo cancellation would
+        // only remove the browser's own sound, and the page is silent while it listens.
+        audio: { channelCount: 1, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
       });
       this.ctx = new AudioContext();
       await this.ctx.audioWorklet.addModule('/web/voice-capture.js');
