@@ -30,6 +30,8 @@ struct Tally {
     played_wrong: usize,
     asked: usize,
     ms: Vec<f64>,
+    /// The worker's CPU time per utterance (every thread): what a busy machine does not inflate.
+    cpu_ms: Vec<f64>,
     /// Free-form transcription matched to a legal move.
     free: usize,
     free_n: usize,
@@ -151,7 +153,7 @@ fn main() {
             .and_then(|n| n.parse::<usize>().ok())
             .unwrap_or(0)
     };
-    items.retain(|item| index(item) % stride == 0);
+    items.retain(|item| index(item).is_multiple_of(stride));
     items.sort_by_key(|item| {
         (
             index(item),
@@ -199,6 +201,7 @@ fn main() {
                     .or_default();
                 tally.n += 1;
                 tally.ms.push(ms);
+                tally.cpu_ms.push(pool.last_cpu().as_secs_f64() * 1000.0);
                 let best = &cands[ranked[0].index];
                 let right = key(best) == expect;
                 if right {
@@ -236,7 +239,7 @@ fn main() {
                     }
                 }
                 done += 1;
-                if done % 60 == 0 {
+                if done.is_multiple_of(60) {
                     println!("after {done} utterances:");
                     report(&tallies, load_s, None, policy);
                 }
@@ -264,12 +267,12 @@ fn report(
             .join(" ")
     );
     println!(
-        "| lang | condition | phrases | top-1 | top-3 | played (right / wrong) | asked | median ms | p95 ms | max p of a wrong top-1 | free-form then match |"
+        "| lang | condition | phrases | top-1 | top-3 | played (right / wrong) | asked | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ((lang, condition), t) in tallies {
         println!(
-            "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {:.0} | {:.0} | {:.3} | {} |",
+            "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {:.0} | {:.0} | {:.0} | {:.3} | {} |",
             t.n,
             pct(t.top1, t.n),
             pct(t.top3, t.n),
@@ -278,6 +281,7 @@ fn report(
             t.asked,
             quantile(&t.ms, 0.5),
             quantile(&t.ms, 0.95),
+            quantile(&t.cpu_ms, 0.5),
             t.wrong_p,
             if t.free_n > 0 {
                 format!(

@@ -8,7 +8,9 @@ config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and t
 Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
    "groups": [["first form", "other form", ...], ...], "top": 6}
-      -> {"scores": [..one per group..], "ms": 123.4}
+      -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
+     (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
+     not inflate)
      Each group is one candidate (a move or a command) with the forms it can be said in. The
      first form of every group is scored; then the other forms of the `top` best groups, and a
      group's score is its best form's. A form's score is the mean log-probability Whisper
@@ -203,6 +205,7 @@ def main():
                 answer["id"] = req["id"]
             op = req.get("op")
             t = time.time()
+            cpu = time.process_time()
             if op == "score":
                 pcm = base64.b64decode(req["pcm"])
                 groups = [list(g) for g in req["groups"]]
@@ -216,6 +219,7 @@ def main():
             else:
                 raise ValueError("unknown op %r" % op)
             answer["ms"] = round((time.time() - t) * 1000, 1)
+            answer["cpu_ms"] = round((time.process_time() - cpu) * 1000, 1)
         except Exception as e:
             answer["error"] = "%s: %s" % (type(e).__name__, e)
         sys.stdout.write(json.dumps(answer) + "\n")
