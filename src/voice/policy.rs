@@ -55,7 +55,7 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Policy {
         Policy {
-            play_at: 0.9,
+            play_at: 0.96,
             command_at: 0.8,
             ask_at: 0.15,
             ask_margin: 2.0,

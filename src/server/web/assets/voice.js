@@ -11,6 +11,8 @@
 export const RATE = 16000;
 /** Bytes of PCM per binary frame (128 ms). */
 export const FRAME_BYTES = 4096;
+/** How likely a spoken yes must be to answer the page's own questions (the server's play_at). */
+export const PLAY_AT = 0.96;
 /** The server's limit on one utterance; the page stops recording a little before it. */
 export const MAX_SECONDS = 19;
 
@@ -231,8 +233,9 @@ export class PushToTalk {
   async answered(result) {
     const { tell } = this.hooks;
     const best = result.candidates?.[0];
-    // A yes or no to the page's own question (draw, resign…), heard clearly.
-    if (best?.kind === 'command' && ['yes', 'no'].includes(best.command) && best.p >= 0.9 && this.hooks.confirm(best.command)) return;
+    // A yes or no to the page's own question (draw, resign…), heard as clearly as the server
+    // wants a move before it plays it (its `play_at`, docs/voice.md).
+    if (best?.kind === 'command' && ['yes', 'no'].includes(best.command) && best.p >= PLAY_AT && this.hooks.confirm(best.command)) return;
     switch (result.decision) {
       case 'played':
         // The move's event follows and is said like every move.
