@@ -30,6 +30,8 @@ struct Tally {
     played_wrong: usize,
     asked: usize,
     ms: Vec<f64>,
+    /// The worker's CPU time per utterance (every thread): what a busy machine does not inflate.
+    cpu_ms: Vec<f64>,
     /// Free-form transcription matched to a legal move.
     free: usize,
     free_n: usize,
@@ -63,6 +65,49 @@ pub fn read_pcm(path: &Path) -> Vec<u8> {
     bytes[44..].to_vec()
 }
 
+fn fixture_candidates(item: &Value) -> (Lang, Chess, Vec<hamle::voice::Candidate>) {
+    let lang: Lang = item["lang"].as_str().unwrap().parse().unwrap();
+    let fen = item["fen"].as_str().unwrap();
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let turn = if pos.turn().is_white() {
+        "white"
+    } else {
+        "black"
+    };
+    let seat = if pos.turn().is_white() {
+        Seat::White
+    } else {
+        Seat::Black
+    };
+    let cands = position_candidates(fen, turn, true, seat, lang);
+    (lang, pos, cands)
+}
+
+fn key(c: &hamle::voice::Candidate) -> String {
+    match c.intent {
+        Intent::Move(_) => c.uci().unwrap(),
+        Intent::Command(cmd) => format!("cmd:{}", cmd.key()),
+    }
+}
+
+fn dump_candidates(items: &[Value], out: &str) {
+    let mut lines = String::new();
+    for item in items {
+        let (_, _, cands) = fixture_candidates(item);
+        let mut item = item.clone();
+        item["keys"] = cands.iter().map(key).collect();
+        item["groups"] = cands.iter().map(|c| c.forms.clone()).collect();
+        lines.push_str(&item.to_string());
+        lines.push('\n');
+    }
+    std::fs::write(out, lines).unwrap_or_else(|e| panic!("{out}: {e}"));
+    eprintln!("{} fixtures written to {out}", items.len());
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| {
@@ -73,7 +118,16 @@ fn main() {
     };
     let transcribe = args.iter().any(|a| a == "--transcribe");
     let limit = arg("--limit").unwrap_or(usize::MAX);
+    // `--stride N`: every N-th fixture of each language (a quicker, smaller sample).
+    let stride = arg("--stride").unwrap_or(1).max(1);
     let top = arg("--top").unwrap_or(4);
+    // `--dump FILE`: write every fixture's candidates (JSON lines) and stop, for trying
+    // scoring variants on the worker without the server.
+    let dump = args
+        .iter()
+        .position(|a| a == "--dump")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
     let Ok(model) = std::env::var("HAMLE_VOICE_MODEL") else {
         eprintln!("voice bench: set HAMLE_VOICE_MODEL (and HAMLE_VOICE_PYTHON); see docs/voice.md");
         return;
@@ -81,11 +135,31 @@ fn main() {
     let python = std::env::var("HAMLE_VOICE_PYTHON").unwrap_or_else(|_| "python3".into());
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/voice");
     let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("manifest");
-    let items: Vec<Value> = manifest
+    let mut items: Vec<Value> = manifest
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    if let Some(out) = dump {
+        dump_candidates(&items, &out);
+        return;
+    }
+    // The languages interleaved (de-000, tr-000, en-000, de-001, ...), so that the running
+    // figures printed on the way cover every language.
+    let index = |item: &Value| {
+        let id = item["id"].as_str().unwrap_or_default();
+        id.rsplit('-')
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+            .unwrap_or(0)
+    };
+    items.retain(|item| index(item).is_multiple_of(stride));
+    items.sort_by_key(|item| {
+        (
+            index(item),
+            item["lang"].as_str().unwrap_or_default().to_owned(),
+        )
+    });
 
     let rt = tokio::runtime::Runtime::new().unwrap();
     rt.block_on(async move {
@@ -96,39 +170,30 @@ fn main() {
                 timeout: std::time::Duration::from_secs(600),
                 ..WorkerOptions::new(python.into(), model.into())
             })
-                .await
-                .expect("the recogniser starts"),
+            .await
+            .expect("the recogniser starts"),
         );
         let load_s = started.elapsed().as_secs_f64();
         let policy = Policy::default();
         let service = VoiceService::with_policy(pool.clone(), 1, 0, policy, top);
         let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
         let mut per_lang = BTreeMap::<String, usize>::new();
+        let mut done = 0usize;
         for item in &items {
-            let lang: Lang = item["lang"].as_str().unwrap().parse().unwrap();
+            let (lang, pos, cands) = fixture_candidates(item);
             let seen = per_lang.entry(lang.code().to_owned()).or_default();
             *seen += 1;
             if *seen > limit {
                 continue;
             }
-            let fen = item["fen"].as_str().unwrap();
-            let pos: Chess = fen
-                .parse::<Fen>()
-                .unwrap()
-                .into_position(CastlingMode::Standard)
-                .unwrap();
-            let turn = if pos.turn().is_white() { "white" } else { "black" };
-            let seat = if pos.turn().is_white() { Seat::White } else { Seat::Black };
-            let cands = position_candidates(fen, turn, true, seat, lang);
             let expect = item["expect"].as_str().unwrap();
-            let key = |c: &hamle::voice::Candidate| match c.intent {
-                Intent::Move(_) => c.uci().unwrap(),
-                Intent::Command(cmd) => format!("cmd:{}", cmd.key()),
-            };
             for (condition, file) in item["files"].as_object().unwrap() {
                 let pcm = Arc::new(read_pcm(&dir.join(file.as_str().unwrap())));
                 let t = Instant::now();
-                let scores = service.score(lang, pcm.clone(), &cands).await.expect("scored");
+                let scores = service
+                    .score(lang, pcm.clone(), &cands)
+                    .await
+                    .expect("scored");
                 let ms = t.elapsed().as_secs_f64() * 1000.0;
                 let ranked = policy.ranked(&scores);
                 let tally = tallies
@@ -136,6 +201,7 @@ fn main() {
                     .or_default();
                 tally.n += 1;
                 tally.ms.push(ms);
+                tally.cpu_ms.push(pool.last_cpu().as_secs_f64() * 1000.0);
                 let best = &cands[ranked[0].index];
                 let right = key(best) == expect;
                 if right {
@@ -148,7 +214,11 @@ fn main() {
                         item["id"], item["text"], best.text, ranked[0].p
                     );
                 }
-                if ranked.iter().take(3).any(|s| key(&cands[s.index]) == expect) {
+                if ranked
+                    .iter()
+                    .take(3)
+                    .any(|s| key(&cands[s.index]) == expect)
+                {
                     tally.top3 += 1;
                 }
                 match policy.decide(&cands, &ranked, false) {
@@ -168,45 +238,68 @@ fn main() {
                         tally.free += 1;
                     }
                 }
+                done += 1;
+                if done.is_multiple_of(60) {
+                    println!("after {done} utterances:");
+                    report(&tallies, load_s, None, policy);
+                }
             }
         }
-        let rss = pool.rss_kb().await;
-        let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-        println!(
-            "model loaded in {load_s:.1} s; worker RSS {} MiB; load average now {}",
-            rss.map(|k| format!("{:.0}", k as f64 / 1024.0)).unwrap_or("?".into()),
-            load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
-        );
-        println!(
-            "| lang | condition | phrases | top-1 | top-3 | played (right / wrong) | asked | median ms | p95 ms | max p of a wrong top-1 | free-form then match |"
-        );
-        println!("|---|---|---|---|---|---|---|---|---|---|---|");
-        for ((lang, condition), t) in &tallies {
-            println!(
-                "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {:.0} | {:.0} | {:.3} | {} |",
-                t.n,
-                pct(t.top1, t.n),
-                pct(t.top3, t.n),
-                t.played_right,
-                t.played_wrong,
-                t.asked,
-                quantile(&t.ms, 0.5),
-                quantile(&t.ms, 0.95),
-                t.wrong_p,
-                if t.free_n > 0 {
-                    format!("{} ({:.0} ms median)", pct(t.free, t.free_n), quantile(&t.free_ms, 0.5))
-                } else {
-                    "-".into()
-                }
-            );
-        }
-        let all_wrong = tallies.values().map(|t| t.wrong_p).fold(0.0f32, f32::max);
-        let right_p: Vec<f32> = tallies.values().flat_map(|t| t.right_p.clone()).collect();
-        let above = right_p.iter().filter(|p| **p > all_wrong).count();
-        println!(
-            "threshold: every wrong top-1 had p <= {all_wrong:.3}; {above} of {} right top-1s are above it; play_at = {}",
-            right_p.len(),
-            policy.play_at
-        );
+        report(&tallies, load_s, pool.rss_kb().await, policy);
     });
+}
+
+/// Prints the figures so far (a Markdown table) and the threshold they allow.
+fn report(
+    tallies: &BTreeMap<(String, String), Tally>,
+    load_s: f64,
+    rss: Option<u64>,
+    policy: Policy,
+) {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "model loaded in {load_s:.1} s; worker RSS {} MiB; load average now {}",
+        rss.map(|k| format!("{:.0}", k as f64 / 1024.0))
+            .unwrap_or("?".into()),
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    println!(
+        "| lang | condition | phrases | top-1 | top-3 | played (right / wrong) | asked | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for ((lang, condition), t) in tallies {
+        println!(
+            "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {:.0} | {:.0} | {:.0} | {:.3} | {} |",
+            t.n,
+            pct(t.top1, t.n),
+            pct(t.top3, t.n),
+            t.played_right,
+            t.played_wrong,
+            t.asked,
+            quantile(&t.ms, 0.5),
+            quantile(&t.ms, 0.95),
+            quantile(&t.cpu_ms, 0.5),
+            t.wrong_p,
+            if t.free_n > 0 {
+                format!(
+                    "{} ({:.0} ms median)",
+                    pct(t.free, t.free_n),
+                    quantile(&t.free_ms, 0.5)
+                )
+            } else {
+                "-".into()
+            }
+        );
+    }
+    let all_wrong = tallies.values().map(|t| t.wrong_p).fold(0.0f32, f32::max);
+    let right_p: Vec<f32> = tallies.values().flat_map(|t| t.right_p.clone()).collect();
+    let above = right_p.iter().filter(|p| **p > all_wrong).count();
+    println!(
+        "threshold: every wrong top-1 had p <= {all_wrong:.3}; {above} of {} right top-1s are above it; play_at = {}",
+        right_p.len(),
+        policy.play_at
+    );
 }

@@ -113,7 +113,9 @@ fn moves(got: &[Value]) -> Vec<String> {
 async fn without_a_recogniser_voice_is_refused_and_nothing_changes() {
     let server = Server::start(false).await;
     let game = server.game("de").await;
-    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut white, welcome) = Client::connect(&server.addr, &game, "white", None).await;
+    // The greeting tells the page that there is nothing to record for.
+    assert_eq!(welcome["voice"], false, "{welcome}");
     let got = utter(&mut white, "v1", "Springer Felix drei").await;
     let err = got.last().unwrap();
     assert_eq!(err["code"], "voice_unavailable", "{got:?}");
@@ -135,7 +137,8 @@ async fn without_a_recogniser_voice_is_refused_and_nothing_changes() {
 async fn a_clear_move_is_played_through_the_normal_path() {
     let server = Server::start(true).await;
     let game = server.game("de").await;
-    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut white, welcome) = Client::connect(&server.addr, &game, "white", None).await;
+    assert_eq!(welcome["voice"], true, "{welcome}");
     let (mut black, _) = Client::connect(&server.addr, &game, "black", None).await;
     let got = utter(&mut white, "v1", "Springer Felix drei").await;
     let r = result(&got);

@@ -13,11 +13,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** One browser (Playwright gives it a fresh temporary profile); each seat gets its own context. */
-export function launch() {
+/** One browser (Playwright gives it a fresh temporary profile); each seat gets its own context.
+ * `args`: more Chromium flags (e.g. a file as the microphone). */
+export function launch(args = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     headless: true,
   });
 }

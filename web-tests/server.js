@@ -16,10 +16,14 @@ export function hamleBinary() {
   return found;
 }
 
-export async function startServer() {
+/** Starts `hamle serve`; `args` are more flags (e.g. the speech recogniser's). The recogniser's
+ * variables of the environment (HAMLE_VOICE_*) are not passed on: a server has voice input
+ * only when a test asks for it. */
+export async function startServer({ args = [], timeoutMs = 20000 } = {}) {
   const data = mkdtempSync(join(tmpdir(), 'hamle-web-'));
-  const child = spawn(hamleBinary(), ['serve', '--listen', '127.0.0.1:0', '--data', data], {
-    env: { ...process.env, LANG: 'C.UTF-8', RUST_LOG: 'warn' },
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('HAMLE_VOICE_')));
+  const child = spawn(hamleBinary(), ['serve', '--listen', '127.0.0.1:0', '--data', data, ...args], {
+    env: { ...env, LANG: 'C.UTF-8', RUST_LOG: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -28,7 +32,7 @@ export async function startServer() {
   });
   const url = await new Promise((resolveUrl, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`hamle did not start: ${out} ${stderr}`)), 20000);
+    const timer = setTimeout(() => reject(new Error(`hamle did not start: ${out} ${stderr}`)), timeoutMs);
     child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/https?:\/\/[\d.]+:\d+/);

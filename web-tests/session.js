@@ -28,11 +28,11 @@ export class Session {
 
   /** Inside a `describe`: a server and a browser before its tests, both closed after them
    * (with a line on how many page states axe checked). `started(server)` gets the server. */
-  useServer(started, { note } = {}) {
+  useServer(started, { note, server = {}, browser = [] } = {}) {
     before(async () => {
-      this.server = await startServer();
+      this.server = await startServer(server);
       started(this.server);
-      await this.launch();
+      await this.launch(browser);
     });
     after(async () => {
       await this.close();
@@ -42,8 +42,8 @@ export class Session {
     });
   }
 
-  async launch() {
-    this.browser = await launch();
+  async launch(args = []) {
+    this.browser = await launch(args);
   }
 
   async close() {

@@ -71,6 +71,8 @@ pub enum ServerMsg {
         /// `true`: the missed events follow; `false`: a full state follows.
         resumed: bool,
         server: &'static str,
+        /// Whether this server has a speech recogniser: voice input (`voice_start`…) works.
+        voice: bool,
     },
     State {
         #[serde(skip_serializing_if = "Option::is_none")]

@@ -2,7 +2,8 @@
 //!
 //! [`ScriptedRecognizer::audio`] turns a line of script into bytes to send as audio:
 //! - `"Springer Felix drei"`: heard clearly; the candidate with that form wins by far.
-//! - `"Springer Felix drei~"`: heard unclearly; it wins with p = 0.5 (hamle asks).
+//! - `"Springer Felix drei~"`: heard unclearly; it wins with p = 0.5 under the default
+//!   policy (hamle asks).
 //! - `"~"`: noise; every candidate is as likely as any other.
 
 use std::sync::Arc;
@@ -67,10 +68,12 @@ impl Recognizer for ScriptedRecognizer {
             if script == "~" {
                 return Ok(vec![0.0; request.groups.len()]);
             }
-            // Unclear: the candidate said is as likely as all the others together (p = 0.5).
+            // Unclear: the candidate said is as likely as all the others together (p = 0.5 at
+            // the default policy's temperature).
             let others = request.groups.len().saturating_sub(1).max(1) as f32;
+            let temperature = super::Policy::default().temperature;
             let (text, margin) = match script.strip_suffix('~') {
-                Some(t) => (t, others.ln()),
+                Some(t) => (t, others.ln() * temperature),
                 None => (script.as_str(), 20.0),
             };
             Ok(request

@@ -55,11 +55,11 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Policy {
         Policy {
-            play_at: 0.9,
+            play_at: 0.96,
             command_at: 0.8,
             ask_at: 0.15,
             ask_margin: 2.0,
-            temperature: 1.0,
+            temperature: 0.5,
             offer: 3,
         }
     }

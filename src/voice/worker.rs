@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use base64::Engine;
@@ -145,6 +146,9 @@ impl Worker {
 pub struct WorkerPool {
     options: WorkerOptions,
     workers: Vec<Mutex<Option<Worker>>>,
+    /// The CPU time (every thread, in microseconds) the last scoring took in its worker: the
+    /// benchmark's load-independent figure.
+    last_cpu_us: AtomicU64,
 }
 
 impl WorkerPool {
@@ -154,11 +158,20 @@ impl WorkerPool {
         for _ in 0..options.workers.max(1) {
             workers.push(Mutex::new(Some(Worker::start(&options).await?)));
         }
-        Ok(WorkerPool { options, workers })
+        Ok(WorkerPool {
+            options,
+            workers,
+            last_cpu_us: AtomicU64::new(0),
+        })
     }
 
     pub fn workers(&self) -> usize {
         self.workers.len()
+    }
+
+    /// The CPU time the last utterance scored took in its worker (all its threads).
+    pub fn last_cpu(&self) -> Duration {
+        Duration::from_micros(self.last_cpu_us.load(Ordering::Relaxed))
     }
 
     /// The resident memory of the workers (KiB, summed), as they report it now.
@@ -221,6 +234,10 @@ impl Recognizer for WorkerPool {
                     "top": request.top,
                 }))
                 .await?;
+            if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {
+                self.last_cpu_us
+                    .store((ms * 1000.0) as u64, Ordering::Relaxed);
+            }
             let scores = answer
                 .get("scores")
                 .and_then(Value::as_array)

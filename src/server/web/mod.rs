@@ -88,7 +88,7 @@ pub const TEMPLATES: [(&str, &str); 13] = [
 ];
 
 /// Every static file under `/web/`: name, content type, content.
-pub const ASSETS: [(&str, &str, &str); 11] = [
+pub const ASSETS: [(&str, &str, &str); 13] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
     ("i18n.js", JS, include_str!("assets/i18n.js")),
     ("chess.js", JS, include_str!("assets/chess.js")),
@@ -97,6 +97,12 @@ pub const ASSETS: [(&str, &str, &str); 11] = [
     ("boardview.js", JS, include_str!("assets/boardview.js")),
     ("table.js", JS, include_str!("assets/table.js")),
     ("speech.js", JS, include_str!("assets/speech.js")),
+    ("voice.js", JS, include_str!("assets/voice.js")),
+    (
+        "voice-capture.js",
+        JS,
+        include_str!("assets/voice-capture.js"),
+    ),
     ("lobby.js", JS, include_str!("assets/lobby.js")),
     ("vi.js", JS, include_str!("assets/vi.js")),
     ("seat.js", JS, include_str!("assets/seat.js")),

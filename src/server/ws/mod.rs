@@ -149,6 +149,7 @@ pub async fn serve<S>(
         seq: joined.seq,
         resumed,
         server: concat!("hamle ", env!("CARGO_PKG_VERSION")),
+        voice: app.speech().voice.is_some(),
     };
     if conn.send(welcome).await.is_err() {
         return;

@@ -35,6 +35,7 @@ export class GameConnection extends EventTarget {
     this.closed = false;
     this.retry = 0;
     this.refreshTimer = null;
+    this.voice = false; // whether the server has a speech recogniser (welcome.voice)
   }
 
   connect() {
@@ -80,6 +81,7 @@ export class GameConnection extends EventTarget {
       case 'welcome':
         this.seat = msg.seat;
         this.lang = msg.lang;
+        this.voice = msg.voice === true;
         this.retry = 0;
         this.emit('connection', { up: true, welcome: msg });
         // Names, seats and the rest: the events alone do not carry them.
@@ -222,6 +224,21 @@ export class GameConnection extends EventTarget {
       this.pending.set(id, { resolve, reject });
       this.ws.send(JSON.stringify({ ...msg, id }));
     });
+  }
+
+  /** Sends a client message that gets no answer of its own (`voice_start`); false when the
+   * connection is down. */
+  sendRaw(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  /** Sends a binary frame (the audio of an utterance). */
+  sendBinary(bytes) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(bytes);
+    return true;
   }
 
   /** The side this seat plays for, if any. */

@@ -8,6 +8,20 @@ export class Voice {
     this.lang = lang;
     this.key = storageKey;
     this.enabled = localStorage.getItem(storageKey) === 'on';
+    this.muted = false;
+    this.held = [];
+  }
+
+  /** Silent while the microphone listens (push-to-talk): what was being said stops, and what
+   * comes meanwhile is said once unmuted. */
+  setMuted(on) {
+    this.muted = on;
+    if (on && this.available()) speechSynthesis.cancel();
+    if (!on) {
+      const held = this.held;
+      this.held = [];
+      for (const text of held) this.speak(text);
+    }
   }
 
   available() {
@@ -23,6 +37,10 @@ export class Voice {
   /** Speaks `text` (if enabled), interrupting what was being said when `interrupt`. */
   speak(text, interrupt = false) {
     if (!this.enabled || !this.available() || !text) return;
+    if (this.muted) {
+      this.held.push(text);
+      return;
+    }
     if (interrupt) speechSynthesis.cancel();
     const u = new SpeechSynthesisUtterance(text);
     u.lang = VOICE_LANG[this.lang] || this.lang;

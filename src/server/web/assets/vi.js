@@ -1,9 +1,10 @@
 // The visually impaired player's page: a command line for announcements (sent to the server
 // as `announce`, in the player's language) and short commands answered in the log, which is
 // a polite live region his screen reader reads; a board explorable by keyboard; optional
-// browser speech and microphone. In a game by the physical procedure the board is his own
-// (tactile) board: lifting, placing and removing pieces are commands and keys (L, P, X), and
-// after each of his own steps the live region says what his move still needs (F4 / D.2.3).
+// browser speech and microphone; push-to-talk (F2) to the server's speech recogniser
+// (voice.js). In a game by the physical procedure the board is his own (tactile) board:
+// lifting, placing and removing pieces are commands and keys (L, P, X), and after each of his
+// own steps the live region says what his move still needs (F4 / D.2.3).
 // The time comes from the server's talking clock, so that it is recorded (F5).
 
 import { loadStrings, sentences, t, lang } from './i18n.js';
@@ -15,6 +16,7 @@ import { GameConnection, seatLink } from './conn.js';
 import { say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice, recognitionClass, listenOnce } from './speech.js';
+import { PushToTalk } from './voice.js';
 import { boardActions, boardOf, handOf, madeStatus, madeText, obligationText, placementPieces, turnOf } from './table.js';
 
 /** The commands and the message holding each one's words (space-separated) in this language. */
@@ -49,6 +51,7 @@ let board;
 let actions; // board events on the player's own board (physical procedure)
 let warningsOn = false;
 let voice;
+let talk; // push-to-talk to the server's recogniser (voice.js)
 let pending = null; // an action waiting for "yes"
 let words = {}; // command name -> its words
 let extra = {}; // yes, and the kinds of claim
@@ -344,6 +347,7 @@ async function correct(rest) {
 
 function help() {
   tell(t('web-help'));
+  if (talk?.available()) tell(t('web-voice-hint'));
 }
 
 async function announce(text) {
@@ -361,6 +365,10 @@ async function run(line) {
   const text = line.trim();
   if (!text) return;
   const tokens = lower(text).split(/\s+/);
+  if (talk?.question && tokens.length === 1) {
+    const pick = voicePick(tokens[0]);
+    if (pick !== undefined) return talk.answer(pick);
+  }
   if (pending) {
     const { name, args: pendingArgs } = pending;
     pending = null;
@@ -401,6 +409,74 @@ async function run(line) {
       if (err) tell(errorText(err), 'error');
     }
   }
+}
+
+// ---- voice input by push-to-talk (voice.js) --------------------------------------------
+
+/** The answer a word or key gives to the recogniser's question: 0 yes, 1 and 2 the other
+ * candidates offered (by their numbers 1-3), null no; undefined for anything else. */
+function voicePick(word) {
+  if (extra.yes.includes(word) || word === lower(t('voice-word-yes')) || word === lower(t('web-voice-key-yes'))) return 0;
+  if (word === lower(t('voice-word-no')) || word === lower(t('web-voice-key-no'))) return null;
+  if (['1', '2', '3'].includes(word)) return Number(word) - 1;
+  return undefined;
+}
+
+/** A command heard (`voice_result` `command`): run as if typed. */
+function voiceCommand(name) {
+  switch (name) {
+    case 'time': return sayTime();
+    case 'draw': return draw();
+    case 'resign': return askConfirm('resign');
+    case 'repeat': return sayAgain();
+    default: return undefined;
+  }
+}
+
+/** "Yes" or "no" heard clearly while the page waits for one (draw, resign, a claim). */
+function voiceConfirm(word) {
+  if (!pending) return false;
+  const { name, args } = pending;
+  pending = null;
+  if (word === 'yes') send(CONFIRM[name].msg(args));
+  else tell(t('web-cancelled'));
+  return true;
+}
+
+function setupTalk() {
+  const button = $('talk');
+  talk = new PushToTalk(conn, {
+    tell,
+    t,
+    mute: (on) => voice.setMuted(on),
+    command: voiceCommand,
+    confirm: voiceConfirm,
+    error: (err) => tell(errorText(err), 'error'),
+    pressed: (on) => button.setAttribute('aria-pressed', on ? 'true' : 'false'),
+  });
+  button.addEventListener('click', () => talk.toggle());
+  // The talk key works anywhere on the page; a question's keys where no text is typed.
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'F2' && !e.repeat) {
+      e.preventDefault();
+      talk.toggle();
+      return;
+    }
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+    if (!talk.question || typing || e.ctrlKey || e.altKey || e.metaKey || e.key.length !== 1) return;
+    const pick = voicePick(lower(e.key));
+    if (pick !== undefined) {
+      e.preventDefault();
+      talk.answer(pick);
+    }
+  });
+}
+
+/** Shows the talk button and its hint when the server has a recogniser. */
+function showTalk() {
+  const on = talk.available();
+  $('talk').hidden = !on;
+  $('talk-hint').hidden = !on;
 }
 
 /** Speech input: every alternative, best first; the first the server takes is the move. */
@@ -551,10 +627,12 @@ async function main() {
     promotion: $('promotion'),
     view: () => board,
   });
+  setupTalk();
   $('press-clock').addEventListener('click', pressClock);
   $('warnings').addEventListener('change', (e) => setWarnings(e.target.checked));
   showConnection(conn, { status: $('status'), log: $('log') });
   conn.addEventListener('connection', (e) => {
+    if (e.detail.up) showTalk();
     if (e.detail.up && !conn.info) tell(t('web-connected'));
   });
   let first = true;
@@ -568,6 +646,7 @@ async function main() {
       first = false;
       const seatColor = colorName(mySide());
       tell(t('web-vi-ready', { color: seatColor }));
+      if (talk.available()) tell(t('web-voice-hint'));
       sayTurn();
     }
   });
