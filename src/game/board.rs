@@ -35,6 +35,19 @@ pub enum BoardOp {
 }
 
 impl BoardOp {
+    /// The square it happened on, where a whole move went, and the promotion piece.
+    pub fn parts(self) -> (Square, Option<Square>, Option<Role>) {
+        match self {
+            BoardOp::Lift(s) | BoardOp::Remove(s) | BoardOp::Touch(s) => (s, None, None),
+            BoardOp::Place { square, promotion } => (square, None, promotion),
+            BoardOp::Move {
+                from,
+                to,
+                promotion,
+            } => (from, Some(to), promotion),
+        }
+    }
+
     pub fn key(&self) -> &'static str {
         match self {
             BoardOp::Lift(_) => "lift",

@@ -539,5 +539,6 @@ pub fn position_at(start: &Chess, moves: &[Move], ply: Ply) -> Chess {
     pos
 }
 
+/// The scoresheet's tests, and their fixtures for the tests of the sheet's words.
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

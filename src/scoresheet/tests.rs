@@ -18,7 +18,7 @@ fn board(fen: &str) -> Board {
     fen.parse().expect("board fen")
 }
 
-fn uci_moves(ucis: &[&str]) -> Vec<Move> {
+pub(crate) fn uci_moves(ucis: &[&str]) -> Vec<Move> {
     let mut pos = Chess::default();
     ucis.iter()
         .map(|u| {
@@ -33,7 +33,7 @@ fn uci_moves(ucis: &[&str]) -> Vec<Move> {
         .collect()
 }
 
-fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
+pub(crate) fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
     let mut s = Scoresheet::new(owner, lang);
     for (ply, t) in texts.iter().enumerate() {
         s.write(Numbering::INITIAL.slot(ply), Writing::text(*t, ply as u64))
@@ -392,16 +392,16 @@ fn steps_in_a_wrong_order_are_refused() {
     assert_eq!(watch.remaining().len(), 2);
 }
 
-struct Fixture {
-    start: Chess,
-    official: Vec<Move>,
-    clocks: Vec<ClockRecord>,
-    sheets: ByColor<Scoresheet>,
-    boards: ByColor<Board>,
+pub(crate) struct Fixture {
+    pub(crate) start: Chess,
+    pub(crate) official: Vec<Move>,
+    pub(crate) clocks: Vec<ClockRecord>,
+    pub(crate) sheets: ByColor<Scoresheet>,
+    pub(crate) boards: ByColor<Board>,
 }
 
 impl Fixture {
-    fn case(&self) -> Case<'_> {
+    pub(crate) fn case(&self) -> Case<'_> {
         Case {
             start: &self.start,
             official: &self.official,
@@ -418,7 +418,7 @@ impl Fixture {
     }
 }
 
-fn fixture(white: &[&str], black: &[&str], official: &[&str]) -> Fixture {
+pub(crate) fn fixture(white: &[&str], black: &[&str], official: &[&str]) -> Fixture {
     let official = uci_moves(official);
     let start = Chess::default();
     let end = position_at(&start, &official, official.len());

@@ -5,7 +5,7 @@ use shakmaty::Color;
 
 use super::wire::{EventBody, EventMsg, color_key};
 use crate::announce::Lang;
-use crate::game::{BoardOp, Event, Seat};
+use crate::game::{Event, Seat};
 use crate::words::Published;
 use crate::words::events::{pause_reason, text_for};
 
@@ -80,15 +80,7 @@ pub fn event_for(seat: Seat, lang: Lang, p: &Published) -> EventMsg {
                 text: text(),
             },
             (Event::Board { by, board, op }, _) => {
-                let (square, to, promotion) = match *op {
-                    BoardOp::Lift(s) | BoardOp::Remove(s) | BoardOp::Touch(s) => (s, None, None),
-                    BoardOp::Place { square, promotion } => (square, None, promotion),
-                    BoardOp::Move {
-                        from,
-                        to,
-                        promotion,
-                    } => (from, Some(to), promotion),
-                };
+                let (square, to, promotion) = op.parts();
                 EventBody::Board {
                     by: by.key(),
                     board: color_key(*board),

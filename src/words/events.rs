@@ -17,7 +17,7 @@ use super::{
     Published, Speaker, clock_time, color_key, color_name, format, seat_name, sentences, text,
 };
 use crate::announce::Lang;
-use crate::game::{BoardOp, Event, GameResult, Seat};
+use crate::game::{Event, GameResult, Seat};
 use crate::scoresheet::desk::Note;
 use crate::scoresheet::reconcile::{Difference, Ruling};
 use crate::scoresheet::{Numbering, Slot};
@@ -33,25 +33,6 @@ fn result_key(r: GameResult) -> &'static str {
 /// What the wire says the pause was for: the arbiter's pause, or the one after a restart.
 pub fn pause_reason(by: Option<Seat>) -> &'static str {
     if by.is_some() { "arbiter" } else { "restart" }
-}
-
-/// What a board event did (`lift`, `place`, ...) to which square, and where to.
-fn board_op_parts(
-    op: BoardOp,
-) -> (
-    shakmaty::Square,
-    Option<shakmaty::Square>,
-    Option<shakmaty::Role>,
-) {
-    match op {
-        BoardOp::Lift(s) | BoardOp::Remove(s) | BoardOp::Touch(s) => (s, None, None),
-        BoardOp::Place { square, promotion } => (square, None, promotion),
-        BoardOp::Move {
-            from,
-            to,
-            promotion,
-        } => (from, Some(to), promotion),
-    }
 }
 
 /// The slot of a scoresheet event: the desk's note numbers it from the game's start position
@@ -156,7 +137,7 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
             ],
         ),
         Event::Board { board, op, .. } => {
-            let (square, to, promotion) = board_op_parts(*op);
+            let (square, to, promotion) = op.parts();
             let piece = p.piece.map(|r| sp.piece(r)).unwrap_or_default();
             let did = text(
                 lang,

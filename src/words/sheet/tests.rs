@@ -1,91 +1,16 @@
 //! The words of scoresheets, rulings and adjournment, in every language.
 
-use shakmaty::{Board, ByColor, Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{ByColor, Chess, Color, Piece, Position, Square};
 
 use super::*;
 use crate::announce::{AnnounceError, Lang};
 use crate::scoresheet::adjourn::{Opened, Sealing, Session};
-use crate::scoresheet::reconcile::{Case, Difference, Step, reconcile};
-use crate::scoresheet::{AudioRef, ClockRecord, Numbering, Scoresheet, Writing, position_at};
+use crate::scoresheet::reconcile::{Difference, Step, reconcile};
+use crate::scoresheet::tests::{fixture, sheet, uci_moves};
+use crate::scoresheet::{AudioRef, ClockRecord, Numbering, Writing, position_at};
 
 fn piece(c: char) -> Piece {
     Piece::from_char(c).expect("piece letter")
-}
-
-fn uci_moves(ucis: &[&str]) -> Vec<Move> {
-    let mut pos = Chess::default();
-    ucis.iter()
-        .map(|u| {
-            let m = u
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            pos.play_unchecked(m);
-            m
-        })
-        .collect()
-}
-
-fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
-    let mut s = Scoresheet::new(owner, lang);
-    for (ply, t) in texts.iter().enumerate() {
-        s.write(Numbering::INITIAL.slot(ply), Writing::text(*t, ply as u64))
-            .unwrap();
-    }
-    s
-}
-
-struct Fixture {
-    start: Chess,
-    official: Vec<Move>,
-    clocks: Vec<ClockRecord>,
-    sheets: ByColor<Scoresheet>,
-    boards: ByColor<Board>,
-}
-
-impl Fixture {
-    fn case(&self) -> Case<'_> {
-        Case {
-            start: &self.start,
-            official: &self.official,
-            clocks: &self.clocks,
-            sheets: ByColor {
-                white: &self.sheets.white,
-                black: &self.sheets.black,
-            },
-            boards: ByColor {
-                white: &self.boards.white,
-                black: &self.boards.black,
-            },
-        }
-    }
-}
-
-fn fixture(white: &[&str], black: &[&str], official: &[&str]) -> Fixture {
-    let official = uci_moves(official);
-    let start = Chess::default();
-    let end = position_at(&start, &official, official.len());
-    let clocks = (0..=official.len())
-        .map(|ply| ClockRecord {
-            ply,
-            white_ms: 600_000 - ply as u64 * 1000,
-            black_ms: 600_000 - ply as u64 * 2000,
-        })
-        .collect();
-    Fixture {
-        start,
-        official,
-        clocks,
-        sheets: ByColor {
-            white: sheet(Color::White, Lang::De, white),
-            black: sheet(Color::Black, Lang::En, black),
-        },
-        boards: ByColor {
-            white: end.board().clone(),
-            black: end.board().clone(),
-        },
-    }
 }
 
 fn session() -> Session {
