@@ -205,13 +205,15 @@ function saySquare(args) {
   board.render();
 }
 
-function sayTurn() {
-  if (conn.status !== 'playing') {
-    tell(statusText(conn));
-    return;
-  }
+/** Whose turn it is, or the game's status when it is not being played. */
+function turnText() {
+  if (conn.status !== 'playing') return statusText(conn);
   const turn = position().turn;
-  tell(t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' }));
+  return t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' });
+}
+
+function sayTurn() {
+  tell(turnText());
 }
 
 /** Actions that need a "yes" first; each sends its message with `confirmed: true`. */
@@ -633,7 +635,6 @@ async function main() {
   showConnection(conn, { status: $('status'), log: $('log') });
   conn.addEventListener('connection', (e) => {
     if (e.detail.up) showTalk();
-    if (e.detail.up && !conn.info) tell(t('web-connected'));
   });
   let first = true;
   conn.addEventListener('state', () => {
@@ -644,10 +645,13 @@ async function main() {
     update();
     if (first) {
       first = false;
-      const seatColor = colorName(mySide());
-      tell(t('web-vi-ready', { color: seatColor }));
-      if (talk.available()) tell(t('web-voice-hint'));
-      sayTurn();
+      // The greeting is one line: lines added at once are read in no fixed order.
+      tell(sentences([
+        t('web-connected'),
+        t('web-vi-ready', { color: colorName(mySide()) }),
+        talk.available() ? t('web-voice-hint') : null,
+        turnText(),
+      ]));
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
