@@ -64,8 +64,49 @@ function wordsOf(id) {
   return lower(t(id)).split(/\s+/).filter(Boolean);
 }
 
+/** Lines told while the player is typing (the command line holds text) are held: his screen
+ * reader stops speaking at every key he presses (Orca also empties its queue of live-region
+ * messages), so a line said while he types is cut off or never said (docs/screen-reader.md).
+ * They are said, in order and once, in one line with the answer to the line he sends (or
+ * alone HOLD_ANSWER_MS after it if it has no answer), or when he has paused for HOLD_IDLE_MS.
+ * One line, because lines added at once are read in no fixed order. */
+const HOLD_IDLE_MS = 1500;
+const HOLD_ANSWER_MS = 400;
+let held = [];
+let holdTimer = null;
+
 function tell(text, kind = 'info') {
+  if (!text) return;
+  if ($('command').value !== '') {
+    held.push(text);
+    holdUntil(HOLD_IDLE_MS);
+    return;
+  }
+  if (held.length) {
+    text = sentences([...held, text]);
+    held = [];
+    holdUntil(null);
+  }
   say($('log'), text, kind);
+}
+
+/** Says the held lines at `ms` from now (null: no timer). */
+function holdUntil(ms) {
+  clearTimeout(holdTimer);
+  holdTimer = ms === null ? null : setTimeout(sayHeld, ms);
+}
+
+function sayHeld() {
+  holdTimer = null;
+  if (!held.length) return;
+  const text = sentences(held);
+  held = [];
+  say($('log'), text);
+}
+
+/** A key in the command line: held lines wait until he pauses again. */
+function stillTyping() {
+  if (held.length) holdUntil(HOLD_IDLE_MS);
 }
 
 /** Which command a word names, if any. */
@@ -656,11 +697,13 @@ async function main() {
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
 
+  $('command').addEventListener('input', stillTyping);
   $('command-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     const input = $('command');
     const line = input.value;
     input.value = '';
+    if (held.length) holdUntil(HOLD_ANSWER_MS);
     await run(line);
   });
   conn.connect();
