@@ -5,7 +5,7 @@
 #
 #   eval "$(scripts/orca-headless.sh [DIR])"
 #   ... start Chromium with --force-renderer-accessibility in this environment ...
-#   kill $HAMLE_ORCA_PIDS
+#   scripts/orca-headless.sh --stop "$HAMLE_ORCA_DIR"
 #
 # DIR (default: a new temporary directory) receives the configuration, the sockets, the logs
 # and `transcript.log`. Speech goes to Speech Dispatcher's `generic` module, which runs
@@ -17,14 +17,37 @@
 #
 # HAMLE_ORCA_DEBUG=1 writes Orca's debug log to DIR/log/orca-debug.out.
 #
-# Prints shell `export` lines: DISPLAY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS is not
-# needed (clients ask the session bus), ACCESSIBILITY_ENABLED=1 (Chromium then loads its
-# AT-SPI bridge), HAMLE_ORCA_DIR, HAMLE_ORCA_TRANSCRIPT and HAMLE_ORCA_PIDS (the processes
-# to stop).
+# Prints shell `export` lines: DISPLAY, DBUS_SESSION_BUS_ADDRESS (clients find the AT-SPI bus
+# through it), ACCESSIBILITY_ENABLED=1 (Chromium then loads its AT-SPI bridge), SPEECHD_ADDRESS,
+# HAMLE_ORCA_DIR and HAMLE_ORCA_TRANSCRIPT.
+#
+# `--stop DIR` ends every process of the stack started for DIR: each carries
+# HAMLE_ORCA_STACK=DIR in its environment (so do the services the buses start on demand, such
+# as at-spi2-registryd), and only those are signalled, by process id.
 #
 # Needs (Debian/Ubuntu): orca python3-speechd python3-pyatspi at-spi2-core dbus xvfb
 # speech-dispatcher x11-xkb-utils.
 set -euo pipefail
+
+# The processes whose environment holds HAMLE_ORCA_STACK=$1 (this script's own excepted).
+stack_pids() {
+    grep -lsxzF "HAMLE_ORCA_STACK=$1" /proc/[0-9]*/environ 2>/dev/null |
+        sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' | grep -vx "$$" || true
+}
+
+if [ "${1:-}" = "--stop" ]; then
+    [ -n "${2:-}" ] || { echo "usage: $0 --stop DIR" >&2; exit 2; }
+    stop_dir="$(cd "$2" 2>/dev/null && pwd)" || exit 0
+    pids="$(stack_pids "$stop_dir")"
+    [ -z "$pids" ] || kill $pids 2>/dev/null || true
+    for _ in $(seq 1 50); do
+        [ -n "$(stack_pids "$stop_dir")" ] || exit 0
+        sleep 0.1
+    done
+    pids="$(stack_pids "$stop_dir")"
+    [ -z "$pids" ] || kill -KILL $pids 2>/dev/null || true
+    exit 0
+fi
 
 here="$(cd "$(dirname "$0")" && pwd)"
 dir="${1:-$(mktemp -d -t hamle-orca.XXXXXX)}"
@@ -38,11 +61,9 @@ for cmd in orca Xvfb dbus-daemon speech-dispatcher; do
     }
 done
 
-pids=()
-cleanup_on_error() {
-    [ "${#pids[@]}" -eq 0 ] || kill "${pids[@]}" 2>/dev/null || true
-}
-trap cleanup_on_error ERR
+export HAMLE_ORCA_STACK="$dir"
+started=0
+trap '[ "$started" = 1 ] || "$here/orca-headless.sh" --stop "$dir"' EXIT
 
 mkdir -p "$dir/home" "$dir/run" "$dir/log" "$dir/conf/modules"
 chmod 700 "$dir/run"
@@ -61,7 +82,6 @@ for n in $(seq 90 130); do
 done
 [ -n "$display" ] || { echo "no free X display number" >&2; exit 1; }
 Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >"$dir/log/xvfb.log" 2>&1 &
-pids+=($!)
 export DISPLAY="$display"
 for _ in $(seq 1 100); do
     [ -e "/tmp/.X11-unix/X${display#:}" ] && break
@@ -71,11 +91,9 @@ done
 # --- the session bus and the accessibility bus ----------------------------------------------
 dbus-daemon --session --fork --print-address=3 --print-pid=4 --address="unix:path=$dir/run/bus" \
     3>"$dir/bus.address" 4>"$dir/bus.pid"
-pids+=("$(cat "$dir/bus.pid")")
 DBUS_SESSION_BUS_ADDRESS="$(head -n1 "$dir/bus.address")"
 export DBUS_SESSION_BUS_ADDRESS
 /usr/libexec/at-spi-bus-launcher --launch-immediately >"$dir/log/at-spi.log" 2>&1 &
-pids+=($!)
 for _ in $(seq 1 100); do
     dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress \
         >/dev/null 2>&1 && break
@@ -114,7 +132,6 @@ printf 'default_driver=null\n' >"$HOME/.libao"
 socket="$dir/run/speechd.sock"
 speech-dispatcher -s -t 0 -C "$dir/conf" -S "$socket" -L "$dir/log" -P "$dir/speechd.pid" \
     >"$dir/log/speechd-stdout.log" 2>&1 &
-pids+=($!)
 for _ in $(seq 1 100); do
     [ -S "$socket" ] && break
     sleep 0.05
@@ -153,20 +170,19 @@ JSON
 orca_args=(--replace)
 [ "${HAMLE_ORCA_DEBUG:-0}" = 0 ] || orca_args+=(--debug-file "$dir/log/orca-debug.out")
 /usr/bin/orca "${orca_args[@]}" >"$dir/log/orca.log" 2>&1 &
-pids+=($!)
+orca_pid=$!
 # Orca is ready when it has said its first words ("Screen reader on.").
 for _ in $(seq 1 200); do
     grep -q ' say ' "$transcript" 2>/dev/null && break
-    kill -0 "${pids[-1]}" 2>/dev/null || { cat "$dir/log/orca.log" >&2; echo "orca exited" >&2; exit 1; }
+    kill -0 "$orca_pid" 2>/dev/null || { cat "$dir/log/orca.log" >&2; echo "orca exited" >&2; exit 1; }
     sleep 0.1
 done
 grep -q ' say ' "$transcript" || { tail -n 30 "$dir/log/orca.log" >&2; echo "orca said nothing in 20 s" >&2; exit 1; }
 
-trap - ERR
+started=1
 echo "export DISPLAY='$DISPLAY'"
 echo "export DBUS_SESSION_BUS_ADDRESS='$DBUS_SESSION_BUS_ADDRESS'"
 echo "export ACCESSIBILITY_ENABLED=1"
 echo "export SPEECHD_ADDRESS='$SPEECHD_ADDRESS'"
 echo "export HAMLE_ORCA_DIR='$dir'"
 echo "export HAMLE_ORCA_TRANSCRIPT='$transcript'"
-echo "export HAMLE_ORCA_PIDS='${pids[*]}'"

@@ -8,7 +8,7 @@
 // exactly once, in the order of the game.
 //
 // Run: scripts/test screen-reader (or: cargo test --no-run; eval "$(scripts/orca-headless.sh)";
-// cd web-tests && node --test screen-reader.js; kill $HAMLE_ORCA_PIDS).
+// cd web-tests && node --test screen-reader.js; scripts/orca-headless.sh --stop "$HAMLE_ORCA_DIR").
 
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
