@@ -6,6 +6,8 @@
 // lifting, placing and removing pieces are commands and keys (L, P, X), and after each of his
 // own steps the live region says what his move still needs (F4 / D.2.3).
 // The time comes from the server's talking clock, so that it is recorded (F5).
+// What comes while he types waits for his Enter or a pause (see `tell`): a screen reader stops
+// speaking at every key.
 
 import { loadStrings, sentences, t, lang } from './i18n.js';
 import {
