@@ -284,8 +284,9 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     };
 
     // 1. e4: typed and sent; his own move is said back.
+    // He waits to hear each of his own moves before he types on.
     await type('e4');
-    await logged(/1, Weiß: Bauer Eva vier\./);
+    await waitHeard(await logged(/1, Weiß: Bauer Eva vier\./), { from });
     await waitQuiet();
 
     // 1... e5 arrives while he types a question about the square.
@@ -304,7 +305,7 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
 
     // 3. d4, and 3... exd4 arrives while he listens.
     await type('Bauer David vier');
-    await logged(/3, Weiß: Bauer David vier\./);
+    await waitHeard(await logged(/3, Weiß: Bauer David vier\./), { from });
     await waitQuiet();
     await opponentMoves('e5d4');
     const lastMove = await logged(/3, Schwarz: Bauer Eva schlägt David vier\./);
