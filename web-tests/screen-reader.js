@@ -222,6 +222,17 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     assert.fail(`the page never logged ${re}; its log: ${JSON.stringify((await log()).slice(-8))}\nOrca said:\n${transcriptText()}`);
   }
 
+  /** Waits as a listener does before he types on: until the last sentence the page gave the
+   * live region has been said to its end (at most `timeoutMs`; the final check reports what was
+   * not heard), and Orca is quiet. */
+  async function settled(from, timeoutMs = 10000) {
+    const last = (await log()).at(-1) ?? '';
+    const sentence = last.split(/(?<=[.!?])\s+/).filter(Boolean).at(-1) ?? '';
+    const end = Date.now() + timeoutMs;
+    while (sentence && !heard(sentence, from).length && Date.now() < end) await sleep(50);
+    await waitQuiet();
+  }
+
   /** The player types `text` and Enter; `move` is made when he has typed half of it, so that it
    * arrives while he is typing (checked: keys reached the page before and after it). */
   async function whileTyping(text, move) {
@@ -287,30 +298,29 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     // He waits to hear each of his own moves before he types on.
     await type('e4');
     await waitHeard(await logged(/1, Weiß: Bauer Eva vier\./), { from });
-    await waitQuiet();
+    await settled(from);
 
     // 1... e5 arrives while he types a question about the square.
     await whileTyping('feld e5', () => opponentMoves('e7e5'));
     await logged(/1, Schwarz: Bauer Eva fünf\./);
     await logLine(/Eva fünf schwarzer Bauer$/);
-    await waitQuiet();
+    await settled(from);
 
     // 2. Nf3, heard; then 2... Nc6 arrives while he types his next question.
     await type('Springer Felix drei');
     await waitHeard(await logged(/2, Weiß: Springer Felix drei\./), { from });
-    await waitQuiet();
+    await settled(from);
     await whileTyping('zeit', () => opponentMoves('b8c6'));
     await logged(/2, Schwarz: Springer Cäsar sechs\./);
-    await waitQuiet();
+    await settled(from);
 
     // 3. d4, and 3... exd4 arrives while he listens.
     await type('Bauer David vier');
     await waitHeard(await logged(/3, Weiß: Bauer David vier\./), { from });
-    await waitQuiet();
+    await settled(from);
     await opponentMoves('e5d4');
-    const lastMove = await logged(/3, Schwarz: Bauer Eva schlägt David vier\./);
-    await waitHeard(lastMove, { from, timeoutMs: 8000 }).catch(() => {});
-    await waitQuiet(1000);
+    await logged(/3, Schwarz: Bauer Eva schlägt David vier\./);
+    await settled(from);
 
     // The transcript: each move heard to its end exactly once, in the game's order.
     const said = utterances().filter((u) => u.at >= from && u.done);
