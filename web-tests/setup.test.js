@@ -127,7 +127,7 @@ describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
     pages.sighted = await newPage(links.black);
     await hear(/Sie spielen Weiß/);
     // On arrival the page says whose turn it is: the position's, not the initial one's.
-    await hear(/^Schwarz ist am Zug\.$/);
+    await hear(/ Schwarz ist am Zug\.$/);
     await pages.sighted.locator('#log p').first().waitFor();
     assert.equal(await pages.blind.evaluate(() => document.activeElement.id), 'command');
     await pages.blind.locator('#status').filter({ hasText: /Schwarz/ }).waitFor();

@@ -6,6 +6,8 @@
 // lifting, placing and removing pieces are commands and keys (L, P, X), and after each of his
 // own steps the live region says what his move still needs (F4 / D.2.3).
 // The time comes from the server's talking clock, so that it is recorded (F5).
+// What comes while he types waits for his Enter or a pause (see `tell`): a screen reader stops
+// speaking at every key.
 
 import { loadStrings, sentences, t, lang } from './i18n.js';
 import {
@@ -64,8 +66,49 @@ function wordsOf(id) {
   return lower(t(id)).split(/\s+/).filter(Boolean);
 }
 
+/** Lines told while the player is typing (the command line holds text) are held: his screen
+ * reader stops speaking at every key he presses (Orca also empties its queue of live-region
+ * messages), so a line said while he types is cut off or never said (docs/screen-reader.md).
+ * They are said, in order and once, in one line with the answer to the line he sends (or
+ * alone HOLD_ANSWER_MS after it if it has no answer), or when he has paused for HOLD_IDLE_MS.
+ * One line, because lines added at once are read in no fixed order. */
+const HOLD_IDLE_MS = 1500;
+const HOLD_ANSWER_MS = 400;
+let held = [];
+let holdTimer = null;
+
 function tell(text, kind = 'info') {
+  if (!text) return;
+  if ($('command').value !== '') {
+    held.push(text);
+    holdUntil(HOLD_IDLE_MS);
+    return;
+  }
+  if (held.length) {
+    text = sentences([...held, text]);
+    held = [];
+    holdUntil(null);
+  }
   say($('log'), text, kind);
+}
+
+/** Says the held lines at `ms` from now (null: no timer). */
+function holdUntil(ms) {
+  clearTimeout(holdTimer);
+  holdTimer = ms === null ? null : setTimeout(sayHeld, ms);
+}
+
+function sayHeld() {
+  holdTimer = null;
+  if (!held.length) return;
+  const text = sentences(held);
+  held = [];
+  say($('log'), text);
+}
+
+/** A key in the command line: held lines wait until he pauses again. */
+function stillTyping() {
+  if (held.length) holdUntil(HOLD_IDLE_MS);
 }
 
 /** Which command a word names, if any. */
@@ -205,13 +248,15 @@ function saySquare(args) {
   board.render();
 }
 
-function sayTurn() {
-  if (conn.status !== 'playing') {
-    tell(statusText(conn));
-    return;
-  }
+/** Whose turn it is, or the game's status when it is not being played. */
+function turnText() {
+  if (conn.status !== 'playing') return statusText(conn);
   const turn = position().turn;
-  tell(t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' }));
+  return t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' });
+}
+
+function sayTurn() {
+  tell(turnText());
 }
 
 /** Actions that need a "yes" first; each sends its message with `confirmed: true`. */
@@ -633,7 +678,6 @@ async function main() {
   showConnection(conn, { status: $('status'), log: $('log') });
   conn.addEventListener('connection', (e) => {
     if (e.detail.up) showTalk();
-    if (e.detail.up && !conn.info) tell(t('web-connected'));
   });
   let first = true;
   conn.addEventListener('state', () => {
@@ -644,19 +688,24 @@ async function main() {
     update();
     if (first) {
       first = false;
-      const seatColor = colorName(mySide());
-      tell(t('web-vi-ready', { color: seatColor }));
-      if (talk.available()) tell(t('web-voice-hint'));
-      sayTurn();
+      // The greeting is one line: lines added at once are read in no fixed order.
+      tell(sentences([
+        t('web-connected'),
+        t('web-vi-ready', { color: colorName(mySide()) }),
+        talk.available() ? t('web-voice-hint') : null,
+        turnText(),
+      ]));
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
 
+  $('command').addEventListener('input', stillTyping);
   $('command-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     const input = $('command');
     const line = input.value;
     input.value = '';
+    if (held.length) holdUntil(HOLD_ANSWER_MS);
     await run(line);
   });
   conn.connect();
