@@ -243,6 +243,7 @@ web-warnings-hint = Aus, bis Sie sie einschalten; der Server sagt sie an.
 web-made-nothing = Ihr Zug hat noch nicht begonnen.
 web-made-ready = Der Zug ist ausgeführt: drücken Sie die Uhr.
 web-made-missing = Noch nicht ausgeführt. { $missing }
+web-made-behind = Erst den Zug von { $color } auf Ihrem Brett ausführen: { $move }.
 web-board-matches = { $matches ->
     [yes] Es zeigt die Partie.
    *[no] Es zeigt nicht die Partie.

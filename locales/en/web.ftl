@@ -236,6 +236,7 @@ web-warnings-hint = Off unless you switch them on; the server says them.
 web-made-nothing = Your move has not begun.
 web-made-ready = The move is made: press the clock.
 web-made-missing = Not made yet. { $missing }
+web-made-behind = First make { $color }'s move on your board: { $move }.
 web-board-matches = { $matches ->
     [yes] It shows the game.
    *[no] It does not show the game.

@@ -233,6 +233,7 @@ web-warnings-hint = Siz açmadıkça kapalı; uyarıları sunucu söyler.
 web-made-nothing = Hamleniz henüz başlamadı.
 web-made-ready = Hamle yapıldı: saate basın.
 web-made-missing = Henüz yapılmadı. { $missing }
+web-made-behind = Önce rakibin hamlesini tahtanızda yapın ({ $color }): { $move }.
 web-board-matches = { $matches ->
     [yes] Oyunu gösteriyor.
    *[no] Oyunu göstermiyor.
