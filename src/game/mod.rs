@@ -558,12 +558,10 @@ impl Game {
     pub fn may_announce(&self, seat: Seat) -> Result<(), Refusal> {
         self.allowed(seat, Permission::Announce)?;
         self.playing()?;
+        // Out of turn; the table tells a late correction of his own last move from a move
+        // out of turn by the words (`Table::decide`).
         if !seat.is_assistant() && seat.side() != Some(self.turn()) {
-            return Err(if self.moves.is_empty() {
-                Refusal::NotYourTurn
-            } else {
-                Refusal::TooLateToCorrect
-            });
+            return Err(Refusal::NotYourTurn);
         }
         Ok(())
     }
@@ -1324,6 +1322,15 @@ impl Game {
             Event::ClockWarnings { color, on, .. } => {
                 clock_changed = false;
                 *self.warnings.get_mut(*color) = *on;
+                // Opting in while his own clock runs: the thresholds already passed in this
+                // stretch are not warned of afterwards (never a stale, back-dated warning).
+                if *on && rec.clock.running == Some(*color) {
+                    let left = match color {
+                        Color::White => rec.clock.white_ms,
+                        Color::Black => rec.clock.black_ms,
+                    };
+                    self.warned = Some(self.warned.map_or(left, |w| w.min(left)));
+                }
             }
             Event::ClockWarning { remaining_ms, .. } => {
                 clock_changed = false;

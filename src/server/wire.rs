@@ -20,7 +20,7 @@ mod client;
 mod codes;
 pub use client::{
     BoardMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN, RequestId,
-    SheetNumber, decode,
+    SheetNumber, decode, peek,
 };
 pub use codes::ErrorCode;
 

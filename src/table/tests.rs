@@ -242,3 +242,92 @@ fn a_move_made_differently_on_his_board_still_goes_to_the_arbiter() {
     assert!(diverged(&got), "{got:?}");
     assert!(table.desk().case().is_some());
 }
+
+fn words(text: &str) -> Order {
+    Order::Announce {
+        lang: Lang::De,
+        text: text.into(),
+    }
+}
+
+/// Issue 15: every refusal says the true reason. Words that are no move are "not
+/// understood" on the opponent's turn too; by the physical procedure a move legal where his
+/// own last move was played is a correction too late, any other move out of turn is not his
+/// turn (by the digital procedure, every move out of turn is).
+#[test]
+fn a_refusal_out_of_turn_says_the_true_reason() {
+    use shakmaty::Color::White;
+    use shakmaty::Square as S;
+    let code = |t: &Table, order: Order| t.decide(Seat::White, order, 5_000).unwrap_err().code();
+    let mut digital = Table::new(setup(), Arc::new(Uci));
+    step(&mut digital, Seat::White, Order::Uci("e2e4".into()), 0);
+    assert_eq!(code(&digital, words("blabla")), "not_understood");
+    assert_eq!(
+        code(&digital, words("Springer Felix drei")),
+        "not_your_turn"
+    );
+    assert_eq!(code(&digital, Order::Uci("g1f3".into())), "not_your_turn");
+    assert_eq!(code(&digital, Order::Uci("nonsense".into())), "bad_uci");
+
+    let mut tactile = Table::new(physical(), Arc::new(Uci));
+    board(&mut tactile, White, BoardOp::Lift(S::E2), 100);
+    board(&mut tactile, White, place(S::E4), 200);
+    step(&mut tactile, Seat::White, Order::Uci("e2e4".into()), 300);
+    step(
+        &mut tactile,
+        Seat::White,
+        Order::Play(Command::PressClock),
+        400,
+    );
+    assert_eq!(code(&tactile, words("blabla")), "not_understood");
+    // Legal where 1. e4 was played: a correction, too late.
+    assert_eq!(
+        code(&tactile, words("Springer Felix drei")),
+        "too_late_to_correct"
+    );
+    assert_eq!(
+        code(&tactile, Order::Uci("d2d4".into())),
+        "too_late_to_correct"
+    );
+    // Not legal there (the bishop was shut in): a move out of turn.
+    assert_eq!(code(&tactile, words("Läufer Cäsar vier")), "not_your_turn");
+    assert_eq!(code(&tactile, Order::Uci("f1c4".into())), "not_your_turn");
+    // Black's first move out of turn before any move: not his turn, whatever the words.
+    let fresh = Table::new(physical(), Arc::new(Uci));
+    let refused = fresh
+        .decide(Seat::Black, words("Springer Felix sechs"), 0)
+        .unwrap_err();
+    assert_eq!(refused.code(), "not_your_turn");
+}
+
+/// Issue 15: opting in to time warnings after a threshold was passed does not fire that
+/// warning late (back-dated, with a stale time); the next threshold still comes on time.
+#[test]
+fn a_warning_opted_into_late_is_never_stale() {
+    let mut s = setup();
+    s.time_control = TimeControl::fischer(600_000, 0);
+    let mut table = Table::new(s, Arc::new(Uci));
+    step(&mut table, Seat::White, Order::Uci("e2e4".into()), 0);
+    step(&mut table, Seat::Black, Order::Uci("e7e5".into()), 1_000);
+    // White's clock runs from 1 s; 5 minutes left at 301 s. He opts in at 302 s.
+    step(
+        &mut table,
+        Seat::White,
+        Order::Play(Command::Warnings(true)),
+        302_000,
+    );
+    assert_eq!(table.timer_event(302_000), None);
+    assert_eq!(table.timer_event(540_999), None);
+    let warning = table.timer_event(541_000).expect("the one-minute warning");
+    assert_eq!(warning.at_ms, 541_000);
+    assert!(
+        matches!(
+            warning.event,
+            crate::game::Event::ClockWarning {
+                remaining_ms: 60_000,
+                ..
+            }
+        ),
+        "{warning:?}"
+    );
+}
