@@ -38,8 +38,21 @@ async fn a_flood_is_rate_limited_then_closed_with_1008() {
     let pongs = msgs.iter().filter(|m| m["type"] == "pong").count();
     // The burst (and at most a refill or two), then one rate_limited, then flood.
     assert!((5..=7).contains(&pongs), "{pongs} pongs: {msgs:?}");
-    let limited = msgs.iter().filter(|m| m["code"] == "rate_limited").count();
-    assert_eq!(limited, 1, "{msgs:?}");
+    let limited: Vec<&Value> = msgs
+        .iter()
+        .filter(|m| m["code"] == "rate_limited")
+        .collect();
+    assert_eq!(limited.len(), 1, "{msgs:?}");
+    // It names the message it dropped (issue 15): one of ours, never answered otherwise.
+    let dropped = limited[0]["id"]
+        .as_u64()
+        .expect("rate_limited carries the id");
+    assert!(dropped < 40, "{dropped}");
+    assert!(
+        !msgs
+            .iter()
+            .any(|m| m["type"] == "pong" && m["id"] == json!(dropped))
+    );
     assert_eq!(msgs.last().unwrap()["code"], "flood");
     // A polite client of the same game is not affected.
     let (mut polite, _) = Client::connect(&addr, &game, "white", Some(0)).await;

@@ -1350,3 +1350,85 @@ scenarios!(
 async fn whole_appendix_game_tactile_against_normal_german_and_turkish() {
     scenario::whole_appendix_game().await;
 }
+
+/// Issue 15, the protocol as a client author reads it: a greeting refused in the language it
+/// asks for, `since: -1` a fresh state, `sheet_written.ply` counted from 1 like `moves[].ply`,
+/// one assistant at the board.
+#[tokio::test]
+async fn protocol_items_of_issue_15() {
+    let server = TestServer::start().await;
+    let addr = server.addr.to_string();
+    let game = server.create(game_body()).await;
+
+    // A hello with `lang` and no token: refused in that language.
+    for (lang, want) in [
+        (
+            "de",
+            text(Lang::De, "error-missing-field", &[("field", "token")]),
+        ),
+        (
+            "tr",
+            text(Lang::Tr, "error-missing-field", &[("field", "token")]),
+        ),
+    ] {
+        let mut c = Client::from_ws(Client::open(&addr, &game).await, "stranger");
+        c.send(json!({"type": "hello", "v": 1, "lang": lang})).await;
+        let (close, msgs) = c.until_close().await;
+        assert_eq!(close, Some(4400));
+        assert_eq!(msgs[0]["code"], "missing_field");
+        assert_eq!(msgs[0]["message"], want.as_str(), "{lang}");
+    }
+    assert_ne!(
+        text(Lang::De, "error-missing-field", &[("field", "token")]),
+        text(Lang::Tr, "error-missing-field", &[("field", "token")])
+    );
+
+    // `since: -1`, a number never issued: welcome without resuming, then one fresh state.
+    let mut c = Client::from_ws(Client::open(&addr, &game).await, "white");
+    c.send(json!({"type": "hello", "v": 1, "token": game.token("white"), "since": -1}))
+        .await;
+    let welcome = c.recv().await;
+    assert_eq!(welcome["type"], "welcome", "{welcome}");
+    assert_eq!(welcome["resumed"], false);
+    let state = c.recv().await;
+    assert_eq!(state["type"], "state", "{state}");
+    assert_eq!(state["state"]["seq"], 0);
+
+    // A scoresheet entry's `ply` counts from 1, as the moves' do: 1. e4 is ply 1, 1... e5 ply 2.
+    for (number, side, ply) in [(1, "white", 1), (1, "black", 2), (2, "white", 3)] {
+        let got = c
+            .request(json!({"type": "write_sheet", "number": number, "side": side, "text": "x"}))
+            .await;
+        assert_eq!(got[0]["kind"], "sheet_written", "{got:?}");
+        assert_eq!(got[0]["ply"], ply, "{got:?}");
+        assert_eq!(got[0]["number"], number);
+    }
+    let got = c
+        .request(json!({"type": "strike_sheet", "number": 2, "side": "white"}))
+        .await;
+    assert_eq!(got[0]["kind"], "sheet_struck", "{got:?}");
+    assert_eq!(got[0]["ply"], 3);
+
+    // The sighted player's assistant only when the visually impaired player has none.
+    let http = reqwest::Client::new();
+    let both = json!({
+        "white": {"visually_impaired": true, "assistant": true},
+        "black": {"assistant": true},
+    });
+    let resp = http
+        .post(server.url("/api/games"))
+        .json(&both)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 400);
+    let body: Value = resp.json().await.unwrap();
+    assert_eq!(body["code"], "invalid_setting", "{body}");
+    for ok in [
+        json!({"white": {"visually_impaired": true, "assistant": true}}),
+        json!({"white": {"visually_impaired": true}, "black": {"assistant": true}}),
+    ] {
+        server.create(ok).await;
+    }
+    server.stop().await;
+}

@@ -154,6 +154,8 @@ describe('the physical procedure in the browser', { timeout: 900000 }, () => {
     await pages.sighted.locator('#board-black').locator('[data-square="f6"]').press('c');
     await hear(/^1, Schwarz: Springer Felix sechs\.$/);
     await boardState(pages.assistant, 'white', 'It does not show the game.');
+    // Issue 15: right after the opponent's move, "stand" says which move to make on his board.
+    await blindTypes('stand', /^Erst den Zug von Schwarz auf Ihrem Brett ausführen: Springer .*Felix sechs\./);
     await blindTypes('heben Gustav acht', /^Brett von Weiß: Springer auf Gustav acht herausgehoben\.$/);
     await blindTypes('stand', /Gehoben: schwarzer Springer von Gustav acht\./);
     await blindTypes('stecken Felix sechs', /^Ihr Brett zeigt wieder die Partie\.$/);

@@ -126,7 +126,26 @@ web-cmd-yes = ja j
 web-cmd-claim-repetition = wiederholung
 web-cmd-claim-fifty = fünfzig 50
 web-cmd-claim-time = zeit blättchen
-web-help = Geben Sie Ihren Zug ein, wie Sie ihn ansagen. Befehle: zeit, die Uhren und die Zahl der Züge von der sprechenden Uhr des Servers. warnungen an, warnungen aus: Zeitwarnungen. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. wer: wer am Zug ist. remis: Remis anbieten oder das Angebot des Gegners annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, jeweils auch mit dem beabsichtigten Zug, oder reklamieren zeit. Alles mit ja zu bestätigen. zurechtrücken: Sie rücken eine Figur zurecht. korrigieren, dann der Zug: berichtigt Ihre Ansage. brett: zum Brett; Escape kommt hierher zurück. Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfernen David fünf für Ihr Tastbrett (auf dem Brett: L, P und X), stand: was Ihrem Zug noch fehlt, drücken: die Uhr drücken. hilfe: diese Liste.
+web-help = Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett. Geben Sie zum Beispiel hilfe uhr ein.
+web-say-draw-standing = { $mine ->
+    [yes] Ihr Remisangebot steht.
+   *[no] Ihr Gegner bietet Remis an.
+}
+web-say-check = { $color } steht im Schach.
+web-say-who = Sie spielen { $color } gegen { $opponent }.
+web-help-tactile = Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfernen David fünf für Ihr Tastbrett (auf dem Brett: L, P und X). stand: was Ihrem Zug noch fehlt, auch welchen Zug Ihres Gegners Sie noch ausführen. drücken: die Uhr drücken.
+web-cmd-help-tactile = tastbrett heben stecken stand
+web-help-game = wer: wer gegen wen spielt, wer am Zug ist, Schach und ein Remisangebot. remis: Remis anbieten oder das Angebot annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, auch mit dem beabsichtigten Zug, oder reklamieren zeit. Jede Frage mit ja bestätigen, mit nein abbrechen; ein Zug statt der Antwort wird gespielt.
+web-cmd-help-game = partie remis aufgeben
+web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück.
+web-cmd-help-board = brett figuren feld
+web-help-clock = zeit: die Uhren und die Zahl der Züge von der sprechenden Uhr des Servers. warnungen an, warnungen aus: Zeitwarnungen bei 5 Minuten, 1 Minute und 10 Sekunden.
+web-cmd-help-clock = uhr zeit
+web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners.
+web-cmd-help-moves = züge zug ansage ansagen
+web-help-which = Zu { $word } gibt es keine Hilfe. Die Themen: züge, uhr, brett, partie, tastbrett.
+web-question-lapsed = Die Frage ist verfallen; ausgeführt wird, was Sie eingegeben haben.
+web-cmd-no = nein n
 web-say-no-moves = Es wurde noch kein Zug gespielt.
 web-say-no-opponent-move = Ihr Gegner hat noch nicht gezogen.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -144,8 +163,8 @@ web-say-turn = { $mine ->
 }
 web-say-correct-how = Sagen Sie korrigieren und dann den Zug, den Sie meinten.
 web-say-which-claim = Was reklamieren Sie? reklamieren wiederholung, reklamieren fünfzig oder reklamieren zeit; ein notierter, noch nicht gespielter Zug darf folgen.
-web-confirm-draw = Remis anbieten? Mit ja bestätigen; alles andere bricht ab.
-web-confirm-resign = Die Partie aufgeben? Mit ja bestätigen; alles andere bricht ab.
+web-confirm-draw = Remis anbieten? Mit ja bestätigen, mit nein abbrechen.
+web-confirm-resign = Die Partie aufgeben? Mit ja bestätigen, mit nein abbrechen.
 web-confirm-claim = { $claim ->
     [repetition] Remis wegen dreimaliger Stellungswiederholung reklamieren?
     [fifty_moves] Remis nach der 50-Züge-Regel reklamieren?
@@ -243,6 +262,7 @@ web-warnings-hint = Aus, bis Sie sie einschalten; der Server sagt sie an.
 web-made-nothing = Ihr Zug hat noch nicht begonnen.
 web-made-ready = Der Zug ist ausgeführt: drücken Sie die Uhr.
 web-made-missing = Noch nicht ausgeführt. { $missing }
+web-made-behind = Erst den Zug von { $color } auf Ihrem Brett ausführen: { $move }.
 web-board-matches = { $matches ->
     [yes] Es zeigt die Partie.
    *[no] Es zeigt nicht die Partie.

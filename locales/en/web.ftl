@@ -108,7 +108,7 @@ web-cmd-pieces = pieces
 web-cmd-rank = rank
 web-cmd-file = file
 web-cmd-square = square
-web-cmd-turn = turn
+web-cmd-turn = turn who
 web-cmd-draw = draw
 web-cmd-resign = resign
 web-cmd-claim = claim
@@ -119,7 +119,26 @@ web-cmd-yes = yes y
 web-cmd-claim-repetition = repetition threefold
 web-cmd-claim-fifty = fifty 50
 web-cmd-claim-time = time flag
-web-help = Type your move as you would announce it. Commands: time, the clocks and the number of moves, from the server's talking clock. warnings on, warnings off: time warnings. last, or last 3: the last moves. again: your opponent's last move. pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e4: what stands there. turn: whose move it is. draw: offer a draw, or accept your opponent's offer. resign. claim repetition, claim fifty, each perhaps followed by the move you intend, or claim time. Each asks you to confirm with yes. adjust: you adjust a piece. correct, then the move: corrects your announcement. board: go to the board; Escape comes back here. With boards of your own: lift e2, place e4, remove d5 for your tactile board (on the board: L, P and X), status: what your move still needs, press: press the clock. help: this list.
+web-help = Help has these topics: moves, clock, board, game, tactile. Type for example help clock.
+web-say-draw-standing = { $mine ->
+    [yes] Your draw offer stands.
+   *[no] Your opponent offers a draw.
+}
+web-say-check = { $color } is in check.
+web-say-who = You play { $color } against { $opponent }.
+web-help-tactile = With boards of your own: lift e2, place e4, remove d5 for your tactile board (on the board: L, P and X). status: what your move still needs, and which move of your opponent you still have to make on it. press: press the clock.
+web-cmd-help-tactile = tactile lift place status
+web-help-game = who: who plays whom, whose move it is, check and a draw offer. draw: offer a draw or accept the offer. resign. claim repetition, claim fifty, perhaps with the move you intend, or claim time. Answer each question yes or no; a move typed instead is played.
+web-cmd-help-game = game draw resign
+web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here.
+web-cmd-help-board = board pieces square
+web-help-clock = time: the clocks and the number of moves, from the server's talking clock. warnings on, warnings off: time warnings at 5 minutes, 1 minute and 10 seconds.
+web-cmd-help-clock = clock time
+web-help-moves = Type your move as you would announce it, for example knight f3. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move.
+web-cmd-help-moves = moves move announce
+web-help-which = There is no help on { $word }. The topics: moves, clock, board, game, tactile.
+web-question-lapsed = The question lapsed; what you typed is done instead.
+web-cmd-no = no n
 web-say-no-moves = No move has been made yet.
 web-say-no-opponent-move = Your opponent has not moved yet.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -137,8 +156,8 @@ web-say-turn = { $mine ->
 }
 web-say-correct-how = Say correct, followed by the move you meant.
 web-say-which-claim = Which claim? claim repetition, claim fifty or claim time; a move you have written but not played may follow.
-web-confirm-draw = Offer a draw? Type yes to confirm; anything else cancels.
-web-confirm-resign = Resign the game? Type yes to confirm; anything else cancels.
+web-confirm-draw = Offer a draw? Type yes to confirm, no to cancel.
+web-confirm-resign = Resign the game? Type yes to confirm, no to cancel.
 web-confirm-claim = { $claim ->
     [repetition] Claim a draw by threefold repetition?
     [fifty_moves] Claim a draw by the fifty-move rule?
@@ -236,6 +255,7 @@ web-warnings-hint = Off unless you switch them on; the server says them.
 web-made-nothing = Your move has not begun.
 web-made-ready = The move is made: press the clock.
 web-made-missing = Not made yet. { $missing }
+web-made-behind = First make { $color }'s move on your board: { $move }.
 web-board-matches = { $matches ->
     [yes] It shows the game.
    *[no] It does not show the game.

@@ -108,7 +108,7 @@ web-cmd-pieces = taşlar
 web-cmd-rank = yatay
 web-cmd-file = dikey
 web-cmd-square = kare
-web-cmd-turn = sıra
+web-cmd-turn = sıra kim
 web-cmd-draw = berabere
 web-cmd-resign = terk
 web-cmd-claim = talep
@@ -119,7 +119,26 @@ web-cmd-yes = evet
 web-cmd-claim-repetition = tekrar üçlü
 web-cmd-claim-fifty = elli 50
 web-cmd-claim-time = süre bayrak
-web-help = Hamlenizi söyler gibi yazın. Komutlar: süre, sunucunun konuşan saatinden saatler ve hamle sayısı. uyarı açık, uyarı kapalı: süre uyarıları. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. sıra: hamle sırası kimde. berabere: beraberlik öner ya da rakibin önerisini kabul et. terk. talep tekrar, talep elli, ardından istenirse niyet edilen hamle, ya da talep süre. Her biri evet ile onaylanır. düzeltiyorum: bir taşı düzeltiyorsunuz. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. tahta: tahtaya git; Escape buraya döner. Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de beş dokunmalı tahtanız için (tahtada: L, P ve X), durum: hamlenizde eksik olan, bas: saate basın. yardım: bu liste.
+web-help = Yardım konuları: hamleler, saat, tahta, oyun, dokunmalı. Örneğin yardım saat yazın.
+web-say-draw-standing = { $mine ->
+    [yes] Beraberlik öneriniz duruyor.
+   *[no] Rakibiniz beraberlik öneriyor.
+}
+web-say-check = { $color } şah altında.
+web-say-who = Siz { $color } oynuyorsunuz, rakibiniz { $opponent }.
+web-help-tactile = Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de beş dokunmalı tahtanız için (tahtada: L, P ve X). durum: hamlenizde eksik olan ve rakibin hangi hamlesini daha yapacağınız. bas: saate basın.
+web-cmd-help-tactile = dokunmalı dokunmali kaldır koy durum
+web-help-game = kim: kim kime karşı oynuyor, sıra kimde, şah ve beraberlik önerisi. berabere: beraberlik öner ya da öneriyi kabul et. terk. talep tekrar, talep elli, istenirse niyet edilen hamleyle, ya da talep süre. Her soru evet ile onaylanır, hayır vazgeçer; cevap yerine yazılan hamle oynanır.
+web-cmd-help-game = oyun berabere terk
+web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner.
+web-cmd-help-board = tahta taşlar kare
+web-help-clock = süre: sunucunun konuşan saatinden saatler ve hamle sayısı. uyarı açık, uyarı kapalı: 5 dakika, 1 dakika ve 10 saniyede süre uyarıları.
+web-cmd-help-clock = saat süre
+web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi.
+web-cmd-help-moves = hamleler hamle
+web-help-which = { $word } için yardım yok. Konular: hamleler, saat, tahta, oyun, dokunmalı.
+web-question-lapsed = Soru düştü; yazdığınız yapılıyor.
+web-cmd-no = hayır hayir h
 web-say-no-moves = Henüz hamle yapılmadı.
 web-say-no-opponent-move = Rakibiniz henüz hamle yapmadı.
 web-say-pieces = { $color }, { $piece }: { $squares }.
@@ -137,8 +156,8 @@ web-say-turn = { $mine ->
 }
 web-say-correct-how = düzelt deyin, ardından demek istediğiniz hamleyi söyleyin.
 web-say-which-claim = Hangi talep? talep tekrar, talep elli ya da talep süre; yazılmış ama oynanmamış bir hamle ardından gelebilir.
-web-confirm-draw = Beraberlik önerilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
-web-confirm-resign = Oyun terk edilsin mi? Onaylamak için evet yazın; başka her şey vazgeçer.
+web-confirm-draw = Beraberlik önerilsin mi? Onaylamak için evet, vazgeçmek için hayır yazın.
+web-confirm-resign = Oyun terk edilsin mi? Onaylamak için evet, vazgeçmek için hayır yazın.
 web-confirm-claim = { $claim ->
     [repetition] Üçüncü tekrar nedeniyle beraberlik talep edilsin mi?
     [fifty_moves] Elli hamle kuralıyla beraberlik talep edilsin mi?
@@ -233,6 +252,7 @@ web-warnings-hint = Siz açmadıkça kapalı; uyarıları sunucu söyler.
 web-made-nothing = Hamleniz henüz başlamadı.
 web-made-ready = Hamle yapıldı: saate basın.
 web-made-missing = Henüz yapılmadı. { $missing }
+web-made-behind = Önce rakibin hamlesini tahtanızda yapın ({ $color }): { $move }.
 web-board-matches = { $matches ->
     [yes] Oyunu gösteriyor.
    *[no] Oyunu göstermiyor.

@@ -42,6 +42,7 @@ pub use adjust::is_adjust;
 pub use describe::{MoveDescription, MoveShape, Origin, Suffix, describe};
 pub use lexer::{MAX_INPUT_BYTES, MAX_TOKENS};
 pub use resolve::reachable_from;
+pub use vocab::square_words;
 
 /// A language in which moves are announced and said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -140,6 +140,28 @@ const EN_RANKS: [&[&str]; 8] = [
     &["eight", "ate"],
 ];
 
+/// The words that name each file (a to h) and each rank (1 to 8) in `lang`, as moves take
+/// them: the Appendix names, the letter, the language's own letter and number words (NATO
+/// words in English, Turkish letter names, Turkish case endings). Folded (lower case); the
+/// digits are not listed. The pages' commands take the same words (`feld Eva vier`,
+/// `square echo four`).
+pub fn square_words(lang: Lang) -> ([Vec<&'static str>; 8], [Vec<&'static str>; 8]) {
+    let (files, ranks) = match lang {
+        Lang::De => (&DE_FILES, &DE_RANKS),
+        Lang::Tr => (&TR_FILES, &TR_RANKS),
+        Lang::En => (&EN_FILES, &EN_RANKS),
+    };
+    let f = std::array::from_fn(|i| {
+        FILE_NAMES[i]
+            .iter()
+            .chain(files[i].iter())
+            .copied()
+            .collect()
+    });
+    let r = std::array::from_fn(|i| ranks[i].to_vec());
+    (f, r)
+}
+
 type WordEntry = (&'static str, Lexeme);
 
 const DE_WORDS: &[WordEntry] = &[

@@ -261,6 +261,51 @@ impl PhysicalBoard {
     }
 }
 
+/// Where the opponent's pieces on a player's own board stand against the opponent's last
+/// move (from `before` to `after`), before the player begins his own move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stand {
+    /// As before that move (a piece of the opponent in the hand counted on the square it
+    /// came from): the player has still to make it on his board, which he does himself.
+    Before,
+    /// As after it: the opponent's move is made on his board.
+    After,
+    /// Neither: the move was made differently on his board (D.2.9: the arbiter settles it).
+    Neither,
+}
+
+/// Whether `a` and `b` have the same pieces of `color` on the same squares.
+fn same_side(a: &Board, b: &Board, color: Color) -> bool {
+    Square::ALL.into_iter().all(|sq| {
+        a.piece_at(sq).filter(|p| p.color == color) == b.piece_at(sq).filter(|p| p.color == color)
+    })
+}
+
+impl PhysicalBoard {
+    /// Where `opponent`'s pieces on this board stand against his last move, from `before` to
+    /// `after` (see [`Stand`]). The player's own pieces are not compared: he may have begun
+    /// his own move, or not yet taken off a piece the opponent captured.
+    pub fn opponent_stands(&self, before: &Board, after: &Board, opponent: Color) -> Stand {
+        if self.hand.is_none() && same_side(&self.board, after, opponent) {
+            return Stand::After;
+        }
+        let mut restored = self.board.clone();
+        if let Some((piece, from)) = self.hand
+            && piece.color == opponent
+            && restored.piece_at(from).is_none()
+        {
+            restored.set_piece_at(from, piece);
+        }
+        if same_side(&restored, before, opponent) {
+            Stand::Before
+        } else if same_side(&restored, after, opponent) {
+            Stand::After
+        } else {
+            Stand::Neither
+        }
+    }
+}
+
 /// The square of the piece a move captures (the passed pawn's square for en passant).
 pub fn captured_square(m: &Move) -> Option<Square> {
     match *m {

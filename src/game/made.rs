@@ -35,6 +35,9 @@ pub struct Missing {
     pub board_differs: bool,
     /// The board shows a legal move other than the one announced.
     pub announcement_differs: bool,
+    /// The player's own board does not show the opponent's last move yet: he makes it first
+    /// ([`crate::game::Game::behind`]).
+    pub behind: bool,
 }
 
 impl Missing {
@@ -115,6 +118,10 @@ pub enum Progress {
         from: shakmaty::Square,
         to: shakmaty::Square,
     },
+    /// His own board does not show the opponent's last move (this one) yet: he makes it
+    /// first, and is told so in its words; nothing is stopped (the arbiter is called only for
+    /// a move made differently, D.2.9).
+    Behind(Move),
 }
 
 impl Progress {
@@ -125,6 +132,7 @@ impl Progress {
             Progress::Made => "made",
             Progress::Missing(_) => "missing",
             Progress::Illegal { .. } => "illegal",
+            Progress::Behind(_) => "behind",
         }
     }
 }

@@ -52,7 +52,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{ByColor, CastlingMode, Chess, Color, Move, Position, Square};
 
-pub use board::{BoardError, BoardOp, PhysicalBoard, captured_square};
+pub use board::{BoardError, BoardOp, PhysicalBoard, Stand, captured_square};
 pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, position_key};
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
@@ -392,6 +392,9 @@ impl Game {
         if !self.physical() || self.status != Status::Playing {
             return None;
         }
+        if let Some(m) = self.behind() {
+            return Some(Progress::Behind(m));
+        }
         let mover = self.turn();
         Some(progress(
             &self.pos,
@@ -399,6 +402,31 @@ impl Game {
             self.ply.announced.map(|(m, _)| m),
             self.setup.player(mover).visually_impaired,
         ))
+    }
+
+    /// The opponent's last move, when the own board of the side to move does not show it yet
+    /// and he can make it himself (physical procedure, before his own move has begun): the
+    /// opponent's pieces on his board stand as before that move, or as after it with the
+    /// piece it captured still on his board. `None` when his board shows the game, when the
+    /// move was made differently on it (a divergence for the arbiter, D.2.9), and in the
+    /// digital procedure.
+    pub fn behind(&self) -> Option<Move> {
+        if !self.physical() || self.status != Status::Playing || self.ply.own_started {
+            return None;
+        }
+        let (before, m) = self.prev.as_ref()?;
+        let mover = self.turn();
+        let b = self.boards.get(mover);
+        if b.matches(&self.pos) {
+            return None;
+        }
+        match b.opponent_stands(before.board(), self.pos.board(), !mover) {
+            Stand::Before => Some(*m),
+            Stand::After => captured_square(m)
+                .filter(|sq| b.board.piece_at(*sq).is_some_and(|p| p.color == mover))
+                .map(|_| *m),
+            Stand::Neither => None,
+        }
     }
 
     /// What the side to move's touches (or a false claim's written move) oblige him to play.
@@ -530,12 +558,10 @@ impl Game {
     pub fn may_announce(&self, seat: Seat) -> Result<(), Refusal> {
         self.allowed(seat, Permission::Announce)?;
         self.playing()?;
+        // Out of turn; the table tells a late correction of his own last move from a move
+        // out of turn by the words (`Table::decide`).
         if !seat.is_assistant() && seat.side() != Some(self.turn()) {
-            return Err(if self.moves.is_empty() {
-                Refusal::NotYourTurn
-            } else {
-                Refusal::TooLateToCorrect
-            });
+            return Err(Refusal::NotYourTurn);
         }
         Ok(())
     }
@@ -757,6 +783,12 @@ impl Game {
                     });
                 }
                 self.playing()?;
+                if self.behind().is_some() {
+                    return Err(Refusal::NotMade(Missing {
+                        behind: true,
+                        ..Missing::default()
+                    }));
+                }
                 let vi = self.setup.player(mover).visually_impaired;
                 let announced = self.ply.announced.map(|(m, _)| m);
                 match made(&self.pos, self.boards.get(mover), announced, vi) {
@@ -1290,6 +1322,15 @@ impl Game {
             Event::ClockWarnings { color, on, .. } => {
                 clock_changed = false;
                 *self.warnings.get_mut(*color) = *on;
+                // Opting in while his own clock runs: the thresholds already passed in this
+                // stretch are not warned of afterwards (never a stale, back-dated warning).
+                if *on && rec.clock.running == Some(*color) {
+                    let left = match color {
+                        Color::White => rec.clock.white_ms,
+                        Color::Black => rec.clock.black_ms,
+                    };
+                    self.warned = Some(self.warned.map_or(left, |w| w.min(left)));
+                }
             }
             Event::ClockWarning { remaining_ms, .. } => {
                 clock_changed = false;

@@ -25,7 +25,7 @@ use super::{
 };
 use crate::game::{
     ClockReading, EndReason, Ending, Event, Game, GameResult, Permission, Procedure, Recorded,
-    Seat, Status,
+    Seat, Stand, Status,
 };
 
 /// What a seat asks of the desk.
@@ -954,9 +954,11 @@ pub fn differences(game: &Game) -> ByColor<Vec<Difference>> {
     ByColor::new_with(|c| diff(&game.board(c).board, official))
 }
 
-/// Whether the game goes on over diverging boards: the last move has been made on both
-/// boards (the side to move made it on his board, which never came to show the official
-/// position) and the side to move has announced his own move. Until he announces, a board
+/// Whether the game goes on over diverging boards: the side to move has announced his own
+/// move while the opponent's last move stands differently on his board (made otherwise than
+/// on the opponent's, D.2.9), before his board ever showed the official position. A board
+/// that only lacks that move (he announced before making it on his board) is no divergence:
+/// he makes it himself and is told which ([`Game::behind`]). Until he announces, a board
 /// that shows another move is only a warning (`differs`), which he may still put right
 /// himself.
 pub fn goes_on_differently(game: &Game) -> bool {
@@ -968,5 +970,5 @@ pub fn goes_on_differently(game: &Game) -> bool {
     let Some((before, _)) = game.previous() else {
         return false;
     };
-    b.hand.is_some() || (b.board != *game.position().board() && b.board != *before.board())
+    b.opponent_stands(before.board(), game.position().board(), !turn) == Stand::Neither
 }

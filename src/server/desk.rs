@@ -104,7 +104,8 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             EventBody::SheetWritten {
                 by: by.key(),
                 color: color_key(*color),
-                ply: *ply,
+                // Counted from 1, as `moves[].ply` (the stored half-move counts from 0).
+                ply: *ply + 1,
                 number: slot.number,
                 side: color_key(slot.color),
                 entry: entry.clone(),
@@ -120,7 +121,7 @@ pub fn event_body(seat: Seat, lang: Lang, p: &Published) -> EventBody {
             EventBody::SheetStruck {
                 by: by.key(),
                 color: color_key(*color),
-                ply: *ply,
+                ply: *ply + 1,
                 number: slot.number,
                 side: color_key(slot.color),
                 text: text(),

@@ -75,6 +75,10 @@ fn made_body(color: Color, progress: &Progress) -> MadeBody {
             }),
             _ => None,
         },
+        behind: match progress {
+            Progress::Behind(m) => Some(m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+            _ => None,
+        },
     }
 }
 

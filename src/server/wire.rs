@@ -20,7 +20,7 @@ mod client;
 mod codes;
 pub use client::{
     BoardMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN, RequestId,
-    SheetNumber, decode,
+    SheetNumber, decode, peek,
 };
 pub use codes::ErrorCode;
 
@@ -568,10 +568,13 @@ pub struct TableBody {
 pub struct MadeBody {
     /// Whose move it is.
     pub color: &'static str,
-    /// `not_begun`, `made`, `missing` or `illegal`.
+    /// `not_begun`, `made`, `missing`, `illegal` or `behind`.
     pub state: &'static str,
     /// With `missing`: every part not yet made.
     pub missing: Option<MissingBody>,
+    /// With `behind`: the opponent's last move (UCI), which the player's own board does not
+    /// show yet; he makes it first.
+    pub behind: Option<String>,
 }
 
 /// The parts of a move not yet made (F4 / D.2.3), as `missing-*` messages say them.

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move};
 
-use crate::announce::{AnnounceError, Lang, is_adjust, understand};
+use crate::announce::{AnnounceError, Lang, is_adjust, parse, understand};
 use crate::game::{
     BoardOp, ClaimKind, ClockReading, Command, Game, Recorded, Refusal, ReplayError, Seat, Setup,
     Status,
@@ -248,11 +248,12 @@ impl Table {
             Order::Play(c) => c,
             Order::Uci(text) => {
                 said = text.trim().to_owned();
-                if physical {
-                    game.may_announce(seat).map_err(|r| play(r, &said))?;
+                let may = if physical {
+                    game.may_announce(seat)
                 } else {
-                    game.may_move(seat).map_err(|r| play(r, &said))?;
-                }
+                    game.may_move(seat)
+                };
+                may.map_err(|r| self.out_of_turn(seat, r, None, &said))?;
                 let uci: UciMove = said
                     .parse()
                     .map_err(|_| TableRefusal::BadUci(said.clone()))?;
@@ -271,11 +272,12 @@ impl Table {
                 Command::Adjust
             }
             Order::Announce { lang, text } => {
-                if physical {
-                    game.may_announce(seat).map_err(|r| play(r, &text))?;
+                let may = if physical {
+                    game.may_announce(seat)
                 } else {
-                    game.may_move(seat).map_err(|r| play(r, &text))?;
-                }
+                    game.may_move(seat)
+                };
+                may.map_err(|r| self.out_of_turn(seat, r, Some(lang), &text))?;
                 let m = understood(lang, &text, game.position())?;
                 record = Some((game.moves().len(), text.clone(), Some(lang)));
                 said = text;
@@ -326,6 +328,55 @@ impl Table {
             self.auto_record(seat, lang, command, ply, words, now, &mut events);
         }
         Ok(events)
+    }
+
+    /// The true reason a move or announcement out of turn is refused (`refusal`, from
+    /// [`Game::may_move`] / [`Game::may_announce`]), with what `seat` sent (words in `lang`,
+    /// or UCI): words that are no move at all are not understood, whoever's turn it is; in
+    /// the physical procedure, a move legal where the seat's own last move was played is a
+    /// correction of it, too late once the opponent's clock runs (F7); anything else is not
+    /// his turn. Any other refusal (not allowed, game over, paused) stands as it is.
+    fn out_of_turn(
+        &self,
+        seat: Seat,
+        refusal: Refusal,
+        lang: Option<Lang>,
+        said: &str,
+    ) -> TableRefusal {
+        if refusal != Refusal::NotYourTurn {
+            return play(refusal, said);
+        }
+        let game = &self.game;
+        let uci = match lang {
+            Some(lang) => {
+                if let Err(e) = parse(lang, said) {
+                    return TableRefusal::Words {
+                        error: AnnounceError::NotUnderstood(e),
+                        pos: Box::new(game.position().clone()),
+                    };
+                }
+                None
+            }
+            None => match said.trim().parse::<UciMove>() {
+                Ok(u) => Some(u),
+                Err(_) => return TableRefusal::BadUci(said.trim().to_owned()),
+            },
+        };
+        let physical = game.profile().procedure == crate::game::Procedure::Physical;
+        if physical
+            && seat.side() == Some(!game.turn())
+            && let Some((before, _)) = game.previous()
+        {
+            let correction = match (lang, uci) {
+                (Some(lang), _) => understand(lang, said, before).is_ok(),
+                (None, Some(u)) => u.to_move(before).is_ok(),
+                (None, None) => false,
+            };
+            if correction {
+                return play(Refusal::TooLateToCorrect, said);
+            }
+        }
+        play(Refusal::NotYourTurn, said)
     }
 
     /// The automatic record on `seat`'s own scoresheet of his accepted announcement or

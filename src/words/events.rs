@@ -168,15 +168,33 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
             sentences(lang, std::iter::once(did).chain(warning))
         }
         Event::Adjusting { by } => text(lang, "event-adjusting", &[("seat", seat_name(lang, *by))]),
-        Event::Announced { by, correction, .. } => text(
-            lang,
-            "event-announced",
-            &[
-                ("seat", seat_name(lang, *by)),
-                ("move", said(&p.heard).unwrap_or_default()),
-                ("correction", correction.to_string()),
-            ],
-        ),
+        Event::Announced { by, correction, .. } => {
+            let announced = text(
+                lang,
+                "event-announced",
+                &[
+                    ("seat", seat_name(lang, *by)),
+                    ("move", said(&p.heard).unwrap_or_default()),
+                    ("correction", correction.to_string()),
+                ],
+            );
+            // His own board lacks the opponent's last move: he (and his assistant) hear
+            // which move to make on it first.
+            match (said(&p.behind), by.side()) {
+                (Some(last), Some(side)) if seat.side() == Some(side) => sentences(
+                    lang,
+                    [
+                        announced,
+                        text(
+                            lang,
+                            "guide-behind",
+                            &[("color", color_name(lang, !side)), ("move", last)],
+                        ),
+                    ],
+                ),
+                _ => announced,
+            }
+        }
         Event::Repeated { by, matches, .. } => text(
             lang,
             "event-repeated",

@@ -48,6 +48,9 @@ pub struct Published {
     pub board_shows: Option<[String; 3]>,
     /// A desk event (scoresheets, diverging boards, adjournment): what it meant.
     pub note: Option<Arc<Note>>,
+    /// An announcement made while the announcer's own board does not show the opponent's
+    /// last move yet ([`Game::behind`]): that move in full words, which he makes first.
+    pub behind: Option<[String; 3]>,
 }
 
 impl Published {
@@ -62,6 +65,7 @@ impl Published {
             board_matches: None,
             board_shows: None,
             note: None,
+            behind: None,
         }
     }
 }
@@ -77,6 +81,11 @@ pub fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
         Event::Announced { uci, .. } => {
             if let Ok(m) = uci.to_move(game.position()) {
                 p.heard = Some(say3(game.position(), m));
+            }
+            if let (Some(last), Some((before, _))) = (game.behind(), game.previous()) {
+                p.behind = Some(
+                    Lang::ALL.map(|lang| Speaker::new(lang).say_move(before, last, Style::Full)),
+                );
             }
         }
         Event::Repeated { uci, matches, .. } => {

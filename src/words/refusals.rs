@@ -13,6 +13,9 @@ use crate::table::{Confirmation, TableRefusal};
 pub fn missing_parts(lang: Lang, missing: &Missing) -> Vec<String> {
     let sp = Speaker::new(lang);
     let mut parts = Vec::new();
+    if missing.behind {
+        parts.push(text(lang, "missing-behind", &[]));
+    }
     if missing.announcement {
         parts.push(text(lang, "missing-announcement", &[]));
     }

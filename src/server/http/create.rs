@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use shakmaty::ByColor;
+use shakmaty::{ByColor, Color};
 
 use super::error::ApiError;
 use super::extract::AcceptLang;
@@ -269,12 +269,21 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
             .parse()
             .map_err(|_| BadSetting::field(format!("languages.{seat}")))?;
     }
+    let players = ByColor {
+        white: player(req.white, "white")?,
+        black: player(req.black, "black")?,
+    };
+    // One assistant at the board: the sighted player's only when the visually impaired
+    // player has none (F9 / D.2.10).
+    for (color, field) in [(Color::White, "white"), (Color::Black, "black")] {
+        let (me, them) = (players.get(color), players.get(!color));
+        if me.assistant && !me.visually_impaired && them.visually_impaired && them.assistant {
+            return Err(BadSetting::field(format!("{field}.assistant")));
+        }
+    }
     Ok(Setup {
         time_control,
-        players: ByColor {
-            white: player(req.white, "white")?,
-            black: player(req.black, "black")?,
-        },
+        players,
         languages,
         profile,
         event,

@@ -268,7 +268,9 @@ async fn strings(Path(file): Path<String>) -> Response {
         .into_response()
 }
 
-/// Every message of `lang` as `{"lang": "de", "messages": {id: pattern}}`.
+/// Every message of `lang` as `{"lang": "de", "messages": {id: pattern}, "squares": {"files":
+/// [[word, …] × 8], "ranks": [[word, …] × 8]}}` (the words moves take for files a-h and ranks
+/// 1-8, [`crate::announce::square_words`]).
 ///
 /// A pattern is a string, or a list of parts: a string, `{"var": name}`, `{"msg": id}`,
 /// `{"lit": text}` or `{"sel": part, "variants": [[key, pattern], …], "default": index}`.
@@ -286,7 +288,13 @@ pub fn strings_json(lang: Lang) -> Value {
             }
         }
     }
-    json!({ "lang": lang.code(), "messages": messages })
+    // The words of files and ranks moves take, for the commands that name a square.
+    let (files, ranks) = crate::announce::square_words(lang);
+    json!({
+        "lang": lang.code(),
+        "messages": messages,
+        "squares": { "files": files, "ranks": ranks },
+    })
 }
 
 fn pattern(p: &Pattern<&str>) -> Value {

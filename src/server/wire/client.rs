@@ -260,7 +260,8 @@ pub struct Hello {
     /// The protocol version: required here, it is the handshake (checked by [`decode`]).
     pub v: u64,
     pub token: String,
-    #[serde(default)]
+    /// A negative number is one the server never issued: a fresh `state`, as without it.
+    #[serde(default, deserialize_with = "since_opt")]
     pub since: Option<u64>,
     #[serde(default, deserialize_with = "parsed_opt")]
     pub lang: Option<Lang>,
@@ -455,6 +456,15 @@ fn parsed_opt<'de, D: Deserializer<'de>, T: WireText>(d: D) -> Result<Option<T>,
     }
 }
 
+/// `since`: any whole number; a negative one (never issued) reads as none.
+fn since_opt<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    match Option::<serde_json::Number>::deserialize(d)? {
+        None => Ok(None),
+        Some(n) if n.is_f64() => Err(de::Error::custom("not a whole number")),
+        Some(n) => Ok(n.as_u64()),
+    }
+}
+
 fn null_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     Ok(Option::<bool>::deserialize(d)?.unwrap_or(false))
 }
@@ -527,6 +537,21 @@ impl DecodeError {
 pub type Decoded = Result<ClientMsg, (DecodeError, Option<Value>)>;
 
 /// Decodes one text frame.
+/// What a message not decoded (refused before decoding, as one over the rate, or one that
+/// does not decode) still says: its `id`, so that the error answers it, and its `lang`, so
+/// that a `hello` refused is answered in the language it asks for.
+pub fn peek(text: &str) -> (Option<Value>, Option<Lang>) {
+    let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) else {
+        return (None, None);
+    };
+    let id = obj.get("id").filter(|v| RequestId::check(v)).cloned();
+    let lang = obj
+        .get("lang")
+        .and_then(Value::as_str)
+        .and_then(Lang::from_wire);
+    (id, lang)
+}
+
 pub fn decode(text: &str) -> Decoded {
     let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) else {
         return Err((DecodeError::BadJson, None));

@@ -13,7 +13,7 @@ use tokio::time::Instant;
 use crate::announce::Lang;
 use crate::game::Seat;
 use crate::server::actor::{Backlog, GameHandle};
-use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode};
+use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode, peek};
 use crate::server::{AppState, Limits};
 pub use connection::close;
 use connection::{Closing, Conn, Next, decode_error_args, next_text};
@@ -96,6 +96,10 @@ pub async fn serve<S>(
                 .await;
         }
         Err((e, _)) => {
+            // Refused in the language the greeting asks for, if it names one.
+            if let (_, Some(l)) = peek(&text) {
+                conn.lang = l;
+            }
             let args = decode_error_args(&e);
             return conn.fail(e.code(), &args, close::BAD_HELLO).await;
         }

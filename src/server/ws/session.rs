@@ -23,7 +23,7 @@ use crate::server::recordings;
 use crate::server::spoken::{Heard, spoken_to};
 use crate::server::voice::VoiceMsg;
 use crate::server::wire::{
-    BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId, ServerMsg, StateBody, decode,
+    BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId, ServerMsg, StateBody, decode, peek,
 };
 use crate::server::{AppState, Limits, render};
 use crate::table::Order;
@@ -209,7 +209,9 @@ impl Session {
                 }));
             }
             if conn.rate.strikes == 1 {
-                conn.error(None, ErrorCode::RateLimited, &[]).await?;
+                // The message dropped is named by its `id`, so the client knows which.
+                let id = text.as_deref().and_then(|t| peek(t).0);
+                conn.error(id, ErrorCode::RateLimited, &[]).await?;
             }
             return Ok(None);
         }

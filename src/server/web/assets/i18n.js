@@ -5,6 +5,7 @@
 let messages = {};
 let plural = new Intl.PluralRules('en');
 let current = 'en';
+let squares = { files: [], ranks: [] };
 
 /** Loads the messages of `lang` ("de", "tr" or "en"). */
 export async function loadStrings(lang) {
@@ -12,8 +13,14 @@ export async function loadStrings(lang) {
   if (!response.ok) throw new Error(`strings for ${lang}: ${response.status}`);
   const data = await response.json();
   messages = data.messages;
+  squares = data.squares ?? { files: [], ranks: [] };
   current = data.lang;
   plural = new Intl.PluralRules(current);
+}
+
+/** The words moves take for each file (a-h) and rank (1-8), lower case: `{files, ranks}`. */
+export function squareWords() {
+  return squares;
 }
 
 /** The language of the loaded messages. */

@@ -44,6 +44,12 @@ export function madeStatus(conn, color) {
   const made = conn.info?.table?.made;
   if (!made || made.color !== color || turnOf(conn) !== color || conn.status !== 'playing') return null;
   if (made.state === 'made') return { made: true };
+  if (made.state === 'behind') {
+    // His board lacks the opponent's last move: said in the move's own words.
+    const last = conn.moves.at(-1);
+    const move = last && last.uci === made.behind ? last : null;
+    return { behind: { color: move?.color ?? (color === 'white' ? 'black' : 'white'), words: move ? (move.full || move.san) : made.behind } };
+  }
   if (made.state === 'missing' && made.missing) return { missing: made.missing };
   return null;
 }
@@ -52,6 +58,7 @@ export function madeStatus(conn, color) {
 export function madeText(status) {
   if (!status) return t('web-made-nothing');
   if (status.made) return t('web-made-ready');
+  if (status.behind) return t('web-made-behind', { color: colorName(status.behind.color), move: status.behind.words });
   const m = status.missing;
   const parts = [];
   if (m.announcement) parts.push(t('missing-announcement'));

@@ -9,7 +9,7 @@
 // What comes while he types waits for his Enter or a pause (see `tell`): a screen reader stops
 // speaking at every key.
 
-import { loadStrings, sentences, t, lang } from './i18n.js';
+import { loadStrings, sentences, t, lang, squareWords } from './i18n.js';
 import {
   parseFen, squareName, fileName, rankName, pieceName, colorName, coloredPiece, describeSquare,
   list, FILES, RANKS, ROLES, COLORS, isPromotion,
@@ -192,16 +192,18 @@ function bySquare(a, b) {
   return a[1] === b[1] ? a.localeCompare(b) : a[1].localeCompare(b[1]);
 }
 
-/** A file from "e", "Eva", "Felix", "fe". */
+/** A file from every word a move takes for it: "e", "Eva", "echo", "fe". */
 function parseFile(word) {
   if (!word) return null;
-  return FILES.find((f) => word === f || lower(fileName(f)) === word) ?? null;
+  const named = squareWords().files;
+  return FILES.find((f, i) => word === f || lower(fileName(f)) === word || (named[i] ?? []).includes(word)) ?? null;
 }
 
-/** A rank from "3", "drei", "üç". */
+/** A rank from every word a move takes for it: "3", "drei", "four", "üçe". */
 function parseRank(word) {
   if (!word) return null;
-  return RANKS.find((r) => word === r || lower(rankName(r)) === word) ?? null;
+  const named = squareWords().ranks;
+  return RANKS.find((r, i) => word === r || lower(rankName(r)) === word || (named[i] ?? []).includes(word)) ?? null;
 }
 
 function lineText(squares) {
@@ -246,6 +248,28 @@ function saySquare(args) {
   tell(describeSquare(position().pieces, sq));
   board.focused = sq;
   board.render();
+}
+
+/** Who plays whom, whose move it is, a check and a standing draw offer ("wer", "who"). */
+function sayWho() {
+  const me = mySide();
+  const them = me === 'white' ? 'black' : 'white';
+  const parts = [t('web-say-who', {
+    color: colorName(me),
+    opponent: conn.player(them)?.name || colorName(them),
+    'opponent-color': colorName(them),
+  })];
+  if (conn.status !== 'playing') {
+    parts.push(statusText(conn));
+    tell(sentences(parts));
+    return;
+  }
+  const turn = position().turn;
+  parts.push(t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' }));
+  // Check as the server's SAN of the last move says it (shakmaty), never worked out here.
+  if (/[+#]$/.test(conn.moves.at(-1)?.san ?? '')) parts.push(t('web-say-check', { color: colorName(turn) }));
+  if (drawOfferBy) parts.push(t('web-say-draw-standing', { mine: sideOfSeat(drawOfferBy) === me ? 'yes' : 'no' }));
+  tell(sentences(parts));
 }
 
 /** Whose turn it is, or the game's status when it is not being played. */
@@ -362,9 +386,12 @@ async function pressClock() {
   await send({ type: 'press_clock' });
 }
 
-/** What his move still needs, the touch-move obligation and the piece in his hand. */
-function sayStatus() {
+/** What his move still needs (or which move of his opponent his board still lacks), the
+ * touch-move obligation and the piece in his hand; read from a fresh state, since the
+ * events do not carry the boards. */
+async function sayStatus() {
   if (needsPhysical()) return;
+  await conn.refresh();
   const me = mySide();
   const parts = [];
   if (turnOf(conn) === me) parts.push(madeText(madeStatus(conn, me)));
@@ -390,7 +417,27 @@ async function correct(rest) {
   if (err) tell(errorText(err), 'error');
 }
 
-function help() {
+/** The help topics: the message of the words that ask for each (`hilfe uhr`, `help clock`)
+ * and the message that answers. */
+const HELP_TOPICS = [
+  ['web-cmd-help-moves', 'web-help-moves'],
+  ['web-cmd-help-clock', 'web-help-clock'],
+  ['web-cmd-help-board', 'web-help-board'],
+  ['web-cmd-help-game', 'web-help-game'],
+  ['web-cmd-help-tactile', 'web-help-tactile'],
+];
+
+/** "hilfe": the topics in one short sentence; "hilfe uhr": that topic. */
+function help(args = []) {
+  if (args.length) {
+    const topic = HELP_TOPICS.find(([asks]) => wordsOf(asks).includes(args[0]));
+    if (!topic) {
+      tell(t('web-help-which', { word: args[0] }), 'error');
+      return;
+    }
+    tell(t(topic[1]));
+    return;
+  }
   tell(t('web-help'));
   if (talk?.available()) tell(t('web-voice-hint'));
 }
@@ -419,16 +466,21 @@ async function run(line) {
     pending = null;
     if (extra.yes.includes(tokens[0])) {
       await send(CONFIRM[name].msg(pendingArgs));
-    } else {
-      tell(t('web-cancelled'));
+      return;
     }
-    return;
+    if (extra.no.includes(tokens[0])) {
+      tell(t('web-cancelled'));
+      return;
+    }
+    // Anything else is not lost: the question lapses, he is told so, and the line is run
+    // (a move is played, or refused with its reason).
+    tell(t('web-question-lapsed'));
   }
   const command = commandOf(tokens[0]) ?? (text === '?' ? 'help' : null);
   const args = tokens.slice(1);
   const rest = text.split(/\s+/).slice(1).join(' ');
   switch (command) {
-    case 'help': return help();
+    case 'help': return help(args);
     case 'time': return sayTime();
     case 'last': return sayLast(args);
     case 'again': return sayAgain();
@@ -436,13 +488,21 @@ async function run(line) {
     case 'rank': return sayRank(args);
     case 'file': return sayFile(args);
     case 'square': return saySquare(args);
-    case 'turn': return sayTurn();
+    case 'turn': return sayWho();
     case 'draw': return draw();
     case 'resign': return askConfirm('resign');
     case 'claim': return claim(args, rest);
     case 'adjust': return adjust();
     case 'correct': return correct(rest);
-    case 'board': return board.focusSquare(board.focused);
+    case 'board': {
+      // "brett Eva vier": to that square; plain "brett": where the focus was.
+      const sq = args.length ? parseSquare(args) : board.focused;
+      if (!sq) {
+        tell(t('web-say-which-square'), 'error');
+        return;
+      }
+      return board.focusSquare(sq);
+    }
     case 'lift':
     case 'place':
     case 'remove': return squareCommand(command, args);
@@ -610,6 +670,7 @@ async function main() {
   setupLanguageMenu();
   for (const [name, id] of Object.entries(COMMANDS)) words[name] = wordsOf(id);
   extra.yes = wordsOf('web-cmd-yes');
+  extra.no = wordsOf('web-cmd-no');
   extra.claimRepetition = wordsOf('web-cmd-claim-repetition');
   extra.claimFifty = wordsOf('web-cmd-claim-fifty');
   extra.claimTime = wordsOf('web-cmd-claim-time');
