@@ -282,6 +282,15 @@ fn physical_procedure_restores_exactly_from_its_events() {
     let told = log.last().unwrap();
     assert!(told.event.visible_to(Seat::White) && told.event.visible_to(Seat::WhiteAssistant));
     assert!(!told.event.visible_to(Seat::Black) && !told.event.visible_to(Seat::Arbiter));
+    // Asked by White's assistant, the time is told to him only (D.2.10.4).
+    let asked = Event::ClockTold {
+        by: Seat::WhiteAssistant,
+        color: Color::White,
+        white_moves: 1,
+        black_moves: 0,
+    };
+    assert!(asked.visible_to(Seat::WhiteAssistant));
+    assert!(!asked.visible_to(Seat::White) && !asked.visible_to(Seat::Arbiter));
 }
 
 #[test]
