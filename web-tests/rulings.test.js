@@ -97,9 +97,11 @@ describe('one board from the arbiter\'s seat (issue 18)', { timeout: 900000 }, (
 
   it('the boards diverge with empty scoresheets: D.2.9 is refused, with the reason', async () => {
     game = await createGame();
-    pages.arbiter = await newPage(link('arbiter'));
-    pages.assistant = await newPage(link('assistant'));
-    await pages.arbiter.locator('#arbiter-table').waitFor({ state: 'visible' });
+    pages.arbiter = await newPage(link('arbiter', 'arbiter'));
+    pages.assistant = await newPage(link('assistant', 'white_assistant'));
+    await pages.arbiter.locator('#arbiter-table').waitFor({ state: 'visible' }).catch(async (e) => {
+      throw new Error(`${e}\n${pages.arbiter.errors.join('\n')}\n${await pages.arbiter.locator('#log').textContent()}\n${server.stderr()}`);
+    });
     await openPlayers();
     await play('white', 'black', 'e2e4');
     await play('black', 'white', 'e7e5');
