@@ -115,6 +115,26 @@ impl Table {
         out
     }
 
+    /// The arbiter asks for a ruling (`reconcile`, `undo_ruling`): the server shows its
+    /// consequence and changes nothing; the same message, confirmed with the number of
+    /// half-moves it takes back, is returned with the `confirm` message.
+    async fn preview(&mut self, msg: Value) -> (Value, Value) {
+        let got = self.arbiter.request(msg.clone()).await;
+        assert_eq!(got.len(), 1, "only the question: {got:#?}");
+        let confirm = got[0].clone();
+        assert_eq!(confirm["type"], "confirm", "{confirm}");
+        let mut confirmed = msg;
+        confirmed["confirmed"] = json!(true);
+        confirmed["take_back"] = confirm["ruling"]["take_back"].clone();
+        (confirmed, confirm)
+    }
+
+    /// The ruling `msg` asks for, shown and confirmed: every seat's copy of its events.
+    async fn rule(&mut self, msg: Value) -> [Vec<Value>; 3] {
+        let (confirmed, _) = self.preview(msg).await;
+        self.all("arbiter", confirmed).await
+    }
+
     /// A whole move by the Appendix procedure; the opponent makes `shown` on his board
     /// (the move itself unless given).
     async fn play(&mut self, uci: &str, shown: Option<&str>) -> Vec<Value> {
@@ -185,6 +205,12 @@ async fn write(t: &mut Table, seat: &str, from_ply: usize, entries: &[&str]) {
 async fn diverge(t: &mut Table) {
     t.play("e2e4", None).await;
     t.play("e7e5", None).await;
+    diverge_after_e5(t).await;
+}
+
+/// After 1. e4 e5: 2. Nf3, made as Nh3 on Black's board; Black announces his move and the
+/// clocks stop.
+async fn diverge_after_e5(t: &mut Table) {
     let got = t.play("g1f3", Some("g1h3")).await;
     assert_eq!(kinds(&got), ["board"], "{got:#?}");
     assert_eq!(got[0]["differs"], true);
@@ -234,7 +260,7 @@ async fn sheets_agree_the_wrong_board_is_put_right() {
         .refused(json!({"type": "reconcile"}), "forbidden")
         .await;
 
-    let [white, black, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+    let [white, black, arbiter] = t.rule(json!({"type": "reconcile"})).await;
     assert_eq!(kinds(&black), ["ruled"]);
     assert_eq!(black[0]["branch"], "sheets_agree");
     assert_eq!(black[0]["take_back"], 0);
@@ -350,7 +376,7 @@ async fn sheets_differ_the_game_goes_back() {
     assert_eq!(kinds(&got), ["announce", "boards_diverged"]);
     // White's sheet reads back to the move; a late correction of Black's would be
     // part of the record too, but here Black insists on Nh3.
-    let [white, black, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+    let [white, black, arbiter] = t.rule(json!({"type": "reconcile"})).await;
     for ev in [&white[0], &black[0], &arbiter[0]] {
         assert_eq!(ev["branch"], "sheets_differ");
         assert_eq!(ev["ply"], 2);
@@ -851,7 +877,7 @@ async fn randomized_divergences_through_the_server() {
         };
         let got = t.ok(mover, json!({"type": "move", "uci": next})).await;
         assert_eq!(kinds(&got), ["announce", "boards_diverged"], "seed {seed}");
-        let [_, _, arbiter] = t.all("arbiter", json!({"type": "reconcile"})).await;
+        let [_, _, arbiter] = t.rule(json!({"type": "reconcile"})).await;
         let ruled = &arbiter[0];
         let (branch, ply) = if second_branch {
             ("sheets_differ", k)
@@ -911,6 +937,98 @@ async fn randomized_divergences_through_the_server() {
     server.stop().await;
 }
 
+/// Issue 18: one click no longer destroys a game. With empty scoresheets the D.2.9 ruling is
+/// refused (the sheets cannot decide); the arbiter's override is shown with its consequence
+/// (half-moves taken back, the clocks) and done only when confirmed with that consequence;
+/// undoing it plays the moves taken back again with the clocks as before, through the log.
+#[tokio::test]
+async fn empty_sheets_are_refused_a_ruling_is_confirmed_then_undone() {
+    let server = TestServer::start_with(limits()).await;
+    let game = server.create(body()).await;
+    let mut t = Table::open(&server, &game).await;
+    t.play("e2e4", None).await;
+    t.play("e7e5", None).await;
+    let at_e5 = t.pressed.clone();
+    diverge_after_e5(&mut t).await;
+    let msg = t
+        .arbiter
+        .refused(json!({"type": "reconcile"}), "sheets_empty")
+        .await;
+    assert!(msg.starts_with("Neither scoresheet holds a move"), "{msg}");
+    // The override back to 1... e5: shown, nothing changed.
+    let (confirmed, confirm) = t.preview(json!({"type": "reconcile", "ply": 2})).await;
+    assert_eq!(confirm["action"], "reconcile");
+    let ruling = &confirm["ruling"];
+    assert_eq!(ruling["branch"], "arbiter_override");
+    assert_eq!(ruling["ply"], 2);
+    assert_eq!(ruling["take_back"], 1);
+    assert_eq!(ruling["white_ms"], at_e5["white_ms"]);
+    assert_eq!(ruling["black_ms"], at_e5["black_ms"]);
+    let message = confirm["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "This ruling takes back one half-move. Back to the position after Black's move 1."
+        ),
+        "{message}"
+    );
+    assert!(
+        message.ends_with("Nothing has changed yet. Confirm to apply it."),
+        "{message}"
+    );
+    let url = format!("http://{}", server.addr);
+    let state = support::http_state(&url, &game, &game.token("arbiter")).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 3);
+    // A confirmation of another consequence is refused.
+    let mut stale = confirmed.clone();
+    stale["take_back"] = json!(3);
+    let msg = t.arbiter.refused(stale, "ruling_changed").await;
+    assert!(msg.contains("take back 1 half-moves"), "{msg}");
+    let [white, _, _] = t.all("arbiter", confirmed).await;
+    assert_eq!(white[0]["kind"], "ruled");
+    assert_eq!(white[0]["take_back"], 1);
+    let state = support::http_state(&url, &game, &game.token("arbiter")).await;
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2);
+
+    // Undone: shown first, then 2. Nf3 is played again, the clocks as before the ruling.
+    let (confirmed, confirm) = t.preview(json!({"type": "undo_ruling"})).await;
+    assert_eq!(confirm["action"], "undo_ruling");
+    assert_eq!(confirm["ruling"]["branch"], "undo");
+    assert_eq!(confirm["ruling"]["replay"], 1);
+    assert_eq!(confirm["ruling"]["ply"], 3);
+    let [white, black, arbiter] = t.all("arbiter", confirmed).await;
+    for ev in [&white[0], &black[0], &arbiter[0]] {
+        assert_eq!(ev["kind"], "ruled", "{ev}");
+        assert_eq!(ev["branch"], "undo");
+        assert_eq!(ev["ply"], 3);
+        assert_eq!(ev["take_back"], 0);
+        assert_eq!(ev["clock"]["running"], Value::Null);
+    }
+    assert!(
+        white[0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("The arbiter undoes his last ruling"),
+        "{}",
+        white[0]["text"]
+    );
+    let state = support::http_state(&url, &game, &game.token("arbiter")).await;
+    let moves: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(state["status"], "paused");
+    t.arbiter
+        .refused(
+            json!({"type": "undo_ruling", "confirmed": true}),
+            "nothing_to_undo",
+        )
+        .await;
+    server.stop().await;
+}
+
 /// Every refusal of the desk has its sentence in every language.
 #[test]
 fn every_desk_error_is_said_in_every_language() {
@@ -933,6 +1051,10 @@ fn every_desk_error_is_said_in_every_language() {
         "adjournment_pending",
         "not_sealer",
         "nothing_sealed",
+        "sheets_empty",
+        "sheets_behind",
+        "ruling_changed",
+        "nothing_to_undo",
         "not_adjourned",
         "adjourned",
         "unknown_audio",

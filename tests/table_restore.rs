@@ -257,10 +257,15 @@ fn order(table: &Table, rng: &mut StdRng) -> (Seat, Order) {
         }
         // ...diverging boards, rulings and putting the boards right...
         80..=82 => Order::Desk(DeskCommand::CompareBoards),
-        83..=85 => Order::Desk(DeskCommand::Rule(
-            rng.random_bool(0.4)
+        83..=84 => Order::Desk(DeskCommand::Rule {
+            ply: rng
+                .random_bool(0.4)
                 .then(|| rng.random_range(0..=game.moves().len())),
-        )),
+            expect: rng
+                .random_bool(0.3)
+                .then(|| rng.random_range(0..=game.moves().len())),
+        }),
+        85 => Order::Desk(DeskCommand::UndoRuling),
         86..=90 => {
             let board = any(rng, &Color::ALL);
             let edit = if rng.random_bool(0.5) {
@@ -298,7 +303,8 @@ fn order(table: &Table, rng: &mut StdRng) -> (Seat, Order) {
         )
         | Order::Desk(
             DeskCommand::CompareBoards
-            | DeskCommand::Rule(_)
+            | DeskCommand::Rule { .. }
+            | DeskCommand::UndoRuling
             | DeskCommand::CallAdjournment { .. }
             | DeskCommand::OpenSealed,
         ) if rng.random_bool(0.9) => Seat::Arbiter,

@@ -115,6 +115,7 @@ reconcile-difference = Auf { $square }: { $whose ->
 reconcile-stopped = Die Bretter stimmen nicht überein. Die Uhren sind angehalten; der Schiedsrichter klärt es mit beiden Partieformularen.
 reconcile-sheets-agree = Die Partieformulare stimmen überein.
 reconcile-sheets-differ = Die Partieformulare weichen voneinander ab.
+reconcile-undone = Der Schiedsrichter nimmt seine letzte Entscheidung zurück: Die zurückgenommenen Züge werden wieder gespielt.
 reconcile-board-right = { $whose ->
     [white] Das Brett von Weiß ist richtig.
     [black] Das Brett von Schwarz ist richtig.
@@ -149,6 +150,7 @@ log-agreement = Beide Partieformulare und die Partie stimmen in den ersten { $pl
 log-branch = { $branch ->
     [agree] Fall eins: Die Partieformulare stimmen überein; das abweichende Brett wird berichtigt.
     [differ] Fall zwei: Die Partieformulare weichen ab; zurück zur letzten Übereinstimmung.
+    [undo] Der Schiedsrichter nimmt seine letzte Entscheidung zurück.
    *[override] Der Schiedsrichter wählt die Stellung.
 }
 log-disagreement = { $kind ->
@@ -165,6 +167,7 @@ log-instructions = Brett von { $color }: { $count } Schritte angesagt.
 log-take-back = Die Partie geht von Halbzug { $from } zurück auf Halbzug { $to }.
 log-clocks-restored = Uhren wie nach Halbzug { $ply }: Weiß { $white_time }, Schwarz { $black_time }.
 log-clock-missing = Für Halbzug { $ply } ist keine Uhrzeit gespeichert.
+log-undone = { $plies } zurückgenommene Halbzüge werden wieder gespielt.
 
 ## Scoresheet as text
 
@@ -259,6 +262,10 @@ error-not-sealer = Nur der Spieler am Zug gibt den Abgabezug ab.
 error-nothing-sealed = Bitte erst den Abgabezug schreiben, dann die Uhr anhalten.
 error-not-adjourned = Die Partie ist nicht unterbrochen.
 error-adjourned = Die Partie ist unterbrochen: Sie geht weiter, wenn der Schiedsrichter den Abgabezug öffnet.
+error-sheets-empty = Auf keinem Partieformular steht ein Zug, also können die Partieformulare nicht entscheiden (D.2.9). Lassen Sie die Formulare nachtragen oder wählen Sie den Halbzug, zu dem zurückgegangen wird.
+error-sheets-behind = Die Partieformulare enthalten nur { $written } der { $official } Halbzüge der Partie: Eine Entscheidung nach ihnen nähme unbestrittene Züge zurück. Lassen Sie die Formulare nachtragen oder wählen Sie den Halbzug, zu dem zurückgegangen wird.
+error-ruling-changed = Die Entscheidung ist nicht mehr die, die Ihnen gezeigt wurde: Sie nähme jetzt { $take_back } Halbzüge zurück. Sehen Sie sie vor der Bestätigung noch einmal an.
+error-nothing-to-undo = Es gibt keine Entscheidung zum Zurücknehmen: Keine hat Züge zurückgenommen, oder seitdem wurde gezogen.
 error-unknown-audio = Die Aufnahme { $audio } gibt es in dieser Partie nicht.
 error-audio-too-large = Die Aufnahme ist zu groß: höchstens { $limit } Bytes.
 error-bad-audio-type = Bitte die Aufnahme mit einem Audio-Medientyp senden, etwa audio/ogg.

@@ -221,6 +221,15 @@ confirm-claim-draw = Wollen Sie wirklich Remis beanspruchen ({ $claim ->
     [repetition] dreimalige Stellungswiederholung
    *[fifty_moves] fünfzig Züge
 })? Ein unberechtigter Anspruch kostet Zeit. Senden Sie ihn zur Bestätigung noch einmal.
+confirm-ruling = { $undo ->
+    [yes] Letzte Entscheidung zurücknehmen: { $replay } Halbzüge werden wieder gespielt.
+   *[no] { $take_back ->
+        [0] Diese Entscheidung nimmt keinen Zug zurück.
+        [one] Diese Entscheidung nimmt einen Halbzug zurück.
+       *[other] Diese Entscheidung nimmt { $take_back } Halbzüge zurück.
+    }
+}
+confirm-ruling-ask = Noch ist nichts geändert. Bestätigen Sie, um sie anzuwenden.
 
 ## Schutz vor Missbrauch (Grenzen des Servers)
 
@@ -240,3 +249,11 @@ error-invalid-text = Das Feld { $field } { $problem ->
 }. Nichts wurde geändert.
 error-too-many-corrections = Dieser Eintrag wurde schon so oft verbessert, wie er es darf; nichts wurde geändert.
 error-too-many-recordings = Für diese Partie sind schon so viele Aufnahmen hochgeladen, wie sie haben darf (höchstens { $per_sheet } je Partieformular, { $per_game } je Partie).
+
+## Das Protokoll der Vorkommnisse (Issue 18)
+
+incident-title = Protokoll der Vorkommnisse: { $white } gegen { $black }
+incident-none = Noch keine Vorkommnisse.
+incident-line = { $time } { $who }: { $text }
+incident-line-hamle = { $time } { $text }
+incident-time-asked = Fragte nach der Zeit (Uhr von { $color }).

@@ -222,6 +222,7 @@ web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
     [yes] , sehbehindert
    *[no] {""}
 }
+web-seat-line-assistant = { $seat }, Assistenz für { $name }: { $lang }
 web-arbiter-controls = Steuerung des Schiedsrichters
 web-arbiter-pause = Partie unterbrechen
 web-arbiter-resume = Partie fortsetzen
@@ -325,6 +326,33 @@ web-desk-reconcile = Nach den Partieformularen entscheiden
 web-desk-override-ply = Halbzüge, die bleiben
 web-desk-override = Übersteuern: zurück zu dieser Stellung
 web-desk-override-hint = Setzt Partie und beide Bretter auf die Stellung nach so vielen Halbzügen; die Uhren gehen auf ihren Stand dort zurück.
+web-assist-time-hint = Beansprucht für Ihren Spieler den Sieg auf Zeit, wenn das Blättchen des Gegners gefallen ist (D.2.10.5).
+web-keep-sheet-heading = Das Partieformular führen
+web-keep-sheet-hint = Schreiben Sie den Zug so, wie der Spieler ihn schreiben würde, in seiner Sprache; denselben Zug noch einmal schreiben berichtigt ihn. Streichen streicht den Eintrag durch.
+web-keep-side = Wessen Zug
+web-keep-entry = Eintrag
+web-keep-draw = Mit Remisangebot (=)
+web-keep-write = Schreiben
+web-keep-strike = Streichen
+web-keep-number-needed = Geben Sie die Zugnummer ein.
+web-keep-entry-needed = Geben Sie den Zug ein, der geschrieben wird.
+web-own-sheet = Das Partieformular des Spielers, wie geschrieben
+web-own-sheet-brf = Dieses Partieformular in Braille (BRF)
+web-attention-heading = Wartet auf den Schiedsrichter
+web-attention-none = Nichts wartet auf Sie.
+web-attention-touch = Eine Berührungsmeldung wartet auf Ihre Entscheidung.
+web-attention-case = Die Bretter weichen ab: Entscheiden Sie den Fall.
+web-attention-adjourn = Eine Unterbrechung ist angesagt: Der Abgabezug wird geschrieben.
+web-attention-adjourned = Die Partie ist unterbrochen: Öffnen Sie bei der Wiederaufnahme den Abgabezug.
+web-attention-paused = Die Partie ist angehalten: Setzen Sie sie fort, wenn weitergespielt werden kann.
+web-incidents-heading = Protokoll der Vorkommnisse
+web-incidents-none = Noch keine Vorkommnisse.
+web-export-pgn-incidents = PGN mit dem Protokoll der Vorkommnisse
+web-export-incidents = Protokoll der Vorkommnisse (Text)
+web-desk-undo = Letzte Entscheidung zurücknehmen
+web-desk-ruling-yes = Entscheidung anwenden
+web-desk-override-empty = Geben Sie die Zahl der Halbzüge ein, die bleiben.
+web-desk-step = { $board }: { $text }
 web-desk-steps = Schritte, um die Bretter richtigzustellen
 web-desk-log = Wie entschieden wurde
 web-desk-sheets = Partieformulare

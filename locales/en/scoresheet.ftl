@@ -80,6 +80,7 @@ reconcile-difference = On { $square }: { $whose ->
 reconcile-stopped = The boards do not match. The clocks are stopped; the arbiter sorts it out with both scoresheets.
 reconcile-sheets-agree = The scoresheets agree.
 reconcile-sheets-differ = The scoresheets differ.
+reconcile-undone = The arbiter undoes his last ruling: the moves it took back are played again.
 reconcile-board-right = { $whose ->
     [white] White's board is right.
     [black] Black's board is right.
@@ -114,6 +115,7 @@ log-agreement = Both scoresheets and the game agree on the first { $plies } of {
 log-branch = { $branch ->
     [agree] Case one: the scoresheets agree; the board that differs is put right.
     [differ] Case two: the scoresheets differ; back to the last point where they agree.
+    [undo] The arbiter undoes his last ruling.
    *[override] The arbiter chooses the position.
 }
 log-disagreement = { $kind ->
@@ -130,6 +132,7 @@ log-instructions = { $color }'s board: { $count } steps given.
 log-take-back = The game goes back from half-move { $from } to half-move { $to }.
 log-clocks-restored = Clocks as after half-move { $ply }: White { $white_time }, Black { $black_time }.
 log-clock-missing = No clock reading was kept for half-move { $ply }.
+log-undone = { $plies } half-moves taken back are played again.
 
 ## Scoresheet as text
 
@@ -224,6 +227,10 @@ error-not-sealer = Only the player to move seals his move.
 error-nothing-sealed = Write the sealed move before stopping the clock.
 error-not-adjourned = The game is not adjourned.
 error-adjourned = The game is adjourned: it resumes when the arbiter opens the sealed move.
+error-sheets-empty = Neither scoresheet holds a move, so the scoresheets cannot decide (D.2.9). Have the sheets written up, or choose the half-move to go back to.
+error-sheets-behind = The scoresheets hold only { $written } of the game's { $official } half-moves: ruling by them would take back moves nobody disputes. Have the sheets written up, or choose the half-move to go back to.
+error-ruling-changed = The ruling is no longer the one you were shown: it would now take back { $take_back } half-moves. Look at it again before confirming.
+error-nothing-to-undo = There is no ruling to undo: none took moves back, or a move was played since.
 error-unknown-audio = There is no recording { $audio } in this game.
 error-audio-too-large = The recording is too large: at most { $limit } bytes.
 error-bad-audio-type = Send a recording with an audio media type, such as audio/ogg.

@@ -221,6 +221,15 @@ confirm-claim-draw = Do you really want to claim a draw ({ $claim ->
     [repetition] the same position for the third time
    *[fifty_moves] the fifty-move rule
 })? A false claim costs time. Send it again to confirm.
+confirm-ruling = { $undo ->
+    [yes] Undo the last ruling: { $replay } half-moves are played again.
+   *[no] { $take_back ->
+        [0] This ruling takes no move back.
+        [one] This ruling takes back one half-move.
+       *[other] This ruling takes back { $take_back } half-moves.
+    }
+}
+confirm-ruling-ask = Nothing has changed yet. Confirm to apply it.
 
 ## Protection against abuse (the server's limits)
 
@@ -240,3 +249,11 @@ error-invalid-text = The field { $field } { $problem ->
 }. Nothing was changed.
 error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.
 error-too-many-recordings = This game has as many recordings uploaded as it may have (at most { $per_sheet } per scoresheet, { $per_game } per game).
+
+## The incident record (issue 18)
+
+incident-title = Incident record: { $white } against { $black }
+incident-none = No incidents yet.
+incident-line = { $time } { $who }: { $text }
+incident-line-hamle = { $time } { $text }
+incident-time-asked = Asked for the time ({ $color }'s clock).

@@ -215,6 +215,7 @@ web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
     [yes] , visually impaired
    *[no] {""}
 }
+web-seat-line-assistant = { $seat }, assisting { $name }: { $lang }
 web-arbiter-controls = Arbiter's controls
 web-arbiter-pause = Pause the game
 web-arbiter-resume = Resume the game
@@ -318,6 +319,33 @@ web-desk-reconcile = Rule by the scoresheets
 web-desk-override-ply = Half-moves to keep
 web-desk-override = Override: back to that position
 web-desk-override-hint = Takes the game and both boards to the position after that many half-moves; the clocks return to their readings there.
+web-assist-time-hint = Claims a win on time for your player when his opponent's flag has fallen (D.2.10.5).
+web-keep-sheet-heading = Keeping the scoresheet
+web-keep-sheet-hint = Write the move as the player would, in his language; writing the same move again corrects it. Strike crosses the entry out.
+web-keep-side = Whose move
+web-keep-entry = Entry
+web-keep-draw = With a draw offer (=)
+web-keep-write = Write
+web-keep-strike = Strike out
+web-keep-number-needed = Enter the move number.
+web-keep-entry-needed = Enter the move to write.
+web-own-sheet = The player's scoresheet as written
+web-own-sheet-brf = This scoresheet in Braille (BRF)
+web-attention-heading = Needs the arbiter
+web-attention-none = Nothing waits for you.
+web-attention-touch = A touch report waits for your ruling.
+web-attention-case = The boards differ: rule on the case.
+web-attention-adjourn = An adjournment is called: the sealed move is being written.
+web-attention-adjourned = The game is adjourned: open the sealed move at the resumption.
+web-attention-paused = The game is paused: resume it when play may go on.
+web-incidents-heading = Incident record
+web-incidents-none = No incidents yet.
+web-export-pgn-incidents = PGN with the incident record
+web-export-incidents = Incident record (text)
+web-desk-undo = Undo the last ruling
+web-desk-ruling-yes = Apply the ruling
+web-desk-override-empty = Enter the number of half-moves to keep.
+web-desk-step = { $board }: { $text }
 web-desk-steps = Steps to put the boards right
 web-desk-log = How it was decided
 web-desk-sheets = Scoresheets

@@ -91,6 +91,7 @@ reconcile-difference = Kare { $square }: { $whose ->
 reconcile-stopped = Tahtalar birbirini tutmuyor. Saatler durduruldu; hakem iki hamle kâğıdıyla durumu düzeltecek.
 reconcile-sheets-agree = Hamle kâğıtları birbirini tutuyor.
 reconcile-sheets-differ = Hamle kâğıtları birbirinden farklı.
+reconcile-undone = Hakem son kararını geri alıyor: geri alınan hamleler yeniden oynanır.
 reconcile-board-right = { $whose ->
     [white] Beyazın tahtası doğru.
     [black] Siyahın tahtası doğru.
@@ -122,6 +123,7 @@ log-agreement = İki hamle kâğıdı ve oyun, { $official } yarım hamlenin ilk
 log-branch = { $branch ->
     [agree] Birinci durum: hamle kâğıtları uyuşuyor; farklı olan tahta düzeltilir.
     [differ] İkinci durum: hamle kâğıtları farklı; son uyuşan noktaya dönülür.
+    [undo] Hakem son kararını geri alıyor.
    *[override] Konumu hakem seçiyor.
 }
 log-disagreement = { $kind ->
@@ -138,6 +140,7 @@ log-instructions = { $color } tahtası: { $count } adım söylendi.
 log-take-back = Oyun { $from }. yarım hamleden { $to }. yarım hamleye geri alınıyor.
 log-clocks-restored = Saatler { $ply }. yarım hamledeki gibi: Beyaz { $white_time }, Siyah { $black_time }.
 log-clock-missing = { $ply }. yarım hamle için kayıtlı saat yok.
+log-undone = Geri alınan { $plies } yarım hamle yeniden oynanır.
 
 ## Scoresheet as text
 
@@ -232,6 +235,10 @@ error-not-sealer = Hamleyi yalnızca hamle sırası olan oyuncu mühürler.
 error-nothing-sealed = Saati durdurmadan önce mühürlü hamleyi yazın.
 error-not-adjourned = Oyun ertelenmedi.
 error-adjourned = Oyun ertelendi: hakem mühürlü hamleyi açınca devam eder.
+error-sheets-empty = Hiçbir hamle kâğıdında hamle yok, bu yüzden karar hamle kâğıtlarına göre verilemez (D.2.9). Kâğıtları doldurtun ya da dönülecek yarım hamleyi seçin.
+error-sheets-behind = Hamle kâğıtlarında oyunun { $official } yarım hamlesinden yalnızca { $written } tanesi var: onlara göre karar, kimsenin itiraz etmediği hamleleri geri alır. Kâğıtları doldurtun ya da dönülecek yarım hamleyi seçin.
+error-ruling-changed = Karar size gösterilen karar değil artık: şimdi { $take_back } yarım hamle geri alır. Onaylamadan önce yeniden bakın.
+error-nothing-to-undo = Geri alınacak karar yok: hiçbiri hamle geri almadı ya da o zamandan beri hamle yapıldı.
 error-unknown-audio = Bu oyunda { $audio } kaydı yok.
 error-audio-too-large = Kayıt çok büyük: en fazla { $limit } bayt.
 error-bad-audio-type = Kaydı audio/ogg gibi bir ses ortam türüyle gönderin.

@@ -208,6 +208,14 @@ confirm-claim-draw = Gerçekten beraberlik istiyor musunuz ({ $claim ->
     [repetition] üç kez aynı konum
    *[fifty_moves] elli hamle kuralı
 })? Haksız istek süreye mal olur. Onaylamak için yeniden gönderin.
+confirm-ruling = { $undo ->
+    [yes] Son kararı geri al: { $replay } yarım hamle yeniden oynanır.
+   *[no] { $take_back ->
+        [0] Bu karar hiçbir hamleyi geri almaz.
+       *[other] Bu karar { $take_back } yarım hamle geri alır.
+    }
+}
+confirm-ruling-ask = Henüz hiçbir şey değişmedi. Uygulamak için onaylayın.
 
 ## Kötüye kullanıma karşı koruma (sunucunun sınırları)
 
@@ -227,3 +235,11 @@ error-invalid-text = { $field } alanı { $problem ->
 }. Hiçbir şey değiştirilmedi.
 error-too-many-corrections = Bu kayıt izin verilen sayıda düzeltildi; hiçbir şey değiştirilmedi.
 error-too-many-recordings = Bu oyun için izin verilen sayıda kayıt yüklendi (her hamle kâğıdı için en fazla { $per_sheet }, oyun için { $per_game }).
+
+## Olay kaydı (Issue 18)
+
+incident-title = Olay kaydı: { $white } - { $black }
+incident-none = Henüz olay yok.
+incident-line = { $time } { $who }: { $text }
+incident-line-hamle = { $time } { $text }
+incident-time-asked = Süreyi sordu ({ $color } saati).

@@ -212,6 +212,7 @@ web-seat-line = { $seat }: { $name }, { $lang }{ $vi ->
     [yes] , görme engelli
    *[no] {""}
 }
+web-seat-line-assistant = { $seat }, { $name } için yardımcı: { $lang }
 web-arbiter-controls = Hakem denetimleri
 web-arbiter-pause = Oyunu durdur
 web-arbiter-resume = Oyunu sürdür
@@ -315,6 +316,33 @@ web-desk-reconcile = Hamle kâğıtlarına göre karar ver
 web-desk-override-ply = Kalacak yarım hamle sayısı
 web-desk-override = Geçersiz kıl: o konuma dön
 web-desk-override-hint = Oyunu ve iki tahtayı o kadar yarım hamleden sonraki konuma getirir; saatler oradaki değerlerine döner.
+web-assist-time-hint = Rakibin bayrağı düştüğünde oyuncunuz için süreden galibiyet ister (D.2.10.5).
+web-keep-sheet-heading = Hamle kâğıdını tutmak
+web-keep-sheet-hint = Hamleyi oyuncunun yazacağı gibi, onun dilinde yazın; aynı hamleyi yeniden yazmak onu düzeltir. Çiz, girdinin üstünü çizer.
+web-keep-side = Kimin hamlesi
+web-keep-entry = Girdi
+web-keep-draw = Beraberlik teklifiyle (=)
+web-keep-write = Yaz
+web-keep-strike = Üstünü çiz
+web-keep-number-needed = Hamle numarasını girin.
+web-keep-entry-needed = Yazılacak hamleyi girin.
+web-own-sheet = Oyuncunun yazıldığı haliyle hamle kâğıdı
+web-own-sheet-brf = Bu hamle kâğıdı Braille olarak (BRF)
+web-attention-heading = Hakemi bekleyenler
+web-attention-none = Sizi bekleyen bir şey yok.
+web-attention-touch = Bir dokunma bildirimi kararınızı bekliyor.
+web-attention-case = Tahtalar farklı: durumu karara bağlayın.
+web-attention-adjourn = Erteleme ilan edildi: mühürlü hamle yazılıyor.
+web-attention-adjourned = Oyun ertelendi: devamda mühürlü hamleyi açın.
+web-attention-paused = Oyun durduruldu: oyun sürebildiğinde devam ettirin.
+web-incidents-heading = Olay kaydı
+web-incidents-none = Henüz olay yok.
+web-export-pgn-incidents = Olay kaydıyla PGN
+web-export-incidents = Olay kaydı (metin)
+web-desk-undo = Son kararı geri al
+web-desk-ruling-yes = Kararı uygula
+web-desk-override-empty = Kalacak yarım hamle sayısını girin.
+web-desk-step = { $board }: { $text }
 web-desk-steps = Tahtaları düzeltme adımları
 web-desk-log = Nasıl karar verildi
 web-desk-sheets = Hamle kâğıtları

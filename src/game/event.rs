@@ -15,13 +15,17 @@ pub enum BranchKind {
     SheetsAgree,
     SheetsDiffer,
     ArbiterOverride,
+    /// The arbiter undoes his last ruling that took moves back: they are played again, the
+    /// clocks return to their readings before it, and both boards are set to that position.
+    Undo,
 }
 
 impl BranchKind {
-    pub const ALL: [BranchKind; 3] = [
+    pub const ALL: [BranchKind; 4] = [
         BranchKind::SheetsAgree,
         BranchKind::SheetsDiffer,
         BranchKind::ArbiterOverride,
+        BranchKind::Undo,
     ];
 
     /// The stable name on the wire and in the store.
@@ -30,6 +34,7 @@ impl BranchKind {
             BranchKind::SheetsAgree => "sheets_agree",
             BranchKind::SheetsDiffer => "sheets_differ",
             BranchKind::ArbiterOverride => "arbiter_override",
+            BranchKind::Undo => "undo",
         }
     }
 
@@ -297,7 +302,9 @@ pub enum Event {
     },
     /// The arbiter's ruling on diverging boards (D.2.9): both boards must show the position
     /// after `ply` half-moves; when that is before the official game's end, the game goes
-    /// back to it and the clocks return to their reading there (the event's clock).
+    /// back to it and the clocks return to their reading there (the event's clock). With
+    /// [`BranchKind::Undo`], `ply` is the official game's length before the ruling undone:
+    /// the moves it took back are played again (nothing is ever deleted from the log).
     Ruled {
         by: Seat,
         branch: BranchKind,
@@ -373,8 +380,14 @@ impl Event {
         )
     }
 
-    /// Whether `seat` may see this event's content.
+    /// Whether `seat` may see this event's content. The time the visually impaired player's
+    /// assistant asks for is told to him alone (D.2.10.4), not to his player.
     pub fn visible_to(&self, seat: Seat) -> bool {
+        if let Event::ClockTold { by, .. } = self
+            && by.is_assistant()
+        {
+            return seat == *by;
+        }
         match self.audience() {
             None => true,
             Some(color) => {

@@ -284,6 +284,17 @@ pub struct Game {
     warnings: ByColor<bool>,
     /// The last warning given in the running side's current stretch.
     warned: Option<u64>,
+    /// What the last ruling took back, while it can still be undone (no move since).
+    undoable: Option<Undoable>,
+}
+
+/// The moves a ruling took back and the clocks before it, so that the arbiter can undo it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Undoable {
+    /// The half-moves taken back, in order (the first is half-move `ply + 1`).
+    pub moves: Vec<PlayedMove>,
+    /// The clocks (stopped) just before the ruling.
+    pub clock: ClockReading,
 }
 
 type Out = Vec<(Event, ClockReading)>;
@@ -316,6 +327,7 @@ impl Game {
             flags: ByColor::default(),
             warnings: ByColor::default(),
             warned: None,
+            undoable: None,
         }
     }
 
@@ -1165,6 +1177,37 @@ impl Game {
         self.warned = None;
     }
 
+    /// What the last ruling took back, while it can be undone: no move was played since.
+    pub fn undoable(&self) -> Option<&Undoable> {
+        self.undoable.as_ref()
+    }
+
+    /// Plays the moves a ruling took back again (the ruling undone); the clocks come from
+    /// the event's reading.
+    fn replay_taken_back(&mut self, ply: usize, at: u64) -> Result<(), &'static str> {
+        let Some(undo) = self.undoable.take() else {
+            return Err("no ruling to undo");
+        };
+        if undo.moves.is_empty() || self.moves.len() + undo.moves.len() != ply {
+            return Err("the undone ruling does not fit the game");
+        }
+        for played in undo.moves {
+            if !self.pos.is_legal(played.mv) {
+                return Err("a move taken back is not legal again");
+            }
+            let mover = self.turn();
+            let before = self.pos.clone();
+            self.pos.play_unchecked(played.mv);
+            self.history.push(position_key(&self.pos));
+            self.prev = Some((before, played.mv));
+            self.clock.press(mover, at);
+            self.moves.push(played);
+        }
+        self.ply = Ply::default();
+        self.warned = None;
+        Ok(())
+    }
+
     /// Plays a recorded event onto the game. Events must come in order and fit the game.
     pub fn apply(&mut self, rec: &Recorded) -> Result<(), ReplayError> {
         let fail = |reason: &str| ReplayError {
@@ -1202,6 +1245,7 @@ impl Game {
                 self.clock.press(mover, at);
                 self.ply = Ply::default();
                 self.warned = None;
+                self.undoable = None;
                 if !self.physical() {
                     for c in Color::ALL {
                         let kind = self.boards.get(c).kind;
@@ -1351,11 +1395,25 @@ impl Game {
                     self.boards.get_mut(c).hand = None;
                 }
             }
+            Event::Ruled {
+                ply,
+                branch: BranchKind::Undo,
+                ..
+            } => {
+                self.replay_taken_back(*ply as usize, at).map_err(fail)?;
+            }
             Event::Ruled { ply, .. } => {
                 let ply = *ply as usize;
                 if ply > self.moves.len() {
                     return Err(fail("a ruling beyond the game"));
                 }
+                let mut clock = self.clock.reading(at);
+                clock.running = None;
+                // A ruling that takes nothing back leaves nothing to play again.
+                self.undoable = (ply < self.moves.len()).then(|| Undoable {
+                    moves: self.moves[ply..].to_vec(),
+                    clock,
+                });
                 self.take_back_to(ply);
             }
             Event::BoardFixed {

@@ -278,10 +278,20 @@ fn physical_procedure_restores_exactly_from_its_events() {
     assert_eq!(r.board(b), g.board(b));
     assert_eq!(r.clock(20_000), g.clock(20_000));
     assert_eq!(r.moves_of(w), 1);
-    // The talking clock is White's alone.
+    // The talking clock is White's side's alone; asked by White's assistant, the time is
+    // told to him only (D.2.10.4), not to his player.
     let told = log.last().unwrap();
-    assert!(told.event.visible_to(Seat::White) && told.event.visible_to(Seat::WhiteAssistant));
+    assert!(told.event.visible_to(Seat::WhiteAssistant) && !told.event.visible_to(Seat::White));
     assert!(!told.event.visible_to(Seat::Black) && !told.event.visible_to(Seat::Arbiter));
+    // Asked by White himself, his side hears it.
+    let asked = Event::ClockTold {
+        by: Seat::White,
+        color: Color::White,
+        white_moves: 1,
+        black_moves: 0,
+    };
+    assert!(asked.visible_to(Seat::White) && asked.visible_to(Seat::WhiteAssistant));
+    assert!(!asked.visible_to(Seat::Black) && !asked.visible_to(Seat::Arbiter));
 }
 
 #[test]

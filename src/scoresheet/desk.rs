@@ -17,8 +17,8 @@ use shakmaty::{Board, ByColor, Chess, Color, Piece, Position, Square};
 
 use super::adjourn::{Envelope, Opened, Sealing, Session};
 use super::reconcile::{
-    BoardEdit, BoardWatch, BranchKind, Case, Difference, EditError, ReconcileError, Ruling, diff,
-    reconcile, reconcile_at,
+    BoardEdit, BoardWatch, BranchKind, Case, Difference, Disagreement, EditError, LogEntry,
+    ReconcileError, Ruling, diff, reconcile, reconcile_at, undo_ruling,
 };
 use super::{
     AudioRef, ClockRecord, MAX_PLIES, Numbering, Revision, Scoresheet, SheetError, Slot, Source,
@@ -44,9 +44,16 @@ pub enum DeskCommand {
     AutoRecord(bool),
     /// The arbiter compares the boards.
     CompareBoards,
-    /// The arbiter rules on the diverged boards: D.2.9, or (`Some`) the position after that
-    /// half-move (override).
-    Rule(Option<usize>),
+    /// The arbiter rules on the diverged boards: D.2.9, or (`ply: Some`) the position after
+    /// that half-move (override). `expect`: the number of half-moves the arbiter confirmed
+    /// to take back, when he confirms a ruling he was shown (refused if it changed since).
+    Rule {
+        ply: Option<usize>,
+        expect: Option<usize>,
+    },
+    /// The arbiter undoes his last ruling that took moves back (no move played since): an
+    /// explicit event, nothing deleted.
+    UndoRuling,
     /// A piece lifted from or put on a board being put right.
     Fix { board: Color, edit: FixEdit },
     /// The arbiter ends the session; play resumes at `resume_at_ms`.
@@ -105,6 +112,22 @@ pub enum DeskRefusal {
     NotAdjourned,
     /// The game is adjourned: it resumes when the arbiter opens the sealed move.
     Adjourned,
+    /// D.2.9 needs the scoresheets, and neither holds a move: the arbiter chooses the
+    /// half-move himself (override) or has the sheets written up first.
+    SheetsEmpty,
+    /// The scoresheets hold `written` of the game's `official` half-moves: D.2.9 would take
+    /// back moves nobody disputes.
+    SheetsBehind {
+        written: u16,
+        official: u16,
+    },
+    /// The ruling confirmed is no longer the one the arbiter was shown: it would now take
+    /// back `take_back` half-moves.
+    RulingChanged {
+        take_back: u16,
+    },
+    /// No ruling that took moves back can be undone (none yet, or a move was played since).
+    NothingToUndo,
 }
 
 /// [`SheetError`] without its slot, for a `Copy` refusal.
@@ -155,6 +178,21 @@ impl DeskRefusal {
             DeskRefusal::NothingSealed => "nothing_sealed",
             DeskRefusal::NotAdjourned => "not_adjourned",
             DeskRefusal::Adjourned => "adjourned",
+            DeskRefusal::SheetsEmpty => "sheets_empty",
+            DeskRefusal::SheetsBehind { .. } => "sheets_behind",
+            DeskRefusal::RulingChanged { .. } => "ruling_changed",
+            DeskRefusal::NothingToUndo => "nothing_to_undo",
+        }
+    }
+
+    /// The numbers the refusal's sentence names: (name, value).
+    pub fn numbers(self) -> Vec<(&'static str, u64)> {
+        match self {
+            DeskRefusal::SheetsBehind { written, official } => {
+                vec![("written", written.into()), ("official", official.into())]
+            }
+            DeskRefusal::RulingChanged { take_back } => vec![("take_back", take_back.into())],
+            _ => Vec::new(),
         }
     }
 
@@ -493,7 +531,7 @@ impl Desk {
                 }
                 out.push((Event::BoardsDiverged { by: Some(seat) }, stopped(reading)));
             }
-            DeskCommand::Rule(ply) => {
+            DeskCommand::Rule { ply, expect } => {
                 arbiter()?;
                 if over {
                     return Err(DeskRefusal::GameOver);
@@ -504,6 +542,16 @@ impl Desk {
                 let ruling = self
                     .ruling(game, None, ply)
                     .map_err(|_| DeskRefusal::PlyBeyondGame)?;
+                if ply.is_none() {
+                    self.may_rule_by_sheets(game, &ruling)?;
+                }
+                if let Some(n) = expect
+                    && n != ruling.take_back
+                {
+                    return Err(DeskRefusal::RulingChanged {
+                        take_back: ruling.take_back.min(u16::MAX as usize) as u16,
+                    });
+                }
                 let clock = match ruling.clocks {
                     Some(c) => ClockReading {
                         white_ms: c.white_ms,
@@ -519,6 +567,24 @@ impl Desk {
                         ply: ruling.ply as u32,
                     },
                     clock,
+                ));
+            }
+            DeskCommand::UndoRuling => {
+                arbiter()?;
+                if over {
+                    return Err(DeskRefusal::GameOver);
+                }
+                if self.adjournment != Adjournment::None {
+                    return Err(DeskRefusal::AdjournmentPending);
+                }
+                let undo = game.undoable().ok_or(DeskRefusal::NothingToUndo)?;
+                out.push((
+                    Event::Ruled {
+                        by: seat,
+                        branch: BranchKind::Undo,
+                        ply: (game.moves().len() + undo.moves.len()) as u32,
+                    },
+                    undo.clock,
                 ));
             }
             DeskCommand::Fix { board, edit } => {
@@ -636,6 +702,30 @@ impl Desk {
             }
         }
         Ok(number(game, out, now))
+    }
+
+    /// D.2.9 decides by the scoresheets: refused when they hold no move at all, or lag
+    /// behind the game (the ruling would take back moves nobody disputes).
+    fn may_rule_by_sheets(&self, game: &Game, ruling: &Ruling) -> Result<(), DeskRefusal> {
+        if game.moves().is_empty() {
+            return Ok(());
+        }
+        if Color::ALL
+            .into_iter()
+            .all(|c| self.sheets.get(c).written_plies() == 0)
+        {
+            return Err(DeskRefusal::SheetsEmpty);
+        }
+        let short = |n: usize| n.min(u16::MAX as usize) as u16;
+        for entry in &ruling.log {
+            if let LogEntry::Disagreement(Disagreement::Unwritten { written, official }) = entry {
+                return Err(DeskRefusal::SheetsBehind {
+                    written: short(*written),
+                    official: short(*official),
+                });
+            }
+        }
+        Ok(())
     }
 
     fn may_seal(&self, game: &Game, seat: Seat, sealer: Color) -> Result<(), DeskRefusal> {
@@ -790,6 +880,44 @@ impl Desk {
                     fixing: None,
                 });
                 Some(Note::Diverged { differences: found })
+            }
+            Event::Ruled {
+                branch: BranchKind::Undo,
+                ..
+            } => {
+                let undo = game.undoable()?;
+                let mut official: Vec<shakmaty::Move> = game.moves().iter().map(|m| m.mv).collect();
+                official.extend(undo.moves.iter().map(|m| m.mv));
+                let case = Case {
+                    official: &official,
+                    ..self.case_now(game, &official)
+                };
+                let clocks = ClockRecord {
+                    ply: official.len(),
+                    white_ms: rec.clock.white_ms,
+                    black_ms: rec.clock.black_ms,
+                };
+                let ruling = undo_ruling(&case, undo.moves.len(), clocks);
+                let target = ruling.position.board().clone();
+                let watches = ByColor::new_with(|c| {
+                    BoardWatch::new(game.board(c).board.clone(), target.clone())
+                });
+                let fixing = Some(Fixing {
+                    ruling: ruling.clone(),
+                    watches,
+                    lifted: ByColor::default(),
+                });
+                match &mut self.case {
+                    Some(case) => case.fixing = fixing,
+                    None => {
+                        let found = ByColor::new_with(|c| diff(&game.board(c).board, &target));
+                        self.case = Some(OpenCase { found, fixing });
+                    }
+                }
+                // The clocks stay stopped for the arbiter after the boards are right.
+                self.held = true;
+                self.rulings.push((rec.seq, ruling.clone()));
+                Some(Note::Ruled(Box::new(ruling)))
             }
             Event::Ruled { branch, ply, .. } => {
                 let ply = *ply as usize;

@@ -29,6 +29,7 @@
 
 pub mod adjourn;
 pub mod desk;
+pub mod incidents;
 pub mod reconcile;
 
 use std::fmt;

@@ -405,6 +405,10 @@ pub enum LogEntry {
     ClockRecordMissing {
         ply: Ply,
     },
+    /// The arbiter undid his last ruling: `plies` half-moves taken back are played again.
+    Undone {
+        plies: usize,
+    },
 }
 
 /// What the arbiter tells the players and does to the game.
@@ -547,6 +551,29 @@ pub fn reconcile_at(case: &Case, ply: Ply) -> Result<Ruling, ReconcileError> {
     log.push(LogEntry::Branch(BranchKind::ArbiterOverride));
     log.push(LogEntry::Override { ply });
     Ok(go_back(case, ply, BranchKind::ArbiterOverride, log))
+}
+
+/// The arbiter undoes his last ruling: `case.official` is the game with the half-moves taken
+/// back played again (`restored` of them), both boards go to its last position, and the
+/// clocks to `clocks`, their readings just before the ruling.
+pub fn undo_ruling(case: &Case, restored: usize, clocks: ClockRecord) -> Ruling {
+    let ply = case.official.len();
+    let mut log = vec![
+        LogEntry::Branch(BranchKind::Undo),
+        LogEntry::Undone { plies: restored },
+    ];
+    let position = position_at(case.start, case.official, ply);
+    let steps = board_steps(case, position.board(), &mut log);
+    log.push(LogEntry::ClocksRestored(clocks));
+    Ruling {
+        branch: BranchKind::Undo,
+        ply,
+        position,
+        steps,
+        take_back: 0,
+        clocks: Some(clocks),
+        log,
+    }
 }
 
 fn go_back(case: &Case, ply: Ply, branch: BranchKind, mut log: Vec<LogEntry>) -> Ruling {

@@ -726,7 +726,15 @@ fn the_arbiter_takes_a_set_up_game_back_to_its_start() {
         .unwrap();
     play(&mut desk, &mut game, compared);
     let ruled = desk
-        .decide(&game, Seat::Arbiter, DeskCommand::Rule(Some(0)), 4_000)
+        .decide(
+            &game,
+            Seat::Arbiter,
+            DeskCommand::Rule {
+                ply: Some(0),
+                expect: None,
+            },
+            4_000,
+        )
         .unwrap();
     let notes = play(&mut desk, &mut game, ruled);
     let Some(Some(Note::Ruled(ruling))) = notes.first() else {
@@ -744,4 +752,150 @@ fn the_arbiter_takes_a_set_up_game_back_to_its_start() {
         closed.first().map(|r| &r.event),
         Some(crate::game::Event::Reconciled)
     ));
+}
+
+/// Issue 18: D.2.9 is refused when the sheets cannot decide, a ruling is checked against the
+/// consequence the arbiter confirmed, and undoing it plays the moves taken back again with the
+/// clocks as they were, the boards set to that position.
+#[test]
+fn rulings_are_refused_on_empty_or_lagging_sheets_confirmed_and_undone() {
+    use super::desk::{Desk, DeskCommand, DeskRefusal, Note};
+    use crate::game::{
+        BoardKind, ClockReading, Event, EventInfo, FlagRule, Game, Player, Procedure, Profile,
+        Recorded, Seat, Setup, StartPosition, TimeControl,
+    };
+    let player = |name: &str| Player {
+        name: name.to_owned(),
+        visually_impaired: false,
+        board: BoardKind::Normal,
+        assistant: false,
+    };
+    let mut game = Game::new(Setup {
+        time_control: TimeControl::fischer(60_000, 0),
+        players: ByColor {
+            white: player("Anna"),
+            black: player("Berk"),
+        },
+        languages: [Lang::En; 6],
+        profile: Profile::new(
+            crate::game::Edition::Fide2023,
+            Procedure::Physical,
+            FlagRule::Automatic,
+        ),
+        event: EventInfo::default(),
+        start: StartPosition::initial(),
+    });
+    let mut desk = Desk::new(&game);
+    let play = |desk: &mut Desk, game: &mut Game, recs: Vec<Recorded>| {
+        let mut notes = Vec::new();
+        for rec in recs {
+            notes.push(desk.apply(&rec, game));
+            game.apply(&rec).unwrap();
+        }
+        notes
+    };
+    // Four half-moves recorded; both boards still show the start; nobody wrote a sheet.
+    let ucis = ["e2e4", "e7e5", "g1f3", "b8c6"];
+    for (i, uci) in ucis.iter().enumerate() {
+        let at = 1_000 * (i as u64 + 1);
+        let rec = Recorded {
+            seq: game.seq() + 1,
+            at_ms: at,
+            event: Event::Moved {
+                by: if i % 2 == 0 { Seat::White } else { Seat::Black },
+                uci: uci.parse().unwrap(),
+            },
+            clock: game.clock(at),
+        };
+        play(&mut desk, &mut game, vec![rec]);
+    }
+    let compared = desk
+        .decide(&game, Seat::Arbiter, DeskCommand::CompareBoards, 5_000)
+        .unwrap();
+    play(&mut desk, &mut game, compared);
+    let before: ClockReading = game.clock(6_000);
+    let rule = |ply, expect| DeskCommand::Rule { ply, expect };
+    // Empty sheets cannot decide: refused, nothing changes.
+    assert_eq!(
+        desk.decide(&game, Seat::Arbiter, rule(None, None), 6_000),
+        Err(DeskRefusal::SheetsEmpty)
+    );
+    // One sheet written up, the other empty: the sheets lag behind the game.
+    for (i, text) in ["e4", "e5"].iter().enumerate() {
+        let write = DeskCommand::Write {
+            slot: Numbering::INITIAL.slot(i),
+            text: (*text).into(),
+            draw_offer: false,
+            audio: None,
+        };
+        let recs = desk.decide(&game, Seat::White, write, 6_000).unwrap();
+        play(&mut desk, &mut game, recs);
+    }
+    assert_eq!(
+        desk.decide(&game, Seat::Arbiter, rule(None, None), 6_000),
+        Err(DeskRefusal::SheetsBehind {
+            written: 0,
+            official: 4
+        })
+    );
+    // The override back to the start, confirmed with another consequence: refused.
+    assert_eq!(
+        desk.decide(&game, Seat::Arbiter, rule(Some(0), Some(3)), 6_000),
+        Err(DeskRefusal::RulingChanged { take_back: 4 })
+    );
+    // Nothing to undo yet.
+    assert_eq!(
+        desk.decide(&game, Seat::Arbiter, DeskCommand::UndoRuling, 6_000),
+        Err(DeskRefusal::NothingToUndo)
+    );
+    let ruled = desk
+        .decide(&game, Seat::Arbiter, rule(Some(0), Some(4)), 6_000)
+        .unwrap();
+    let notes = play(&mut desk, &mut game, ruled);
+    let Some(Some(Note::Ruled(ruling))) = notes.first() else {
+        panic!("a ruling: {notes:?}");
+    };
+    assert_eq!((ruling.ply, ruling.take_back), (0, 4));
+    assert!(game.moves().is_empty());
+    assert_eq!(game.undoable().map(|u| u.moves.len()), Some(4));
+    // Undone: the four half-moves again, the clocks as before the ruling, the boards (at the
+    // start) to be set to the position after them.
+    let undone = desk
+        .decide(&game, Seat::Arbiter, DeskCommand::UndoRuling, 7_000)
+        .unwrap();
+    assert_eq!(undone.len(), 1);
+    assert_eq!(
+        undone[0].event,
+        Event::Ruled {
+            by: Seat::Arbiter,
+            branch: BranchKind::Undo,
+            ply: 4
+        }
+    );
+    assert_eq!(undone[0].clock.white_ms, before.white_ms);
+    assert_eq!(undone[0].clock.black_ms, before.black_ms);
+    assert_eq!(undone[0].clock.running, None);
+    let notes = play(&mut desk, &mut game, undone);
+    let Some(Some(Note::Ruled(undo))) = notes.first() else {
+        panic!("an undone ruling: {notes:?}");
+    };
+    let uci: Vec<String> = game.moves().iter().map(|m| m.uci().to_string()).collect();
+    assert_eq!(uci, ucis);
+    assert_eq!(undo.branch, BranchKind::Undo);
+    assert_eq!(undo.ply, 4);
+    assert!(undo.log.contains(&LogEntry::Undone { plies: 4 }));
+    assert_eq!(undo.position, *game.position());
+    assert!(!undo.steps.white.is_empty() && !undo.steps.black.is_empty());
+    assert!(desk.case().and_then(|c| c.fixing.as_ref()).is_some());
+    assert_eq!(desk.rulings().len(), 2);
+    assert!(game.undoable().is_none());
+    assert_eq!(
+        desk.decide(&game, Seat::Arbiter, DeskCommand::UndoRuling, 8_000),
+        Err(DeskRefusal::NothingToUndo)
+    );
+    // Only the arbiter undoes.
+    assert_eq!(
+        desk.decide(&game, Seat::White, DeskCommand::UndoRuling, 8_000),
+        Err(DeskRefusal::Forbidden)
+    );
 }

@@ -3,7 +3,7 @@
 //! (resigning, offering and claiming ask for a second step, [`Confirmation`]), or the refusal
 //! in the asker's language.
 
-use super::wire::ErrorCode;
+use super::wire::{ErrorCode, RulingPreview};
 use crate::announce::Lang;
 pub use crate::table::Confirmation;
 use crate::table::TableRefusal;
@@ -14,11 +14,28 @@ use crate::words;
 pub enum Acted {
     /// Done; the number of the last event it caused.
     Done(Option<u64>),
-    /// Resign, offer or claim: asks for the second step. Nothing changed.
+    /// Resign, offer, claim, a ruling: asks for the second step. Nothing changed.
     Confirm {
         action: &'static str,
         message: String,
+        /// A ruling's consequence, for the arbiter to confirm.
+        ruling: Option<RulingPreview>,
     },
+}
+
+/// A ruling's consequence on the wire; `replay`: the half-moves an undo plays again.
+pub(super) fn preview(
+    ruling: &crate::scoresheet::reconcile::Ruling,
+    replay: usize,
+) -> RulingPreview {
+    RulingPreview {
+        branch: ruling.branch.key(),
+        ply: ruling.ply as u32,
+        take_back: ruling.take_back as u32,
+        replay: replay as u32,
+        white_ms: ruling.clocks.map(|c| c.white_ms),
+        black_ms: ruling.clocks.map(|c| c.black_ms),
+    }
 }
 
 /// An action refused: a stable code and a sentence in the asker's language.

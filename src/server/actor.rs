@@ -80,6 +80,8 @@ enum Request {
 pub struct DeskView {
     pub desk: Desk,
     pub state: StateBody,
+    /// Every event so far as published (the incident record is derived from it).
+    pub log: Vec<Arc<Published>>,
 }
 
 /// The way to a game's actor. Cheap to clone.
@@ -389,6 +391,7 @@ impl Actor {
                 let _ = reply.send(Box::new(DeskView {
                     desk: self.table.desk().clone(),
                     state: self.state(),
+                    log: self.log.clone(),
                 }));
             }
         }
@@ -414,9 +417,26 @@ impl Actor {
             .decide(seat, order, now)
             .map_err(|r| refused(lang, &r))?;
         if let Some(action) = confirm {
+            // A ruling is shown with its consequence before the arbiter confirms it.
+            let replay = self.table.game().undoable().map_or(0, |u| u.moves.len());
+            let ruling = matches!(action, Confirmation::Rule | Confirmation::UndoRuling)
+                .then(|| self.table.preview(&events))
+                .flatten();
+            let message = match &ruling {
+                Some(r) => refusals::confirm_ruling(lang, r, replay),
+                None => refusals::confirm(lang, action),
+            };
             return Ok(Acted::Confirm {
                 action: action.key(),
-                message: refusals::confirm(lang, action),
+                message,
+                ruling: ruling.map(|r| {
+                    let replay = if r.branch == crate::game::BranchKind::Undo {
+                        replay
+                    } else {
+                        0
+                    };
+                    super::action::preview(&r, replay)
+                }),
             });
         }
         let last = events.last().map(|e| e.seq);

@@ -39,17 +39,31 @@ fn quoted(s: &str) -> String {
     }
 }
 
-/// The PGN text of a game state, with the event's headers and, for each move that has one,
-/// the mover's remaining time after it (`clocks[i]` for half-move `i + 1`).
-pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> String {
-    let (y, m, d) = civil((state.created_ms / 86_400_000) as i64);
-    let result = state.result.unwrap_or("*");
-    let termination = match state.end_reason {
+/// The PGN `Termination` tag of a game that ended for `end_reason` (its wire name).
+fn termination(end_reason: Option<&str>) -> &'static str {
+    match end_reason {
         None => "unterminated",
         Some("timeout") | Some("timeout_draw") => "time forfeit",
         Some("arbiter") => "adjudication",
+        // A loss by illegal moves (7.5.5) is an infraction of the rules, not a normal end.
+        Some("illegal_moves") => "rules infraction",
         Some(_) => "normal",
-    };
+    }
+}
+
+/// The PGN text of a game state, with the event's headers and, for each move that has one,
+/// the mover's remaining time after it (`clocks[i]` for half-move `i + 1`), and the comments
+/// (the incident record, issue 18), each after the half-move it follows (`0`: before the
+/// first; beyond the game, as after a ruling took moves back: after the last).
+pub fn pgn(
+    state: &StateBody,
+    event: &EventInfo,
+    clocks: &[Option<u64>],
+    comments: &[(usize, String)],
+) -> String {
+    let (y, m, d) = civil((state.created_ms / 86_400_000) as i64);
+    let result = state.result.unwrap_or("*");
+    let termination = termination(state.end_reason);
     let mut out = String::new();
     let mut tags = vec![
         ("Event", quoted(&event.name)),
@@ -91,16 +105,36 @@ pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> Stri
         }
         line.push_str(&token);
     };
+    let last = state.moves.len();
+    let comment = |text: &str| format!("{{{}}}", text.replace('{', "(").replace('}', ")"));
+    let mut commented = false;
+    for (_, text) in comments.iter().filter(|(ply, _)| *ply == 0) {
+        push(comment(text), &mut out);
+        commented = true;
+    }
     for mv in &state.moves {
         if mv.color == "white" {
             push(format!("{}.", mv.number), &mut out);
-        } else if mv.ply == 1 {
-            // A game set up with Black to move begins "37... Kg8".
+        } else if mv.ply == 1 || commented {
+            // A game set up with Black to move begins "37... Kg8"; after a comment, Black's
+            // move is numbered again.
             push(format!("{}...", mv.number), &mut out);
         }
         push(mv.san.clone(), &mut out);
+        commented = false;
         if let Some(Some(ms)) = clocks.get(mv.ply - 1) {
             push(format!("{{[%clk {}]}}", clk(*ms)), &mut out);
+        }
+        let here = |ply: usize| ply.min(last) == mv.ply && ply > 0;
+        for (_, text) in comments.iter().filter(|(ply, _)| here(*ply)) {
+            push(comment(text), &mut out);
+            commented = true;
+        }
+    }
+    if last == 0 {
+        // No move: every comment was said before the (absent) first move.
+        for (_, text) in comments.iter().filter(|(ply, _)| *ply > 0) {
+            push(comment(text), &mut out);
         }
     }
     push(result.to_owned(), &mut out);
@@ -111,7 +145,16 @@ pub fn pgn(state: &StateBody, event: &EventInfo, clocks: &[Option<u64>]) -> Stri
 
 #[cfg(test)]
 mod tests {
-    use super::{civil, clk};
+    use super::{civil, clk, termination};
+
+    #[test]
+    fn terminations() {
+        assert_eq!(termination(None), "unterminated");
+        assert_eq!(termination(Some("illegal_moves")), "rules infraction");
+        assert_eq!(termination(Some("timeout")), "time forfeit");
+        assert_eq!(termination(Some("arbiter")), "adjudication");
+        assert_eq!(termination(Some("checkmate")), "normal");
+    }
 
     #[test]
     fn clock_comments() {

@@ -103,9 +103,28 @@ pub enum ServerMsg {
         id: Value,
         action: &'static str,
         message: String,
+        /// A ruling's consequence (`reconcile`, `undo_ruling`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ruling: Option<RulingPreview>,
     },
     /// What a voice utterance was heard as (`docs/voice.md`).
     VoiceResult(VoiceResultMsg),
+}
+
+/// What a ruling would do, shown before the arbiter confirms it (`confirm`'s `ruling`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct RulingPreview {
+    /// `sheets_agree`, `sheets_differ`, `arbiter_override` or `undo`.
+    pub branch: &'static str,
+    /// The half-move whose position both boards will show.
+    pub ply: u32,
+    /// Half-moves taken back from the official game (echoed in `reconcile`'s `take_back`).
+    pub take_back: u32,
+    /// Half-moves played again (undoing a ruling).
+    pub replay: u32,
+    /// The clocks after the ruling, when it sets them.
+    pub white_ms: Option<u64>,
+    pub black_ms: Option<u64>,
 }
 
 /// One candidate on the wire.

@@ -11,6 +11,7 @@
 //! |---|---|
 //! | 1 | `games` (id, creation time, setup record), `tokens` (seat token hashes), `events` (numbered event records) |
 //! | 2 | `summaries`: what the list of games shows without loading a game; every stored game summarised by replaying it |
+//! | 3 | no table changes: marks the `ruled` record's branch `undo` (the arbiter undoes a ruling, issue 18), which an older hamle cannot read |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -18,7 +19,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -68,6 +69,8 @@ pub fn migrations(summarise: Summarise) -> Migrations<'static> {
         M::up_with_hook(SCHEMA_2, move |tx: &rusqlite::Transaction| {
             summarise(tx).map_err(|e| HookError::Hook(e.to_string()))
         }),
+        // Schema 3: records only (a ruling undone); every older record reads as it did.
+        M::up(""),
     ])
 }
 

@@ -61,6 +61,10 @@ pub enum Confirmation {
     Resign,
     OfferDraw,
     ClaimDraw(ClaimKind),
+    /// A ruling on diverging boards: shown with its consequence ([`Table::preview`]) first.
+    Rule,
+    /// Undoing the last ruling, shown with its consequence too.
+    UndoRuling,
 }
 
 impl Confirmation {
@@ -70,6 +74,8 @@ impl Confirmation {
             Confirmation::Resign => "resign",
             Confirmation::OfferDraw => "offer_draw",
             Confirmation::ClaimDraw(_) => "claim_draw",
+            Confirmation::Rule => "reconcile",
+            Confirmation::UndoRuling => "undo_ruling",
         }
     }
 }
@@ -497,6 +503,19 @@ impl Table {
                 events.push(rec);
             }
         }
+    }
+
+    /// The ruling decided `events` would give (what the arbiter is shown before he confirms
+    /// it: the half-moves taken back or played again, the clocks, each board's steps), if
+    /// they hold one. Changes nothing.
+    pub fn preview(&self, events: &[Recorded]) -> Option<crate::scoresheet::reconcile::Ruling> {
+        let mut after = self.clone();
+        for rec in events {
+            if let Some(Note::Ruled(ruling)) = after.apply(rec).ok()? {
+                return Some(*ruling);
+            }
+        }
+        None
     }
 
     /// Whether the game is over.

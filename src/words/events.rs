@@ -417,3 +417,40 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
 pub fn sealed_move_shown(seat: Seat, by: Seat) -> bool {
     by.side().is_some() && seat.side() == by.side()
 }
+
+/// One line of the incident record for the arbiter, in `lang`: the time (UTC), who, and the
+/// event's sentence as the arbiter hears it; a time request (private to a side) is named,
+/// not told.
+pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>) -> String {
+    let secs = p.rec.at_ms / 1000;
+    let time = format!(
+        "{:02}:{:02}:{:02}",
+        (secs / 3600) % 24,
+        (secs / 60) % 60,
+        secs % 60
+    );
+    let said = match &p.rec.event {
+        Event::ClockTold { color, .. } => text(
+            lang,
+            "incident-time-asked",
+            &[("color", color_name(lang, *color))],
+        ),
+        _ => text_for(Seat::Arbiter, lang, p),
+    };
+    match by {
+        Some(seat) => text(
+            lang,
+            "incident-line",
+            &[
+                ("time", time),
+                ("who", seat_name(lang, seat)),
+                ("text", said),
+            ],
+        ),
+        None => text(
+            lang,
+            "incident-line-hamle",
+            &[("time", time), ("text", said)],
+        ),
+    }
+}

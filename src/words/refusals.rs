@@ -2,10 +2,15 @@
 //! desk's, words not understood) and the question asked before resigning, offering a draw or
 //! claiming one.
 
-use super::{Speaker, error, sentences, text};
+use fluent_bundle::FluentValue;
+
+use super::i18n::Args;
+use super::sheet::{Listener, say_ruling};
+use super::{Speaker, error, format, sentences, text};
 use crate::announce::Lang;
 use crate::game::{BoardError, Missing, Refusal};
 use crate::scoresheet::desk::DeskRefusal;
+use crate::scoresheet::reconcile::{BranchKind, Ruling};
 use crate::table::{Confirmation, TableRefusal};
 
 /// What a move still lacks before the clock may be pressed (F4 / D.2.3), one sentence for
@@ -81,7 +86,36 @@ pub fn desk_refusal(lang: Lang, r: DeskRefusal) -> String {
         .square()
         .map(|s| Speaker::new(lang).square(s))
         .unwrap_or_default();
-    error(lang, r.code(), &[("square", square)])
+    let mut a = Args::new();
+    a.set("square", square);
+    for (name, n) in r.numbers() {
+        a.set(name, FluentValue::from(n));
+    }
+    format(lang, &format!("error-{}", r.code().replace('_', "-")), &a)
+}
+
+/// A ruling shown before the arbiter confirms it: what it takes back (or, undoing one, plays
+/// again), then the ruling as the arbiter will hear it (the position, the clocks, each
+/// board's steps).
+pub fn confirm_ruling(lang: Lang, ruling: &Ruling, replay: usize) -> String {
+    let mut a = Args::new();
+    a.set("take_back", FluentValue::from(ruling.take_back));
+    a.set("replay", FluentValue::from(replay));
+    a.set(
+        "undo",
+        if ruling.branch == BranchKind::Undo {
+            "yes"
+        } else {
+            "no"
+        },
+    );
+    let head = format(lang, "confirm-ruling", &a);
+    sentences(
+        lang,
+        std::iter::once(head)
+            .chain(say_ruling(lang, ruling, Listener::Arbiter))
+            .chain(std::iter::once(text(lang, "confirm-ruling-ask", &[]))),
+    )
 }
 
 /// A refusal of the table as a sentence in `lang` (its code is [`TableRefusal::code`]).
@@ -104,5 +138,6 @@ pub fn confirm(lang: Lang, c: Confirmation) -> String {
             "confirm-claim-draw",
             &[("claim", kind.key().to_owned())],
         ),
+        Confirmation::Rule | Confirmation::UndoRuling => text(lang, "confirm-ruling-ask", &[]),
     }
 }

@@ -257,6 +257,7 @@ pub fn say_ruling(lang: Lang, ruling: &Ruling, listener: Listener) -> Vec<String
         BranchKind::SheetsAgree => out.push(m.text(lang, "reconcile-sheets-agree")),
         BranchKind::SheetsDiffer => out.push(m.text(lang, "reconcile-sheets-differ")),
         BranchKind::ArbiterOverride => {}
+        BranchKind::Undo => out.push(m.text(lang, "reconcile-undone")),
     }
     if ruling.branch != BranchKind::SheetsAgree {
         out.push(say_restore(
@@ -323,6 +324,7 @@ pub fn say_log(lang: Lang, entry: &LogEntry) -> String {
                     BranchKind::SheetsAgree => "agree",
                     BranchKind::SheetsDiffer => "differ",
                     BranchKind::ArbiterOverride => "override",
+                    BranchKind::Undo => "undo",
                 },
             );
             "log-branch"
@@ -366,6 +368,10 @@ pub fn say_log(lang: Lang, entry: &LogEntry) -> String {
         LogEntry::ClockRecordMissing { ply } => {
             a.set("ply", FluentValue::from(*ply));
             "log-clock-missing"
+        }
+        LogEntry::Undone { plies } => {
+            a.set("plies", FluentValue::from(*plies));
+            "log-undone"
         }
     };
     format(lang, id, &a)

@@ -4,6 +4,8 @@
 //! - `GET /api/games/{id}/sheets/{color}`: the sheet as text (`text/plain`).
 //! - `GET /api/games/{id}/sheets/{color}/brf`: the sheet as BRF (liblouis).
 //! - `GET /api/games/{id}/envelope`: the envelope (arbiter only).
+//! - `GET /api/games/{id}/incidents`: the incident record as text, and
+//!   `GET /api/games/{id}/incidents.json` as JSON (arbiter only; issue 18).
 //!
 //! A scoresheet is open to its own side (player and assistant) and to the arbiter (Art. 8.3).
 
@@ -20,17 +22,96 @@ use super::error::ApiError;
 use super::extract::Authorised;
 use crate::braille::{BrailleError, Translator, scoresheet_brf};
 use crate::game::Seat;
+use crate::scoresheet::incidents::incidents;
 use crate::server::AppState;
 use crate::server::actor::DeskView;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
+use crate::words::events::incident_line;
 use crate::words::sheet::{Names, sheet_text};
+use crate::words::text;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/sheets/{color}", get(sheet_as_text))
         .route("/api/games/{id}/sheets/{color}/brf", get(sheet_as_brf))
         .route("/api/games/{id}/envelope", get(envelope))
+        .route("/api/games/{id}/incidents", get(incidents_as_text))
+        .route("/api/games/{id}/incidents.json", get(incidents_as_json))
+}
+
+/// One incident on the wire.
+#[derive(Serialize)]
+struct IncidentBody {
+    seq: u64,
+    at_ms: u64,
+    by: Option<&'static str>,
+    /// Half-moves of the official game after it.
+    ply: usize,
+    /// The line as the text export has it.
+    text: String,
+}
+
+/// The incident record, in the arbiter's language, for the arbiter only.
+async fn incident_lines(seat: &Authorised) -> Result<Vec<IncidentBody>, ApiError> {
+    let lang = seat.lang;
+    if seat.seat != Seat::Arbiter {
+        return Err(ApiError::forbidden(lang));
+    }
+    let view = seat
+        .handle
+        .desk()
+        .await
+        .ok_or_else(|| ApiError::unavailable(lang))?;
+    Ok(incident_bodies(&view.log, lang))
+}
+
+fn incident_bodies(
+    log: &[std::sync::Arc<crate::words::Published>],
+    lang: crate::announce::Lang,
+) -> Vec<IncidentBody> {
+    let found = incidents(log.iter().map(|p| &p.rec));
+    found
+        .into_iter()
+        .filter_map(|i| {
+            let p = log.get(i.seq.checked_sub(1)? as usize)?;
+            Some(IncidentBody {
+                seq: i.seq,
+                at_ms: i.at_ms,
+                by: i.by.map(|s| s.key()),
+                ply: i.ply,
+                text: incident_line(lang, p, i.by),
+            })
+        })
+        .collect()
+}
+
+async fn incidents_as_text(seat: Authorised) -> Result<Response, ApiError> {
+    let lines = incident_lines(&seat).await?;
+    let players = &seat.handle.setup.players;
+    let lang = seat.lang;
+    let mut out = text(
+        lang,
+        "incident-title",
+        &[
+            ("white", players.white.name.clone()),
+            ("black", players.black.name.clone()),
+        ],
+    );
+    out.push('\n');
+    if lines.is_empty() {
+        out.push_str(&text(lang, "incident-none", &[]));
+        out.push('\n');
+    }
+    for l in lines {
+        out.push_str(&l.text);
+        out.push('\n');
+    }
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response())
+}
+
+async fn incidents_as_json(seat: Authorised) -> Result<Response, ApiError> {
+    Ok(Json(incident_lines(&seat).await?).into_response())
 }
 
 /// Whether `seat` may read `color`'s scoresheet: his own side, and the arbiter.

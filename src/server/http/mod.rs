@@ -67,16 +67,40 @@ async fn game_state(State(app): State<AppState>, seat: Authorised) -> Result<Res
     Ok(Json(state).into_response())
 }
 
-async fn game_pgn(seat: Authorised) -> Result<Response, ApiError> {
+/// `GET /api/games/{id}/pgn`'s options.
+#[derive(serde::Deserialize, Default)]
+struct PgnQuery {
+    /// With the incident record as comments (issue 18).
+    #[serde(default)]
+    incidents: bool,
+}
+
+async fn game_pgn(
+    seat: Authorised,
+    query: Result<axum::extract::Query<PgnQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let with_incidents = query.is_ok_and(|q| q.incidents);
     let Authorised { handle, lang, .. } = seat;
     let view = handle
         .desk()
         .await
         .ok_or_else(|| ApiError::unavailable(lang))?;
+    // The incident record as comments (a side's time requests left out), in the asker's
+    // language.
+    let comments: Vec<(usize, String)> =
+        crate::scoresheet::incidents::incidents(view.log.iter().map(|p| &p.rec))
+            .into_iter()
+            .filter(|i| with_incidents && !i.private)
+            .filter_map(|i| {
+                let p = view.log.get(i.seq.checked_sub(1)? as usize)?;
+                Some((i.ply, crate::words::events::incident_line(lang, p, i.by)))
+            })
+            .collect();
     let pgn = pgn::pgn(
         &view.state,
         &handle.setup.event,
         &view.desk.move_clocks(view.state.moves.len()),
+        &comments,
     );
     let content_type = "application/x-chess-pgn; charset=utf-8";
     Ok(([(header::CONTENT_TYPE, content_type)], pgn).into_response())

@@ -68,7 +68,7 @@ pub const PAGES: [Page; 5] = [
 /// Every template (minijinja), by name: the layout `base.html` that every page extends, the
 /// seats' layout `seat.html` (itself extending `base.html`), the pages, and the self-contained
 /// parts several pages include (names starting with `_`).
-pub const TEMPLATES: [(&str, &str); 13] = [
+pub const TEMPLATES: [(&str, &str); 14] = [
     ("base.html", include_str!("assets/base.html")),
     ("seat.html", include_str!("assets/seat.html")),
     ("lobby.html", include_str!("assets/lobby.html")),
@@ -82,6 +82,7 @@ pub const TEMPLATES: [(&str, &str); 13] = [
     ),
     ("_physical.html", include_str!("assets/_physical.html")),
     ("_log-sheet.html", include_str!("assets/_log-sheet.html")),
+    ("_keep-sheet.html", include_str!("assets/_keep-sheet.html")),
     ("_settings.html", include_str!("assets/_settings.html")),
     ("_promotion.html", include_str!("assets/_promotion.html")),
     ("_announced.html", include_str!("assets/_announced.html")),

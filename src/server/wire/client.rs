@@ -193,11 +193,24 @@ pub enum ClientMsg {
     CompareBoards {
         id: RequestId,
     },
-    /// The arbiter rules: D.2.9, or with `ply` the position after that half-move.
+    /// The arbiter rules: D.2.9, or with `ply` the position after that half-move. Without
+    /// `confirmed` and the `take_back` he was shown, the server only shows the consequence
+    /// (`confirm`).
     Reconcile {
         id: RequestId,
         #[serde(default)]
         ply: Option<u32>,
+        #[serde(default, deserialize_with = "null_false")]
+        confirmed: bool,
+        #[serde(default)]
+        take_back: Option<u32>,
+    },
+    /// The arbiter undoes his last ruling that took moves back (asked again unless
+    /// `confirmed`).
+    UndoRuling {
+        id: RequestId,
+        #[serde(default, deserialize_with = "null_false")]
+        confirmed: bool,
     },
     /// A piece lifted from / put on a board being put right.
     FixBoard {

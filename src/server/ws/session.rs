@@ -375,10 +375,27 @@ impl Session {
                 (id, Order::Desk(DeskCommand::AutoRecord(on)), None)
             }
             ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
-            ClientMsg::Reconcile { id, ply } => {
-                let rule = DeskCommand::Rule(ply.map(|p| p as usize));
-                (id, Order::Desk(rule), None)
+            ClientMsg::Reconcile {
+                id,
+                ply,
+                confirmed,
+                take_back,
+            } => {
+                // A ruling is shown with its consequence first; done only when confirmed
+                // with the number of half-moves to take back the arbiter was shown.
+                let expect = take_back.filter(|_| confirmed).map(|n| n as usize);
+                let rule = DeskCommand::Rule {
+                    ply: ply.map(|p| p as usize),
+                    expect,
+                };
+                let ask = expect.is_none().then_some(Confirmation::Rule);
+                (id, Order::Desk(rule), ask)
             }
+            ClientMsg::UndoRuling { id, confirmed } => (
+                id,
+                Order::Desk(DeskCommand::UndoRuling),
+                unconfirmed(confirmed, Confirmation::UndoRuling),
+            ),
             ClientMsg::FixBoard {
                 id,
                 board,
@@ -463,11 +480,16 @@ impl Session {
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
         match acted {
-            Ok(Acted::Confirm { action, message }) => {
+            Ok(Acted::Confirm {
+                action,
+                message,
+                ruling,
+            }) => {
                 conn.send(ServerMsg::Confirm {
                     id,
                     action,
                     message,
+                    ruling,
                 })
                 .await?;
             }

@@ -77,6 +77,9 @@ function update() {
   updateTable();
   updateDesk();
   updateSeal();
+  updateAttention();
+  updateKeepSheet();
+  updateAssistActions();
 }
 
 // ---- the physical procedure: both boards, the clock, repetition, touch reports ---------
@@ -267,7 +270,7 @@ function showAnnouncement(ev) {
 }
 
 /** Shows (and speaks, if chosen) the move the other side announced. */
-function showAnnounced(move, again = false) {
+function showAnnounced(move, again = false, quiet = false) {
   const box = $('announced');
   if (!box) return;
   if (!move) {
@@ -283,7 +286,7 @@ function showAnnounced(move, again = false) {
   full.className = 'full';
   full.textContent = t('web-announced-full', { color: who, move: move.full || move.san, san: move.san });
   box.append(strong, ' ', full);
-  voice?.speak(move.short || move.san, again);
+  if (!quiet) voice?.speak(move.short || move.san, again);
 }
 
 function repeat() {
@@ -358,7 +361,10 @@ function updateArbiter() {
   const pause = $('pause');
   if (!pause) return;
   pause.disabled = conn.status !== 'playing';
-  $('resume').disabled = conn.status !== 'paused';
+  // Resuming waits for the case to be ruled and the boards put right, and an adjourned game
+  // resumes when the sealed move is opened.
+  $('resume').disabled = conn.status !== 'paused' || desk.caseOpen || desk.adjourned
+    || conn.info?.pause_reason === 'boards_differ' || conn.info?.pause_reason === 'adjourned';
   const over = conn.status === 'over';
   for (const el of document.querySelectorAll('#clock-form button, #end-form button')) el.disabled = over;
   const seats = $('seats');
@@ -368,7 +374,8 @@ function updateArbiter() {
       const li = document.createElement('li');
       const side = seat.startsWith('white') ? 'white' : seat.startsWith('black') ? 'black' : null;
       const player = side ? conn.info[side] : null;
-      li.textContent = t('web-seat-line', {
+      // An assistant is listed as the assistant of his player, not under the player's name.
+      li.textContent = t(seat.endsWith('_assistant') ? 'web-seat-line-assistant' : 'web-seat-line', {
         seat: t('web-seat-name', { seat }),
         name: player?.name || '-',
         lang: t('web-lang-name', { lang: conn.info.languages[seat] ?? 'de' }),
@@ -470,6 +477,155 @@ function trackDesk(ev) {
     default:
   }
   if ($('desk') && conn.info && (ev.kind.startsWith('sheet_') || ev.kind === 'move' || ev.kind === 'ruled')) loadSheetsSoon();
+  if ($('incidents') && conn.info) loadIncidentsSoon();
+  if ($('own-sheet') && conn.info && (ev.kind.startsWith('sheet_') || ev.kind === 'ruled')) loadOwnSheetSoon();
+}
+
+// ---- keeping one's own scoresheet (a player; the VI player's assistant keeps his) -------
+
+/** Whether this seat keeps its side's scoresheet: a player his own, the visually impaired
+ *  player's assistant his player's (D.2.10.3). */
+function keepsSheet() {
+  return conn.seat === 'white' || conn.seat === 'black' || isViAssistant();
+}
+
+let sheetTyped = false;
+
+/** The next entry to write: the last move of the game (the one just played), unless the
+ *  keeper already chose another. */
+function updateKeepSheet() {
+  const box = $('keep-sheet');
+  if (!box || !conn.info) return;
+  box.hidden = !keepsSheet();
+  if (box.hidden || sheetTyped) return;
+  const last = conn.moves.at(-1);
+  if (last) {
+    $('keep-number').value = String(last.number);
+    $('keep-side').value = last.color;
+  } else if (!$('keep-number').value) {
+    $('keep-number').value = '1';
+    $('keep-side').value = 'white';
+  }
+}
+
+let ownSheetTimer = null;
+
+function loadOwnSheetSoon() {
+  clearTimeout(ownSheetTimer);
+  ownSheetTimer = setTimeout(loadOwnSheet, 100);
+}
+
+/** The side's scoresheet as it stands (the server's text in its language), apart from the
+ *  game's record. */
+async function loadOwnSheet() {
+  const pre = $('own-sheet');
+  if (!pre || !keepsSheet()) return;
+  try {
+    const response = await api(`sheets/${conn.side()}`);
+    pre.textContent = response.ok ? await response.text() : await httpError(response);
+  } catch {
+    pre.textContent = t('web-failed');
+  }
+}
+
+/** The visually impaired player's assistant claims on time for him (D.2.10.5). */
+function updateAssistActions() {
+  const box = $('assist-actions');
+  if (!box || !conn.info) return;
+  box.hidden = !isViAssistant();
+  $('assist-time').disabled = conn.status === 'over';
+}
+
+function setupKeepSheet() {
+  $('assist-time')?.addEventListener('click', () => request({ type: 'claim_time' }));
+  const form = $('keep-sheet-form');
+  if (!form) return;
+  const slot = () => ({ number: Number($('keep-number').value), side: $('keep-side').value });
+  const valid = () => {
+    const { number } = slot();
+    if (Number.isInteger(number) && number >= 1) return true;
+    tell(t('web-keep-number-needed'), 'error');
+    $('keep-number').focus();
+    return false;
+  };
+  for (const id of ['keep-number', 'keep-side']) {
+    $(id).addEventListener('change', () => { sheetTyped = true; });
+  }
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (!valid()) return;
+    const text = $('keep-text').value.trim();
+    if (!text) {
+      tell(t('web-keep-entry-needed'), 'error');
+      $('keep-text').focus();
+      return;
+    }
+    const ok = await request({ type: 'write_sheet', ...slot(), text, draw_offer: $('keep-draw').checked });
+    if (ok) {
+      // On to the next entry: Black's move of the same number, else White's of the next.
+      const { number, side } = slot();
+      $('keep-number').value = String(side === 'white' ? number : number + 1);
+      $('keep-side').value = side === 'white' ? 'black' : 'white';
+      $('keep-text').value = '';
+      $('keep-draw').checked = false;
+      sheetTyped = true;
+      loadOwnSheetSoon();
+    }
+    $('keep-text').focus();
+  });
+  $('keep-strike').addEventListener('click', async () => {
+    if (!valid()) return;
+    if (await request({ type: 'strike_sheet', ...slot() })) loadOwnSheetSoon();
+  });
+  for (const button of document.querySelectorAll('[data-export="own-brf"]')) {
+    button.addEventListener('click', () => download(`sheets/${conn.side()}/brf`));
+  }
+}
+
+// ---- the arbiter's incident record and what needs him (issue 18) ----------------------
+
+let incidentsTimer = null;
+
+function loadIncidentsSoon() {
+  clearTimeout(incidentsTimer);
+  incidentsTimer = setTimeout(loadIncidents, 150);
+}
+
+/** The incident record, derived by the server from the stored log (so it survives a reload). */
+async function loadIncidents() {
+  const list = $('incidents');
+  if (!list) return;
+  const response = await api('incidents.json').catch(() => null);
+  if (!response?.ok) return;
+  const lines = await response.json();
+  fillList(list, lines.length ? lines.map((l) => l.text) : [t('web-incidents-none')]);
+}
+
+/** What needs the arbiter now, at the top of his page: each item a link to its place. */
+function updateAttention() {
+  const list = $('attention-list');
+  if (!list || !conn.info) return;
+  const items = [];
+  if (touchReport && conn.status !== 'over') items.push([t('web-attention-touch'), 'touch-heading']);
+  if (desk.caseOpen) items.push([t('web-attention-case'), 'divergence-heading']);
+  if (desk.adjournment && !desk.adjourned) items.push([t('web-attention-adjourn'), 'adjourn-heading']);
+  if (desk.adjourned) items.push([t('web-attention-adjourned'), 'adjourn-heading']);
+  if (conn.status === 'paused' && !desk.caseOpen && !desk.adjourned) items.push([t('web-attention-paused'), 'controls-heading']);
+  list.replaceChildren();
+  if (!items.length) {
+    const li = document.createElement('li');
+    li.textContent = t('web-attention-none');
+    list.append(li);
+    return;
+  }
+  for (const [text, target] of items) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#${target}`;
+    a.textContent = text;
+    li.append(a);
+    list.append(li);
+  }
 }
 
 function pieceWord(letter) {
@@ -500,7 +656,14 @@ function updateDesk() {
     : []);
   $('compare-boards').disabled = desk.caseOpen || over;
   $('reconcile').disabled = !desk.caseOpen || over;
-  fillList($('steps-list'), desk.ruling ? desk.ruling.steps.map((step) => step.text) : []);
+  $('undo-ruling').disabled = !desk.ruling || over;
+  // The override needs an open case; nothing works after the end.
+  for (const el of document.querySelectorAll('#override-form button, #override-ply')) el.disabled = !desk.caseOpen || over;
+  for (const el of document.querySelectorAll('#restore-white, #restore-black')) el.disabled = over;
+  // Each step names its board: a case has steps for both.
+  fillList($('steps-list'), desk.ruling
+    ? desk.ruling.steps.map((step) => t('web-desk-step', { board: colorName(step.board), text: step.text }))
+    : []);
   fillList($('ruling-log'), desk.ruling ? desk.ruling.log : []);
   const a = desk.adjournment;
   $('adjourn-text').textContent = desk.adjourned
@@ -550,8 +713,8 @@ async function download(path) {
     return;
   }
   const blob = await response.blob();
-  const ext = path.endsWith('brf') ? 'brf' : path === 'pgn' ? 'pgn' : 'txt';
-  const name = `${conn.gameId}-${path.replace(/\//g, '-')}.${ext}`.replace('-brf.brf', '.brf');
+  const ext = path.endsWith('brf') ? 'brf' : path.startsWith('pgn') ? 'pgn' : 'txt';
+  const name = `${conn.gameId}-${path.replace(/[/?=]/g, '-')}.${ext}`.replace('-brf.brf', '.brf');
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
@@ -565,10 +728,34 @@ async function download(path) {
 function setupDesk() {
   if (!$('desk')) return;
   $('compare-boards').addEventListener('click', () => request({ type: 'compare_boards' }));
-  $('reconcile').addEventListener('click', () => request({ type: 'reconcile' }));
+  $('reconcile').addEventListener('click', () => askRuling({ type: 'reconcile' }, $('reconcile')));
+  $('undo-ruling').addEventListener('click', () => askRuling({ type: 'undo_ruling' }, $('undo-ruling')));
   $('override-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    request({ type: 'reconcile', ply: Math.max(0, Math.round(Number($('override-ply').value) || 0)) });
+    // No default: the arbiter names the half-move himself.
+    const field = $('override-ply');
+    const ply = field.value.trim() === '' ? NaN : Number(field.value);
+    if (!Number.isInteger(ply) || ply < 0) {
+      tell(t('web-desk-override-empty'), 'error');
+      field.focus();
+      return;
+    }
+    askRuling({ type: 'reconcile', ply }, field);
+  });
+  $('ruling-no').addEventListener('click', () => {
+    $('ruling-confirm').hidden = true;
+    const back = rulingAsked?.from;
+    rulingAsked = null;
+    tell(t('web-cancelled'));
+    back?.focus();
+  });
+  $('ruling-yes').addEventListener('click', async () => {
+    $('ruling-confirm').hidden = true;
+    const asked = rulingAsked;
+    rulingAsked = null;
+    if (!asked) return;
+    await request(asked.msg);
+    asked.from?.focus();
   });
   for (const button of document.querySelectorAll('[data-export]')) {
     button.addEventListener('click', () => download(button.dataset.export));
@@ -579,6 +766,31 @@ function setupDesk() {
     request({ type: 'call_adjournment', ...(at ? { resume_at_ms: at } : {}) });
   });
   $('open-sealed').addEventListener('click', () => request({ type: 'open_sealed' }));
+}
+
+/** The ruling shown and waiting for the arbiter's confirmation: the message to send again
+ *  (confirmed, with the consequence he was shown) and the control to go back to. */
+let rulingAsked = null;
+
+/** A ruling (`reconcile`, `undo_ruling`) is first shown with its consequence (the server's
+ *  `confirm`); it is applied only when the arbiter confirms that consequence. */
+async function askRuling(msg, from) {
+  let reply;
+  try {
+    reply = await conn.request(msg);
+  } catch (err) {
+    tell(errorText(err), 'error');
+    return;
+  }
+  if (reply?.type !== 'confirm') return;
+  rulingAsked = {
+    msg: { ...msg, confirmed: true, ...(reply.ruling ? { take_back: reply.ruling.take_back } : {}) },
+    from,
+  };
+  $('ruling-confirm-text').textContent = reply.message;
+  $('ruling-confirm').hidden = false;
+  tell(reply.message);
+  $('ruling-yes').focus();
 }
 
 /** The sealed move (Appendix A): the sealer (or the visually impaired player's assistant). */
@@ -686,6 +898,7 @@ async function main() {
   setupTable();
   setupDesk();
   setupSeal();
+  setupKeepSheet();
   showConnection(conn, { status: $('status'), log: $('log') });
   runClocks(conn, document);
   let first = true;
@@ -705,10 +918,23 @@ async function main() {
       if (label) label.textContent = conn.player(color)?.name ? `${colorName(color)}, ${conn.player(color).name}` : colorName(color);
     }
     update();
+    // A move taken back by a ruling is no longer "announced": show the opponent's last move
+    // of the game as it stands (without saying it again).
+    if (!first && $('announced') && announced
+      && !conn.moves.some((m) => m.ply === announced.ply && m.uci === announced.uci)) {
+      const theirs = [...conn.moves].reverse().find((m) => m.color !== conn.side());
+      announced = null;
+      showAnnounced(theirs ?? null, false, true);
+    }
     if (first) {
       first = false;
       if ($('desk')) {
         loadSheets();
+        loadIncidents();
+      }
+      if ($('own-sheet')) {
+        updateKeepSheet();
+        loadOwnSheet();
         if (desk.adjourned || conn.info.pause_reason === 'adjourned') loadEnvelope();
       }
       tell(t('web-seat-ready', { seat: t('web-seat-name', { seat: conn.seat }) }));
