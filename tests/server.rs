@@ -1145,6 +1145,7 @@ async fn a_game_from_a_set_up_position() {
         assert_eq!(status, 400, "{fen}: {err}");
         assert_eq!(err["code"], "invalid_setting", "{fen}");
         assert_eq!(err["detail"], problem, "{fen}");
+        assert_eq!(err["field"], "fen", "{fen}");
         assert_eq!(
             err["message"],
             text(
@@ -1154,6 +1155,23 @@ async fn a_game_from_a_set_up_position() {
             ),
             "{fen}"
         );
+    }
+    // Every refused setting is named in `field` (the lobby puts the focus on its own field).
+    for (setting, bad) in [
+        (
+            "time_control.base_seconds",
+            json!({"time_control": {"base_seconds": 0}}),
+        ),
+        ("white.name", json!({"white": {"name": "Anna\nBerk"}})),
+        ("languages.black", json!({"languages": {"black": "fr"}})),
+    ] {
+        let (status, err) = refused_create(&base, bad, "de").await;
+        assert_eq!(
+            (status, &err["code"]),
+            (400, &json!("invalid_setting")),
+            "{err}"
+        );
+        assert_eq!(err["field"], setting, "{err}");
     }
     let (status, err) = refused_create(&base, json!({"fen": 40}), "en").await;
     assert_eq!((status, &err["code"]), (400, &json!("invalid_request")));

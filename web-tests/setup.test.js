@@ -49,6 +49,31 @@ describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
     assert.match(hint, /7k\/8\/8\/8\/8\/8\/5PPP\/3Q1RK1 b - - 0 40/);
   });
 
+  it('a refused number or name: said in the words on the form, the focus on the field', async () => {
+    const lobby = pages.lobby;
+    const error = lobby.locator('#lobby-error');
+    const minutes = lobby.getByLabel('Minutes per player');
+    await minutes.fill('0');
+    await minutes.press('Enter');
+    await error.filter({ hasText: /./ }).waitFor();
+    assert.equal(await error.textContent(), 'Time control, Minutes per player: Please enter a number from 1 to 1440.');
+    assert.equal(await lobby.evaluate(() => document.activeElement.id), 'base-minutes');
+    assert.equal(await minutes.getAttribute('aria-invalid'), 'true');
+    assert.equal(await minutes.getAttribute('aria-describedby'), 'lobby-error');
+    await axe('lobby', 'minutes refused');
+    await minutes.fill('15');
+    // A name the server refuses (a bidi control character): its field, by the form's words.
+    const name = lobby.locator('#black-name');
+    await name.fill('Ben\u202e');
+    await name.press('Enter');
+    await error.filter({ hasText: /Black, Name/ }).waitFor();
+    assert.equal(await error.textContent(), 'Black, Name: A name is one line of text, at most 100 characters.');
+    assert.equal(await lobby.evaluate(() => document.activeElement.id), 'black-name');
+    assert.equal(await minutes.getAttribute('aria-invalid'), null);
+    assert.equal(await minutes.getAttribute('aria-describedby'), null);
+    await name.fill('');
+  });
+
   it('a refused FEN: the server sentence in the alert, the focus back on the field', async () => {
     const lobby = pages.lobby;
     // Keyboard only: from the last player field to the FEN field, typed, Enter submits.
@@ -70,7 +95,9 @@ describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
     }, BAD_FEN);
     assert.equal(refused.status, 400);
     assert.equal(refused.body.detail, 'castling');
-    assert.equal(await error.textContent(), refused.body.message);
+    assert.equal(refused.body.field, 'fen');
+    // The field in the form's words (its group and label), then the server's sentence.
+    assert.equal(await error.textContent(), `Start position, Position in FEN (optional): ${refused.body.message}`);
     assert.match(refused.body.message, /castling rights do not fit the kings and rooks/);
     assert.equal(await error.getAttribute('role'), 'alert');
     assert.equal(await lobby.evaluate(() => document.activeElement.id), 'start-fen');
@@ -127,7 +154,7 @@ describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
     pages.sighted = await newPage(links.black);
     await hear(/Sie spielen Weiß/);
     // On arrival the page says whose turn it is: the position's, not the initial one's.
-    await hear(/ Schwarz ist am Zug\.$/);
+    await hear(/Schwarz ist am Zug\.$/);
     await pages.sighted.locator('#log p').first().waitFor();
     assert.equal(await pages.blind.evaluate(() => document.activeElement.id), 'command');
     await pages.blind.locator('#status').filter({ hasText: /Schwarz/ }).waitFor();
@@ -166,10 +193,10 @@ describe('a game from a start position (FEN)', { timeout: 180000 }, () => {
   });
 
   it('no page logged a script error', async () => {
-    // The lobby's three refused requests (two FENs, one asked directly) are logged by the
-    // browser as failed loads; they are expected, anything else is not.
+    // The lobby's four refused requests (a name, two FENs, one asked directly) are logged by
+    // the browser as failed loads; they are expected, anything else is not.
     const refused = (e) => /status of 400 \(Bad Request\)/.test(e);
-    assert.equal(pages.lobby.errors.filter(refused).length, 3);
+    assert.equal(pages.lobby.errors.filter(refused).length, 4);
     pages.lobby.errors = pages.lobby.errors.filter((e) => !refused(e));
     for (const [name, page] of Object.entries(pages)) assert.deepEqual(page.errors, [], name);
   });

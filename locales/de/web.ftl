@@ -389,3 +389,52 @@ web-seal-write = Schreiben
 web-seal-stop = Uhr anhalten und abgeben
 web-seal-hint = Schreiben Sie ihn in der Sprache von { $color } ({ $lang }) oder als Felder: g1 f3.
 web-table-game-hint = Die Partie, wie der Server sie führt. Gezogen wird auf den Brettern am Tisch unten; Pfeiltasten und Eingabe sagen, was hier steht.
+
+## Issue 15, the pages: connection, end of game, board keys, earcons, lobby
+
+web-conn-back = Wieder verbunden.
+web-conn-still-down = Noch immer keine Verbindung; ein neuer Versuch läuft.
+web-conn-lost-answer = Die Verbindung brach ab, bevor die Antwort kam. Sobald sie wieder steht, hören Sie, was geschehen ist.
+web-not-sent-offline = Nicht gesendet: Die Verbindung ist unterbrochen. Sobald sie wieder steht, hören Sie es; dann bitte noch einmal.
+web-clocks-now = Die Uhren jetzt: Weiß { $white }, Schwarz { $black }.
+web-final-clocks = Die Uhren am Ende: Weiß { $white }, Schwarz { $black }.
+web-meanwhile = Inzwischen: { $text }
+web-square-picked = { $square }, aufgenommen
+web-board-no-piece = Nicht auf dem Brett: { $piece }.
+web-piece-on = { $piece } { $square }
+web-vi-pieces-line = { $color }: { $pieces }.
+web-vi-end-heading = Ende der Partie
+web-vi-clocks-hint = Ansagen lässt die Zeit der Befehl zeit (die sprechende Uhr des Servers, die mitschreibt).
+web-vi-pieces-heading = Figuren
+web-vi-moves-heading = Züge
+web-vi-act-draw = Remis anbieten oder annehmen
+web-vi-actions-hint = Remis und Aufgeben fragen in der Befehlszeile nach: mit ja bestätigen.
+web-vi-earcons = Klänge
+web-vi-earcons-hint = Kurze Töne für den Zug des Gegners, Schach, den Rand des Bretts, das Aufnehmen einer Figur, das Ende der Partie und die Verbindung.
+web-vi-help-heading = Hilfe
+web-vi-help-commands-heading = Befehle
+web-vi-help-board-heading = Tasten auf dem Brett
+web-vi-help-key-arrows = Pfeiltasten: Feld für Feld; Pos1 und Ende: Anfang und Ende der Reihe; Bild auf und Bild ab: Ende der Linie.
+web-vi-help-key-pieces = Die englischen Buchstaben K König, Q Dame, R Turm, B Läufer, N Springer, P Bauer springen zur nächsten eigenen Figur dieser Art; mit Umschalt zu der des Gegners. Auf dem eigenen Tastbrett setzt P die Figur ein; Bauern findet dort der Befehl figuren.
+web-vi-help-key-ranks = 1 bis 8: auf derselben Linie zu dieser Reihe.
+web-vi-help-key-scan = S: die Reihe des Feldes vorlesen; Umschalt und S: seine Linie.
+web-vi-help-key-enter = Eingabe oder Leertaste: eine Figur aufnehmen, dann auf dem Zielfeld ziehen.
+web-vi-help-key-escape = Escape: die Figur zurückstellen, sonst zurück zur Befehlszeile.
+web-vi-help-sounds-heading = Klänge
+web-vi-help-sounds = Ein kurzer Doppelton: der Gegner hat gezogen; drei Töne: Schach; ein tiefer Ton: Rand des Bretts; ein heller: Figur aufgenommen; absteigend: Ende der Partie oder Verbindung verloren; aufsteigend: wieder verbunden. Abzuschalten in den Einstellungen.
+web-vi-help-connection-heading = Verbindung
+web-vi-help-connection = Die Seite prüft jede Sekunde die Verbindung. Reißt sie ab, hören Sie es nach wenigen Sekunden, ohne eine Taste zu drücken; solange sie fehlt, wird kein Zug gesendet und später gespielt: Sie hören, dass er nicht gesendet wurde. Steht sie wieder, hören Sie es mit dem Stand und den Uhren.
+web-page-name = { $page ->
+    [vi] Seite für sehbehinderte Spieler
+    [board] Brettseite
+    [assistant] Seite des Assistenten
+    [arbiter] Seite des Schiedsrichters
+   *[spectator] Brettseite für Zuschauer
+}
+web-link-page = { $seat }: { $page } ({ $lang })
+web-link-page-named = { $seat }, { $name }: { $page } ({ $lang })
+web-lobby-field-error = { $field }: { $problem }
+web-lobby-field-in = { $group }, { $field }
+web-lobby-number-range = Bitte eine Zahl von { $min } bis { $max } eingeben.
+web-lobby-field-refused = Dieser Wert wird nicht angenommen.
+web-lobby-name-refused = Ein Name ist eine Zeile Text, höchstens 100 Zeichen.

@@ -382,3 +382,52 @@ web-seal-write = Write it
 web-seal-stop = Stop the clock and seal
 web-seal-hint = Write it in { $color }'s language ({ $lang }), or as squares: g1 f3.
 web-table-game-hint = The game as the server keeps it. Moves are made on the boards at the table below; arrow keys and Enter say what stands here.
+
+## Issue 15, the pages: connection, end of game, board keys, earcons, lobby
+
+web-conn-back = Connected again.
+web-conn-still-down = Still no connection; trying again.
+web-conn-lost-answer = The connection broke before the answer came. As soon as it is back, you hear what happened.
+web-not-sent-offline = Not sent: the connection is lost. You will hear when it is back; then please try again.
+web-clocks-now = The clocks now: White { $white }, Black { $black }.
+web-final-clocks = The clocks at the end: White { $white }, Black { $black }.
+web-meanwhile = Meanwhile: { $text }
+web-square-picked = { $square }, picked up
+web-board-no-piece = Not on the board: { $piece }.
+web-piece-on = { $piece } { $square }
+web-vi-pieces-line = { $color }: { $pieces }.
+web-vi-end-heading = End of the game
+web-vi-clocks-hint = The command time says the time (the server's talking clock, which records it).
+web-vi-pieces-heading = Pieces
+web-vi-moves-heading = Moves
+web-vi-act-draw = Offer or accept a draw
+web-vi-actions-hint = Draw and resign ask on the command line: confirm with yes.
+web-vi-earcons = Sounds
+web-vi-earcons-hint = Short tones for the opponent's move, check, the edge of the board, picking up a piece, the end of the game and the connection.
+web-vi-help-heading = Help
+web-vi-help-commands-heading = Commands
+web-vi-help-board-heading = Keys on the board
+web-vi-help-key-arrows = Arrow keys: square by square; Home and End: the ends of the rank; Page Up and Page Down: the ends of the file.
+web-vi-help-key-pieces = K king, Q queen, R rook, B bishop, N knight, P pawn: to your next piece of that kind; with Shift, your opponent's. On your own tactile board P places the piece; find pawns there with the command pieces.
+web-vi-help-key-ranks = 1 to 8: to that rank on the same file.
+web-vi-help-key-scan = S: read the square's rank; Shift and S: its file.
+web-vi-help-key-enter = Enter or Space: pick a piece up, then move it on the square it goes to.
+web-vi-help-key-escape = Escape: put the piece back, else back to the command line.
+web-vi-help-sounds-heading = Sounds
+web-vi-help-sounds = A short double tone: your opponent moved; three tones: check; a low tone: the edge of the board; a high one: a piece picked up; falling: the end of the game or the connection lost; rising: connected again. They can be turned off in the settings.
+web-vi-help-connection-heading = Connection
+web-vi-help-connection = The page checks the connection every second. If it breaks, you hear it within a few seconds without pressing a key; while it is down no move is sent and played later: you hear that it was not sent. When it is back you hear so, with the position and the clocks.
+web-page-name = { $page ->
+    [vi] page for visually impaired players
+    [board] board page
+    [assistant] assistant's page
+    [arbiter] arbiter's page
+   *[spectator] spectators' board page
+}
+web-link-page = { $seat }: { $page } ({ $lang })
+web-link-page-named = { $seat }, { $name }: { $page } ({ $lang })
+web-lobby-field-error = { $field }: { $problem }
+web-lobby-field-in = { $group }, { $field }
+web-lobby-number-range = Please enter a number from { $min } to { $max }.
+web-lobby-field-refused = This value is not accepted.
+web-lobby-name-refused = A name is one line of text, at most 100 characters.

@@ -379,3 +379,52 @@ web-seal-write = Yaz
 web-seal-stop = Saati durdur ve zarfla
 web-seal-hint = { $color } oyuncusunun dilinde ({ $lang }) ya da kareler olarak yazın: g1 f3.
 web-table-game-hint = Sunucunun tuttuğu oyun. Hamleler aşağıdaki masadaki tahtalarda yapılır; ok tuşları ve Enter burada ne olduğunu söyler.
+
+## Issue 15, the pages: connection, end of game, board keys, earcons, lobby
+
+web-conn-back = Yeniden bağlandı.
+web-conn-still-down = Hâlâ bağlantı yok; yeniden deneniyor.
+web-conn-lost-answer = Bağlantı, yanıt gelmeden koptu. Bağlantı geri gelince ne olduğunu duyacaksınız.
+web-not-sent-offline = Gönderilmedi: bağlantı koptu. Bağlantı geri gelince duyacaksınız; sonra lütfen yeniden deneyin.
+web-clocks-now = Saatler şimdi: Beyaz { $white }, Siyah { $black }.
+web-final-clocks = Sondaki saatler: Beyaz { $white }, Siyah { $black }.
+web-meanwhile = Bu arada: { $text }
+web-square-picked = { $square }, kaldırıldı
+web-board-no-piece = Tahtada yok: { $piece }.
+web-piece-on = { $piece } { $square }
+web-vi-pieces-line = { $color }: { $pieces }.
+web-vi-end-heading = Oyunun sonu
+web-vi-clocks-hint = Süreyi süre komutu söyler (sunucunun kaydeden konuşan saati).
+web-vi-pieces-heading = Taşlar
+web-vi-moves-heading = Hamleler
+web-vi-act-draw = Beraberlik öner ya da kabul et
+web-vi-actions-hint = Beraberlik ve terk komut satırında sorar: evet ile onaylayın.
+web-vi-earcons = Sesler
+web-vi-earcons-hint = Rakibin hamlesi, şah, tahtanın kenarı, taş kaldırma, oyunun sonu ve bağlantı için kısa sesler.
+web-vi-help-heading = Yardım
+web-vi-help-commands-heading = Komutlar
+web-vi-help-board-heading = Tahtadaki tuşlar
+web-vi-help-key-arrows = Ok tuşları: kare kare; Home ve End: yatayın uçları; Page Up ve Page Down: dikeyin uçları.
+web-vi-help-key-pieces = K şah, Q vezir, R kale, B fil, N at, P piyon: o türden bir sonraki kendi taşınıza; Shift ile rakibinkine. Kendi dokunmalı tahtanızda P taşı koyar; piyonları orada taşlar komutu bulur.
+web-vi-help-key-ranks = 1 ile 8 arası: aynı dikeyde o yataya.
+web-vi-help-key-scan = S: karenin yatayını oku; Shift ve S: dikeyini.
+web-vi-help-key-enter = Enter ya da boşluk: bir taşı kaldır, sonra gideceği karede oyna.
+web-vi-help-key-escape = Escape: taşı geri koy, yoksa komut satırına dön.
+web-vi-help-sounds-heading = Sesler
+web-vi-help-sounds = Kısa çift ses: rakip oynadı; üç ses: şah; pes bir ses: tahtanın kenarı; tiz bir ses: taş kaldırıldı; inen: oyunun sonu ya da bağlantı koptu; yükselen: yeniden bağlandı. Ayarlardan kapatılabilir.
+web-vi-help-connection-heading = Bağlantı
+web-vi-help-connection = Sayfa bağlantıyı her saniye denetler. Koparsa, bir tuşa basmadan birkaç saniye içinde duyarsınız; bağlantı yokken hiçbir hamle gönderilip sonra oynanmaz: gönderilmediğini duyarsınız. Geri gelince konum ve saatlerle birlikte duyarsınız.
+web-page-name = { $page ->
+    [vi] görme engelli oyuncu sayfası
+    [board] tahta sayfası
+    [assistant] yardımcı sayfası
+    [arbiter] hakem sayfası
+   *[spectator] izleyici tahta sayfası
+}
+web-link-page = { $seat }: { $page } ({ $lang })
+web-link-page-named = { $seat }, { $name }: { $page } ({ $lang })
+web-lobby-field-error = { $field }: { $problem }
+web-lobby-field-in = { $group }, { $field }
+web-lobby-number-range = Lütfen { $min } ile { $max } arasında bir sayı girin.
+web-lobby-field-refused = Bu değer kabul edilmiyor.
+web-lobby-name-refused = Ad tek satır metindir, en çok 100 karakter.

@@ -830,4 +830,8 @@ pub struct HttpError {
     /// A technical detail for developers (e.g. the JSON parser's own words), not localised.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// The setting an `invalid_setting` refused (`time_control.base_seconds`, `white.name`,
+    /// `fen` …), so that a form can name its own field and put the focus there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }

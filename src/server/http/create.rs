@@ -208,7 +208,8 @@ impl BadSetting {
     /// `400 invalid_setting`: the sentence names the field; for a start position it says
     /// what is wrong with it, and `detail` is the problem's key.
     fn error(self, lang: Lang) -> ApiError {
-        let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidSetting);
+        let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidSetting)
+            .field(self.0.clone());
         match self {
             BadSetting(field, None) => invalid.arg("field", field),
             BadSetting(field, Some(problem)) => {

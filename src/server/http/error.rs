@@ -18,8 +18,11 @@ pub struct ApiError {
     code: ErrorCode,
     args: Vec<(&'static str, String)>,
     /// A sentence of its own instead of `error-<code>` (a start position's problem).
-    message: Option<String>,
-    detail: Option<String>,
+    message: Option<Box<str>>,
+    detail: Option<Box<str>>,
+    /// The refused setting (`invalid_setting`). (The three texts are boxed, so that the error
+    /// stays small.)
+    field: Option<Box<str>>,
     headers: Vec<(HeaderName, HeaderValue)>,
     /// What caused it, for the log (a store's or the disk's error).
     #[source]
@@ -35,6 +38,7 @@ impl ApiError {
             args: Vec::new(),
             message: None,
             detail: None,
+            field: None,
             headers: Vec::new(),
             source: None,
         }
@@ -48,13 +52,19 @@ impl ApiError {
 
     /// The technical detail (not localised).
     pub fn detail(mut self, detail: impl Into<String>) -> ApiError {
-        self.detail = Some(detail.into());
+        self.detail = Some(detail.into().into_boxed_str());
+        self
+    }
+
+    /// The setting refused (`invalid_setting`), by its path in the request.
+    pub fn field(mut self, field: impl Into<String>) -> ApiError {
+        self.field = Some(field.into().into_boxed_str());
         self
     }
 
     /// The sentence, made by the caller.
     pub fn message(mut self, message: String) -> ApiError {
-        self.message = Some(message);
+        self.message = Some(message.into_boxed_str());
         self
     }
 
@@ -115,11 +125,13 @@ impl IntoResponse for ApiError {
         }
         let message = self
             .message
+            .map(String::from)
             .unwrap_or_else(|| crate::words::error(self.lang, self.code.name(), &self.args));
         let body = HttpError {
             code: self.code.name(),
             message,
-            detail: self.detail,
+            detail: self.detail.map(String::from),
+            field: self.field.map(String::from),
         };
         let mut resp = (self.status, Json(body)).into_response();
         for (name, value) in self.headers {

@@ -89,13 +89,14 @@ pub const TEMPLATES: [(&str, &str); 14] = [
 ];
 
 /// Every static file under `/web/`: name, content type, content.
-pub const ASSETS: [(&str, &str, &str); 13] = [
+pub const ASSETS: [(&str, &str, &str); 14] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
     ("i18n.js", JS, include_str!("assets/i18n.js")),
     ("chess.js", JS, include_str!("assets/chess.js")),
     ("conn.js", JS, include_str!("assets/conn.js")),
     ("ui.js", JS, include_str!("assets/ui.js")),
     ("boardview.js", JS, include_str!("assets/boardview.js")),
+    ("earcons.js", JS, include_str!("assets/earcons.js")),
     ("table.js", JS, include_str!("assets/table.js")),
     ("speech.js", JS, include_str!("assets/speech.js")),
     ("voice.js", JS, include_str!("assets/voice.js")),

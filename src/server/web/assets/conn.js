@@ -1,8 +1,24 @@
 // One seat's WebSocket to the game (docs/protocol.md): greeting, numbered events, requests
 // answered by ack or error, reconnecting from the last event seen. Unknown event kinds and
 // message types are passed on untouched, so the protocol can grow without breaking a page.
+// A heartbeat (the protocol's `ping`, every HEARTBEAT_MS) notices a connection that went silent
+// (the network cut, the server stopped) without any key pressed: after SILENT_MS with nothing
+// from the server the connection counts as lost, the socket is dropped and a new one is tried;
+// a greeting that does not come within GREETING_MS counts as a failed attempt. While it is down
+// no request is sent (each is refused at once, never queued and sent later).
 
 import { START_FEN } from './chess.js';
+
+/** How often the page pings the server while connected. */
+export const HEARTBEAT_MS = 1000;
+/** A ping unanswered for this long: no request is sent any more. */
+export const SUSPECT_MS = 1500;
+/** A ping unanswered for this long: the connection is lost. */
+export const SILENT_MS = 4000;
+/** A new socket that is not greeted (`welcome`) within this long is given up and tried again. */
+export const GREETING_MS = 5000;
+/** The longest wait between two attempts to connect again. */
+export const RETRY_MAX_MS = 3000;
 
 /** The game id and token from the link's fragment (`#game=…&token=…`), never sent to the server. */
 export function seatLink() {
@@ -36,16 +52,30 @@ export class GameConnection extends EventTarget {
     this.retry = 0;
     this.refreshTimer = null;
     this.voice = false; // whether the server has a speech recogniser (welcome.voice)
+    this.endText = null;
+    this.online = false; // greeted, and no ping unanswered for SILENT_MS
+    this.wasOnline = false; // greeted at least once (so a later greeting is a reconnection)
+    this.unansweredSince = null; // performance.now() of the first ping nothing answered yet
+    this.heartbeat = null;
+    this.greetingTimer = null;
+    this.retryTimer = null;
   }
 
   connect() {
+    this.retryTimer = null;
+    if (this.closed) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(this.gameId)}/ws`);
     this.ws = ws;
+    // Only the current socket speaks: one given up (silent, or replaced by a new attempt) is
+    // closed and its late messages and close are ignored.
     ws.addEventListener('open', () => {
+      if (ws !== this.ws) return;
       ws.send(JSON.stringify({ type: 'hello', v: 1, token: this.token, since: this.seq, lang: this.lang }));
     });
     ws.addEventListener('message', (e) => {
+      if (ws !== this.ws) return;
+      this.unansweredSince = null;
       let msg;
       try {
         msg = JSON.parse(e.data);
@@ -55,20 +85,68 @@ export class GameConnection extends EventTarget {
       this.receive(msg);
     });
     ws.addEventListener('close', (e) => {
-      for (const [, p] of this.pending) p.reject({ code: 'game_unavailable', message: '' });
-      this.pending.clear();
+      if (ws !== this.ws) return;
       const final = [4401, 4409, 1008, 1009].includes(e.code) || this.closed;
-      this.emit('connection', { up: false, final, code: e.code, reason: e.reason });
-      if (!final) {
-        const delay = Math.min(8000, 500 * 2 ** this.retry);
-        this.retry += 1;
-        setTimeout(() => this.connect(), delay);
-      }
+      this.down({ final, code: e.code, reason: e.reason });
     });
+    clearTimeout(this.greetingTimer);
+    this.greetingTimer = setTimeout(() => {
+      if (ws === this.ws && !this.online) this.down({ final: false, code: 0, reason: 'greeting' });
+    }, GREETING_MS);
+  }
+
+  /** The connection is down: pending requests are refused, the socket is dropped, the page is
+   * told (`connection` with `up: false`, `lost` when it had been up), and unless it is final a
+   * new attempt follows. */
+  down({ final, code, reason }) {
+    const wasUp = this.online;
+    this.online = false;
+    clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    clearTimeout(this.greetingTimer);
+    const ws = this.ws;
+    this.ws = null;
+    if (ws && ws.readyState <= WebSocket.OPEN) {
+      try {
+        ws.close(1000);
+      } catch {
+        // already closing
+      }
+    }
+    // Sent, but no answer came: the page says so (what happened is told after reconnecting).
+    for (const [, p] of this.pending) p.reject({ code: 'game_unavailable', message: '', lost: true });
+    this.pending.clear();
+    this.emit('connection', { up: false, final, lost: wasUp, code, reason });
+    if (!final && !this.retryTimer) {
+      const delay = Math.min(RETRY_MAX_MS, 500 * 2 ** this.retry);
+      this.retry += 1;
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    }
+  }
+
+  /** Pings the server every HEARTBEAT_MS; a ping that nothing answers for SILENT_MS takes the
+   * connection down. (Counted from the ping, not from the last message: a background tab whose
+   * timers the browser slows down is not taken for a lost connection.) */
+  startHeartbeat() {
+    clearInterval(this.heartbeat);
+    this.unansweredSince = null;
+    this.heartbeat = setInterval(() => {
+      if (!this.online) return;
+      const now = performance.now();
+      if (this.unansweredSince !== null && now - this.unansweredSince > SILENT_MS) {
+        this.down({ final: false, code: 0, reason: 'silent' });
+        return;
+      }
+      this.unansweredSince ??= now;
+      this.ws.send(JSON.stringify({ type: 'ping', id: `p${this.nextId++}` }));
+    }, HEARTBEAT_MS);
   }
 
   close() {
     this.closed = true;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.greetingTimer);
+    clearTimeout(this.retryTimer);
     this.ws?.close(1000);
   }
 
@@ -83,7 +161,11 @@ export class GameConnection extends EventTarget {
         this.lang = msg.lang;
         this.voice = msg.voice === true;
         this.retry = 0;
-        this.emit('connection', { up: true, welcome: msg });
+        clearTimeout(this.greetingTimer);
+        this.online = true;
+        this.startHeartbeat();
+        this.emit('connection', { up: true, welcome: msg, again: this.wasOnline });
+        this.wasOnline = true;
         // Names, seats and the rest: the events alone do not carry them.
         this.request({ type: 'state' }).catch(() => {});
         break;
@@ -112,6 +194,10 @@ export class GameConnection extends EventTarget {
         }
         break;
       }
+      case 'pong':
+        // The heartbeat's answer (every message clears unansweredSince); a page's own ping resolves.
+        this.settle(msg);
+        break;
       default:
         if (!this.settle(msg)) this.emit('other', msg);
     }
@@ -170,6 +256,7 @@ export class GameConnection extends EventTarget {
         this.status = 'over';
         this.result = ev.result;
         this.endReason = ev.reason;
+        this.endText = ev.text || null; // the reason and the result, in the seat's language
         break;
       default:
         // A kind this page does not know yet: its text (if any) is still shown.
@@ -213,11 +300,19 @@ export class GameConnection extends EventTarget {
     return c;
   }
 
-  /** Sends a client message; resolves with the `ack`, rejects with the `error`. */
+  /** Whether a message may be sent now: greeted, the socket open, and no ping unanswered for
+   * SUSPECT_MS (a message into a silent socket could arrive much later, or never). */
+  usable() {
+    const silent = this.unansweredSince !== null && performance.now() - this.unansweredSince > SUSPECT_MS;
+    return this.online && this.ws?.readyState === WebSocket.OPEN && !silent;
+  }
+
+  /** Sends a client message; resolves with the `ack`, rejects with the `error` (at once, with
+   * `game_unavailable`, when the connection is not usable). */
   request(msg) {
     const id = `w${this.nextId++}`;
     return new Promise((resolve, reject) => {
-      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      if (!this.usable()) {
         reject({ code: 'game_unavailable', message: '' });
         return;
       }
@@ -229,14 +324,14 @@ export class GameConnection extends EventTarget {
   /** Sends a client message that gets no answer of its own (`voice_start`); false when the
    * connection is down. */
   sendRaw(msg) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.usable()) return false;
     this.ws.send(JSON.stringify(msg));
     return true;
   }
 
   /** Sends a binary frame (the audio of an utterance). */
   sendBinary(bytes) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.usable()) return false;
     this.ws.send(bytes);
     return true;
   }

@@ -1,7 +1,8 @@
 // The lobby: create a game with its options (POST /api/games) and hand out one link per seat.
+// A refused setting is said in the words on the form (the field's label, then why) and the
+// focus goes to that field; each link's name says whose seat and which page it opens.
 
 import { loadStrings, t, lang } from './i18n.js';
-import { colorName } from './chess.js';
 import { setupLanguageMenu } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,13 +26,80 @@ function pageFor(seat, state) {
   return '/board';
 }
 
+/** "Weiß, Anna: Seite für sehbehinderte Spieler (Deutsch)": whose seat, which page. */
 function seatLabel(seat, state) {
   const side = seat.startsWith('white') ? 'white' : seat.startsWith('black') ? 'black' : null;
-  return t('web-link-label', {
+  const name = side ? state[side].name : '';
+  const page = pageFor(seat, state).slice(1);
+  const args = {
     seat: t('web-seat-name', { seat }),
-    name: side ? state[side].name || colorName(side) : '-',
+    name,
+    page: t('web-page-name', { page: seat === 'spectator' ? 'spectator' : page }),
     lang: t('web-lang-name', { lang: state.languages[seat] }),
-  });
+  };
+  return t(name ? 'web-link-page-named' : 'web-link-page', args);
+}
+
+/** The form's field for a setting the server names (`detail` of `invalid_setting`). */
+const FIELDS = {
+  'time_control.base_seconds': 'base-minutes',
+  'time_control.increment_seconds': 'increment-seconds',
+  'white.name': 'white-name',
+  'black.name': 'black-name',
+  'white.board': 'white-board',
+  'black.board': 'black-board',
+  'rules.edition': 'rules-edition',
+  'rules.flag': 'rules-flag',
+  'rules.procedure': 'rules-procedure',
+  fen: 'start-fen',
+};
+for (const seat of SEATS) FIELDS[`languages.${seat}`] = `lang-${seat}`;
+
+/** The words on the form for a field: its label's text, after its group's (the fieldset's
+ * legend: "Weiß, Name"), as the reader finds them. */
+function labelOf(id) {
+  const label = document.querySelector(`label[for="${id}"]`)?.textContent.trim() ?? id;
+  const legend = $(id).closest('fieldset')?.querySelector('legend')?.textContent.trim();
+  return legend ? t('web-lobby-field-in', { group: legend, field: label }) : label;
+}
+
+/** Says what is wrong with a field in the alert below the form, in the field's own words,
+ * marks it invalid (the alert also describes it) and moves the focus there. */
+function refuseField(id, problem) {
+  $('lobby-error').textContent = t('web-lobby-field-error', { field: labelOf(id), problem });
+  const field = $(id);
+  field.setAttribute('aria-invalid', 'true');
+  const hint = field.dataset.hint ?? field.getAttribute('aria-describedby') ?? '';
+  field.dataset.hint = hint;
+  field.setAttribute('aria-describedby', `${hint} lobby-error`.trim());
+  field.focus();
+}
+
+/** Clears every field's mark from an earlier refusal. */
+function clearRefusals() {
+  for (const field of document.querySelectorAll('[aria-invalid="true"]')) {
+    field.removeAttribute('aria-invalid');
+    if (field.dataset.hint) field.setAttribute('aria-describedby', field.dataset.hint);
+    else field.removeAttribute('aria-describedby');
+    delete field.dataset.hint;
+  }
+}
+
+/** A number within [min, max] in a number field, else null. */
+function numberIn(id, min, max) {
+  const text = $(id).value.trim();
+  if (!/^\d+([.,]\d+)?$/.test(text)) return null;
+  const n = Number(text.replace(',', '.'));
+  return n >= min && n <= max ? n : null;
+}
+
+/** The form's own checks (the server checks again): the first field in error, or null. */
+function checkForm() {
+  const ranges = [['base-minutes', 1, 1440], ['increment-seconds', 0, 3600]];
+  for (const [id, min, max] of ranges) {
+    if (numberIn(id, min, max) === null) return { id, problem: t('web-lobby-number-range', { min, max }) };
+  }
+  return null;
 }
 
 function showLinks(created) {
@@ -77,24 +145,16 @@ function startFen() {
   return $('start-fen').value.trim().split(/\s+/).join(' ');
 }
 
-/** Marks the start position field as refused (or no longer): the sentence in the alert below
- * the form also describes the field, so it is read again when the focus lands there. */
-function markFen(invalid) {
-  const field = $('start-fen');
-  if (invalid) {
-    field.setAttribute('aria-invalid', 'true');
-    field.setAttribute('aria-describedby', 'fen-hint lobby-error');
-  } else {
-    field.removeAttribute('aria-invalid');
-    field.setAttribute('aria-describedby', 'fen-hint');
-  }
-}
-
 async function create(e) {
   e.preventDefault();
   const error = $('lobby-error');
   error.textContent = '';
-  markFen(false);
+  clearRefusals();
+  const wrong = checkForm();
+  if (wrong) {
+    refuseField(wrong.id, wrong.problem);
+    return;
+  }
   const languages = {};
   for (const seat of SEATS) languages[seat] = $(`lang-${seat}`).value;
   const body = {
@@ -118,18 +178,21 @@ async function create(e) {
     const response = await fetch('/api/games', { method: 'POST', headers, body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) {
-      error.textContent = data.message || t('web-failed');
-      // Only a refused start position carries a `detail` with `invalid_setting`
-      // (docs/protocol.md): the field gets the focus, the sentence says why.
-      if (data.code === 'invalid_setting' && data.detail) {
-        markFen(true);
-        $('start-fen').focus();
+      // `invalid_setting` names the setting in `field` (docs/protocol.md): the sentence says
+      // it in the form's words (for the start position, the server's sentence says why).
+      const id = data.code === 'invalid_setting' ? FIELDS[data.field] : null;
+      if (id === 'start-fen') refuseField(id, data.message);
+      else if (id) refuseField(id, t(id.endsWith('-name') ? 'web-lobby-name-refused' : 'web-lobby-field-refused'));
+      else {
+        error.textContent = data.message || t('web-failed');
+        error.focus();
       }
       return;
     }
     showLinks(data);
   } catch {
     error.textContent = t('web-failed');
+    error.focus();
   } finally {
     $('create').disabled = false;
   }

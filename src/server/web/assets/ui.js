@@ -17,14 +17,14 @@ export function setupLanguageMenu() {
   }
 }
 
-/** Appends a line to a log region (role=log, aria-live polite) and keeps the last 50. */
+/** Appends a line to a log region (role=log, aria-live polite) and keeps the last 200. */
 export function say(log, text, kind = 'info') {
   if (!text) return;
   const p = document.createElement('p');
   p.textContent = text;
   p.className = `msg-${kind}`;
   log.append(p);
-  while (log.children.length > 50) log.firstElementChild.remove();
+  while (log.children.length > 200) log.firstElementChild.remove();
   log.scrollTop = log.scrollHeight;
   log.dispatchEvent(new CustomEvent('said', { detail: { text, kind } }));
 }
@@ -54,7 +54,8 @@ export function moveLine(move) {
 export function errorText(err) {
   if (err && err.code === 'unknown_type') return t('web-not-offered');
   if (err && err.message) return err.message;
-  if (err && err.code === 'game_unavailable') return t('web-conn-lost');
+  // Not sent (the connection is down), or sent and the connection broke before the answer.
+  if (err && err.code === 'game_unavailable') return t(err.lost ? 'web-conn-lost-answer' : 'web-not-sent-offline');
   return t('web-failed');
 }
 

@@ -6,8 +6,12 @@
 // lifting, placing and removing pieces are commands and keys (L, P, X), and after each of his
 // own steps the live region says what his move still needs (F4 / D.2.3).
 // The time comes from the server's talking clock, so that it is recorded (F5).
-// What comes while he types waits for his Enter or a pause (see `tell`): a screen reader stops
-// speaking at every key.
+// The connection is watched (conn.js's heartbeat): its loss, the attempts and its return are
+// said without a key pressed, and a line typed while it is down is refused at once. Earcons
+// (earcons.js) mark the opponent's move, check, the board's edge, a pick-up and the end. What
+// was said while the player typed (his key echo may have cut it off in the screen reader) is
+// said again before his next answer ("Inzwischen: …"). What comes while he types waits for his
+// Enter or a pause (see `tell`): a screen reader stops speaking at every key.
 
 import { loadStrings, sentences, t, lang, squareWords } from './i18n.js';
 import {
@@ -15,8 +19,12 @@ import {
   list, FILES, RANKS, ROLES, COLORS, isPromotion,
 } from './chess.js';
 import { GameConnection, seatLink } from './conn.js';
-import { say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle } from './ui.js';
+import {
+  say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle,
+  clockWords, renderScoresheet, runClocks,
+} from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
+import { Earcons } from './earcons.js';
 import { Voice, recognitionClass, listenOnce } from './speech.js';
 import { PushToTalk } from './voice.js';
 import { boardActions, boardOf, handOf, madeStatus, madeText, obligationText, placementPieces, turnOf } from './table.js';
@@ -57,6 +65,16 @@ let talk; // push-to-talk to the server's recogniser (voice.js)
 let pending = null; // an action waiting for "yes"
 let words = {}; // command name -> its words
 let extra = {}; // yes, and the kinds of claim
+let earcons;
+
+/** What was said while the player was typing: said again before his next answer. An
+ * announcement counts as unheard when it came while the command line held typed text, or a key
+ * was pressed in it from TYPED_BEFORE_MS before it to TYPED_AFTER_MS after it. */
+const TYPED_BEFORE_MS = 1000;
+const TYPED_AFTER_MS = 3000;
+let lastKeyAt = -Infinity;
+let recent = []; // {text, again, at}: announcements that may still be cut off by a key
+let unheard = []; // {text, again}: to be said again with his next answer
 
 function lower(s) {
   return s.toLocaleLowerCase(lang()).normalize('NFC');
@@ -109,6 +127,38 @@ function sayHeld() {
 /** A key in the command line: held lines wait until he pauses again. */
 function stillTyping() {
   if (held.length) holdUntil(HOLD_IDLE_MS);
+}
+
+/** Tells an announcement he must not miss (the greeting, the opponent's move); `again` is what
+ * is said if he may have missed it (by default "Inzwischen: " and the text). A line told while
+ * he types is held by `tell` and said once after it: it is not said again. */
+function tellImportant(text, kind, again = t('web-meanwhile', { text })) {
+  const typing = $('command').value !== '';
+  tell(text, kind);
+  if (typing) return;
+  const now = performance.now();
+  const entry = { text, again, at: now };
+  if (now - lastKeyAt < TYPED_BEFORE_MS) unheard.push(entry);
+  else recent.push(entry);
+}
+
+/** A key in the command line: what was said just before may have been cut off. */
+function typedKey() {
+  const now = performance.now();
+  lastKeyAt = now;
+  recent = recent.filter((r) => now - r.at < TYPED_AFTER_MS);
+  unheard.push(...recent);
+  recent = [];
+}
+
+/** Says again what he may have missed (before the answer to his line), unless his line asks
+ * for it anyway (`nochmal`, `letzte`). */
+function sayUnheard(command) {
+  const missed = unheard;
+  unheard = [];
+  recent = [];
+  if (!missed.length || command === 'again' || command === 'last') return;
+  tell(sentences(missed.map((m) => m.again)));
 }
 
 /** Which command a word names, if any. */
@@ -260,7 +310,7 @@ function sayWho() {
     'opponent-color': colorName(them),
   })];
   if (conn.status !== 'playing') {
-    parts.push(statusText(conn));
+    parts.push(conn.status === 'over' ? endText() : statusText(conn));
     tell(sentences(parts));
     return;
   }
@@ -272,15 +322,13 @@ function sayWho() {
   tell(sentences(parts));
 }
 
-/** Whose turn it is, or the game's status when it is not being played. */
-function turnText() {
-  if (conn.status !== 'playing') return statusText(conn);
-  const turn = position().turn;
-  return t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' });
-}
-
-function sayTurn() {
-  tell(turnText());
+/** The end of the game: why, the result, the final clocks. */
+function endText() {
+  const c = conn.clockNow();
+  return sentences([
+    conn.endText || statusText(conn),
+    t('web-final-clocks', { white: clockWords(c.white_ms), black: clockWords(c.black_ms) }),
+  ]);
 }
 
 /** Actions that need a "yes" first; each sends its message with `confirmed: true`. */
@@ -381,9 +429,12 @@ function squareCommand(action, args) {
   return actions.place(sq);
 }
 
+/** Presses the clock; then the command line has the focus (the button may be gone), and the
+ * move it completed is said by its event. */
 async function pressClock() {
   if (needsPhysical()) return;
   await send({ type: 'press_clock' });
+  if (document.activeElement === $('press-clock')) $('command').focus();
 }
 
 /** What his move still needs (or which move of his opponent his board still lacks), the
@@ -438,8 +489,7 @@ function help(args = []) {
     tell(t(topic[1]));
     return;
   }
-  tell(t('web-help'));
-  if (talk?.available()) tell(t('web-voice-hint'));
+  tell(sentences([t('web-help'), talk?.available() ? t('web-voice-hint') : null]));
 }
 
 async function announce(text) {
@@ -477,6 +527,7 @@ async function run(line) {
     tell(t('web-question-lapsed'));
   }
   const command = commandOf(tokens[0]) ?? (text === '?' ? 'help' : null);
+  sayUnheard(command);
   const args = tokens.slice(1);
   const rest = text.split(/\s+/).slice(1).join(' ');
   switch (command) {
@@ -616,7 +667,11 @@ function update() {
   const mine = conn.physical() ? boardOf(conn, mySide()) : null;
   if (mine) board.setPieces(placementPieces(mine.placement), last?.uci, handOf(mine));
   else board.setFen(conn.fen, last?.uci);
-  $('status').textContent = statusText(conn);
+  $('status').textContent = conn.online || !conn.wasOnline ? statusText(conn) : t('web-conn-lost');
+  renderScoresheet($('scoresheet-body'), conn.moves);
+  renderPieces();
+  if (conn.status === 'over') $('end-text').textContent = endText();
+  $('end').hidden = conn.status !== 'over';
 }
 
 /** The parts of the page only a game by the physical procedure has. */
@@ -641,11 +696,81 @@ function onEvent(ev) {
   if (!conn.info) return;
   if (ev.kind === 'move') {
     const m = conn.moves.find((x) => x.ply === ev.ply);
-    tell(moveLine(m), ev.color === conn.side() ? 'mine' : 'theirs');
+    const theirs = ev.color !== conn.side();
+    if (theirs) earcons.play(/[+#]$/.test(m.san ?? '') ? 'check' : 'move');
+    if (theirs) tellImportant(moveLine(m), 'theirs');
+    else tell(moveLine(m), 'mine');
+  } else if (ev.kind === 'end') {
+    earcons.play('end');
+    tellImportant(endText(), 'end');
   } else {
     const text = eventText(ev);
-    if (text) tell(text, ev.kind === 'end' ? 'end' : 'info');
+    if (text) tell(text, 'info');
   }
+}
+
+/** The pieces section: one line per side, "Weiß: König Gustav eins, …". */
+function renderPieces() {
+  const { pieces } = position();
+  const items = COLORS.map((color) => {
+    const own = ROLES.flatMap((role) => [...pieces]
+      .filter(([, p]) => p.color === color && p.role === role)
+      .map(([sq]) => sq)
+      .sort(bySquare)
+      .map((sq) => t('web-piece-on', { piece: pieceName(role), square: squareName(sq) })));
+    return t('web-vi-pieces-line', { color: colorName(color), pieces: list(own) });
+  });
+  $('pieces-list').replaceChildren(...items.map((text) => {
+    const li = document.createElement('li');
+    li.textContent = text;
+    return li;
+  }));
+}
+
+// ---- the connection --------------------------------------------------------------------
+
+let reconnected = false; // greeted again: the next state is said
+let downSince = null; // when the connection was lost (performance.now())
+let downReminder = null;
+
+/** How long he waits between two reminders that the connection is still being sought. */
+const STILL_DOWN_MS = 20000;
+
+function onConnection(d) {
+  if (d.up) {
+    clearInterval(downReminder);
+    downReminder = null;
+    if (d.again && downSince !== null) reconnected = true;
+    downSince = null;
+    return;
+  }
+  if (d.final) return; // replaced, a bad link: showConnection says it
+  if (d.lost) {
+    downSince = performance.now();
+    earcons.play('lost');
+    tell(t('web-conn-lost'), 'error');
+    update();
+    clearInterval(downReminder);
+    downReminder = setInterval(() => {
+      if (!conn.online) tell(t('web-conn-still-down'), 'error');
+    }, STILL_DOWN_MS);
+  }
+}
+
+/** After a reconnection, the state from the server: whose turn and the clocks now, so the time
+ * the outage cost is in what he hears. */
+function sayReconnected() {
+  reconnected = false;
+  earcons.play('back');
+  const c = conn.clockNow();
+  const where = conn.status === 'over' ? endText() : conn.status === 'playing'
+    ? t('web-say-turn', { color: colorName(position().turn), mine: position().turn === conn.side() ? 'yes' : 'no' })
+    : statusText(conn);
+  tell(sentences([
+    t('web-conn-back'),
+    where,
+    conn.status === 'over' ? null : t('web-clocks-now', { white: clockWords(c.white_ms), black: clockWords(c.black_ms) }),
+  ]), 'info');
 }
 
 async function boardMove(from, to) {
@@ -677,6 +802,14 @@ async function main() {
   extra.on = wordsOf('web-cmd-on');
   extra.off = wordsOf('web-cmd-off');
   voice = new Voice(lang(), 'hamle-vi-speech');
+  earcons = new Earcons('hamle-vi-earcons');
+  const sounds = $('earcons');
+  sounds.checked = earcons.enabled;
+  sounds.addEventListener('change', () => earcons.setEnabled(sounds.checked));
+  $('command').addEventListener('input', stillTyping);
+  $('command').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') typedKey();
+  });
   $('log').addEventListener('said', (e) => voice.speak(e.detail.text));
 
   const speak = $('speak');
@@ -709,9 +842,18 @@ async function main() {
     onMove: (from, to) => (conn?.physical() ? actions.onMove(from, to) : boardMove(from, to)),
     onActivate: (sq) => !!conn?.physical() && actions.onActivate(sq),
     onKey: (key, sq) => !!conn?.physical() && actions.onKey(key, sq),
-    onSelect: (sq, text) => tell(sq ? t('web-selected', { square: text }) : t('web-deselected')),
+    onSelect: (sq, text) => {
+      earcons.play(sq ? 'select' : 'deselect');
+      tell(sq ? t('web-selected', { square: text }) : t('web-deselected'));
+    },
     onFocusSquare: (_sq, text) => voice.speak(text, true),
-    onEdge: () => tell(t('web-board-edge')),
+    onEdge: () => {
+      earcons.play('edge');
+      tell(t('web-board-edge'));
+    },
+    explore: true,
+    onSay: (text) => tell(text),
+    side: () => (conn ? mySide() : 'white'),
   });
   // Escape on the board with nothing picked up goes back to the command line.
   $('board').addEventListener('keydown', (e) => {
@@ -735,10 +877,21 @@ async function main() {
   });
   setupTalk();
   $('press-clock').addEventListener('click', pressClock);
+  $('act-time').addEventListener('click', sayTime);
+  $('act-draw').addEventListener('click', () => {
+    draw();
+    $('command').focus();
+  });
+  $('act-resign').addEventListener('click', () => {
+    askConfirm('resign');
+    $('command').focus();
+  });
+  runClocks(conn, document);
   $('warnings').addEventListener('change', (e) => setWarnings(e.target.checked));
   showConnection(conn, { status: $('status'), log: $('log') });
   conn.addEventListener('connection', (e) => {
     if (e.detail.up) showTalk();
+    onConnection(e.detail);
   });
   let first = true;
   conn.addEventListener('state', () => {
@@ -748,19 +901,24 @@ async function main() {
     document.title = `${playersTitle(conn)} – hamle`;
     update();
     if (first) {
+      // The greeting is one announcement: connected, his colour, the voice key, whose turn.
       first = false;
-      // The greeting is one line: lines added at once are read in no fixed order.
-      tell(sentences([
+      const turn = position().turn;
+      const greeting = sentences([
         t('web-connected'),
         t('web-vi-ready', { color: colorName(mySide()) }),
         talk.available() ? t('web-voice-hint') : null,
-        turnText(),
-      ]));
+        conn.status === 'over' ? endText()
+          : conn.status === 'playing' ? t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' })
+            : statusText(conn),
+      ]);
+      tellImportant(greeting, 'info', greeting);
+    } else if (reconnected) {
+      sayReconnected();
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
 
-  $('command').addEventListener('input', stillTyping);
   $('command-form').addEventListener('submit', async (e) => {
     e.preventDefault();
     const input = $('command');
