@@ -356,3 +356,23 @@ pub fn parse_trf(text: &str, round: u32) -> Result<Pairings, PairingError> {
         .collect();
     finish(pairings, boards)
 }
+
+/// Checks boards given one by one (the JSON API): each entry's number (1-based) is its
+/// `line`.
+pub fn check(boards: Vec<Pairing>) -> Result<Pairings, PairingError> {
+    let mut numbered = Vec::with_capacity(boards.len());
+    for (i, mut p) in boards.into_iter().enumerate() {
+        let n = i + 1;
+        if !(1..=MAX_BOARDS as u32).contains(&p.board) {
+            return Err(err(n, Problem::Board));
+        }
+        for side in [&mut p.white, &mut p.black] {
+            side.name = name(n, &side.name)?;
+            if let Some(id) = side.fide_id.take() {
+                side.fide_id = fide_id(n, &id)?;
+            }
+        }
+        numbered.push((n, p));
+    }
+    finish(Pairings::default(), numbered)
+}
