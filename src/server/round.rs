@@ -16,7 +16,8 @@ use shakmaty::Color;
 use super::wire::{ClockBody, StateBody};
 use crate::announce::Lang;
 use crate::game::{EndReason, Event, Recorded, Seat, Setup};
-use crate::store::GameId;
+use crate::server::AppState;
+use crate::store::{GameId, StoredRound};
 
 /// What kind of thing needs the arbiter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -208,6 +209,18 @@ impl BoardLine {
             seq: 0,
         }
     }
+}
+
+/// Every board of a round now.
+pub async fn board_lines(app: &AppState, round: &StoredRound) -> Vec<BoardLine> {
+    let mut lines = Vec::with_capacity(round.boards.len());
+    for (board, game) in &round.boards {
+        lines.push(match app.state_of(game).await {
+            Some(state) => BoardLine::of(*board, &state),
+            None => BoardLine::gone(*board, game),
+        });
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -26,7 +26,6 @@ use axum::routing::get;
 
 pub use error::ApiError;
 pub use extract::{AcceptLang, Authorised};
-pub(in crate::server) use rounds::board_lines;
 
 use crate::server::addr::ClientAddr;
 use crate::server::auth::{bearer, hash_token, same_hash};

@@ -32,7 +32,7 @@ use crate::pairings::{Paired, Pairing, PairingError, Pairings};
 use crate::server::AppState;
 use crate::server::addr::ClientAddr;
 use crate::server::auth::{bearer, hash_token, new_token, same_hash};
-use crate::server::round::BoardLine;
+use crate::server::round::{BoardLine, board_lines};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
 use crate::store::{GameId, NewGame, StoredGame, StoredRound};
 use crate::table::Order;
@@ -503,18 +503,6 @@ async fn authorised_round(
         return Err(ApiError::unauthorized(lang));
     }
     Ok(round)
-}
-
-/// Every board of a round now.
-pub(in crate::server) async fn board_lines(app: &AppState, round: &StoredRound) -> Vec<BoardLine> {
-    let mut lines = Vec::with_capacity(round.boards.len());
-    for (board, game) in &round.boards {
-        lines.push(match app.state_of(game).await {
-            Some(state) => BoardLine::of(*board, &state),
-            None => BoardLine::gone(*board, game),
-        });
-    }
-    lines
 }
 
 #[derive(Serialize)]

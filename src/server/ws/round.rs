@@ -20,7 +20,7 @@ use crate::game::{Seat, Setup};
 use crate::server::AppState;
 use crate::server::actor::{Backlog, Published};
 use crate::server::auth::{hash_token, same_hash};
-use crate::server::round::{Alert, BoardLine, alert_of};
+use crate::server::round::{Alert, BoardLine, alert_of, board_lines};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};
 use crate::store::StoredRound;
 
@@ -192,7 +192,7 @@ where
             alert
         })
         .collect();
-    let boards = crate::server::http::board_lines(&app, &round).await;
+    let boards = board_lines(&app, &round).await;
     let hello = json(RoundOut::Round {
         id: round.id.to_string(),
         event: &round.event,
