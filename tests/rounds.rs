@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 const LIST: &str = "1;Anna Weiss;4600001;vi de;Ben Kraus;4600002;en\n\
                     2;Clara Schulz;;;Deniz Arslan;;vi assistant tr\n\
-                    3;Emil Meyer;;;Frieda Koch;;\n";
+                    3;Emil Meyer;;;Frieda Koch;;vi\n";
 
 async fn post(server: &TestServer, path: &str, body: Value, lang: &str) -> (u16, Value) {
     let resp = reqwest::Client::new()
@@ -268,28 +268,30 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     assert_eq!(code, Some(4401));
     assert_eq!(seen[0]["code"], "bad_token");
 
-    // Board 3's white asks the time before the desk opens: a past alert.
-    let b3 = game_of(&boards[2], &[("white", seat_token(&boards[2], "white"))]);
-    let (mut w3, _) = Client::connect(&addr, &b3, "white", None).await;
-    w3.request(json!({"type": "talking_clock"})).await;
+    // Board 1's blind white player asks the time before the desk opens: a past alert.
+    let b1 = game_of(&boards[0], &[("white", seat_token(&boards[0], "white"))]);
+    let (mut w1, _) = Client::connect(&addr, &b1, "white", None).await;
+    let got = w1.request(json!({"type": "talking_clock"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
     let mut d = desk(&server, &id, &token).await;
     let hello = d.recv().await;
     assert_eq!(hello["type"], "round", "{hello}");
     assert_eq!(hello["boards"].as_array().unwrap().len(), 3);
-    assert_eq!(hello["alerts"].as_array().unwrap().len(), 1);
+    assert_eq!(hello["alerts"].as_array().unwrap().len(), 1, "{hello}");
     assert_eq!(hello["alerts"][0]["past"], true);
     assert_eq!(
         hello["alerts"][0]["text"],
-        "Board 3: White (Emil Meyer) asked for the time."
+        "Board 1: White (Anna Weiss) asked for the time."
     );
 
-    // Then board 2's black, board 1's black: alerts in that order, each before its board.
+    // Then board 3's blind black player, board 2's: alerts in that order, each before its
+    // board's line.
+    let b3 = game_of(&boards[2], &[("black", seat_token(&boards[2], "black"))]);
+    let (mut k3, _) = Client::connect(&addr, &b3, "black", None).await;
+    k3.request(json!({"type": "talking_clock"})).await;
     let b2 = game_of(&boards[1], &[("black", seat_token(&boards[1], "black"))]);
     let (mut k2, _) = Client::connect(&addr, &b2, "black", None).await;
     k2.request(json!({"type": "talking_clock"})).await;
-    let b1 = game_of(&boards[0], &[("black", seat_token(&boards[0], "black"))]);
-    let (mut k1, _) = Client::connect(&addr, &b1, "black", None).await;
-    k1.request(json!({"type": "talking_clock"})).await;
     let mut alerts = Vec::new();
     while alerts.len() < 2 {
         let m = d.recv().await;
@@ -297,14 +299,14 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
             alerts.push(m);
         }
     }
-    assert_eq!(alerts[0]["board"], 2);
+    assert_eq!(alerts[0]["board"], 3);
     assert_eq!(alerts[0]["n"], 2);
     assert_eq!(alerts[0]["kind"], "time_request");
     assert_eq!(alerts[0]["past"], false);
-    assert_eq!(alerts[1]["board"], 1);
+    assert_eq!(alerts[1]["board"], 2);
     assert_eq!(
         alerts[1]["text"],
-        "Board 1: Black (Ben Kraus) asked for the time."
+        "Board 2: Black (Deniz Arslan) asked for the time."
     );
 
     // Pause every board: each answers, and the desk sees each board paused.

@@ -133,21 +133,21 @@ describe('the round desk', { timeout: 300000 }, () => {
     await d.locator('#board-rows tr').nth(9).waitFor();
     assert.equal(await d.locator('#round-name').textContent(), 'Blind Open, round 3, Hamburg');
     const first = await d.locator('#board-rows tr').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
-    assert.deepEqual(first.slice(0, 6), ['1', 'Anna Weiss (visually impaired)', 'Ben Kraus', 'playing', '90:00', '90:00']);
+    assert.deepEqual(first.slice(0, 6), ['1', 'Anna Weiss (visually impaired)', 'Ben Kraus', 'playing', '1:30:00', '1:30:00']);
     assert.equal(await d.locator('#board-rows tr').nth(3).locator('a').getAttribute('href').then((h) => h.includes('/arbiter?lang=en#game=')), true);
     assert.equal(await d.locator('#no-alerts').isVisible(), true);
     await axe('desk', 'no alerts');
 
-    // Board 4's blind player, then board 8's, then board 2's sighted player ask the time.
+    // The blind players of boards 4, 8 and 1 ask the talking clock, in that order.
     await askTime(pages.newRound, seatLinks[3].black);
     await askTime(pages.newRound, seatLinks[7].white);
-    await askTime(pages.newRound, seatLinks[1].black);
+    await askTime(pages.newRound, seatLinks[0].white);
     await d.locator('#alert-list li').nth(2).waitFor();
     const alerts = await d.locator('#alert-list .alert-text').allTextContents();
     assert.deepEqual(alerts, [
       'Board 4: Black (Hans Wolf) asked for the time.',
       'Board 8: White (Rosa Berg) asked for the time.',
-      'Board 2: Black (Deniz Arslan) asked for the time.',
+      'Board 1: White (Anna Weiss) asked for the time.',
     ]);
     // The live region said them, in that order.
     const live = d.locator('#round-live');

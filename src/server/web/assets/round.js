@@ -185,7 +185,9 @@ async function everyBoard(what) {
     }
     const done = data.boards.filter((b) => b.done).length;
     const refused = data.boards.filter((b) => !b.done).map((b) => t('web-round-not-done', { board: b.board, message: b.message }));
-    out.textContent = sentences([t(`web-round-${what}d`, { done, total: data.boards.length }), ...refused]);
+    const args = { done, total: data.boards.length };
+    const summary = what === 'pause' ? t('web-round-paused', args) : t('web-round-resumed', args);
+    out.textContent = sentences([summary, ...refused]);
   } catch {
     out.textContent = t('web-failed');
   } finally {
