@@ -177,7 +177,7 @@ impl BoardLine {
             pause_reason: state.pause_reason,
             result: state.result,
             end_reason: state.end_reason,
-            clock: Some(state.clock.clone()),
+            clock: Some(state.clock),
             last_move: state.moves.last().map(|m| LastMove {
                 number: m.number,
                 color: m.color,

@@ -182,7 +182,7 @@ where
         });
     }
     drop(tx);
-    past.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+    past.sort_by_key(|a| (a.0, a.1, a.2));
     let mut n = 0u64;
     let alerts: Vec<Alert> = past
         .into_iter()

@@ -6,12 +6,13 @@ import { setupLanguageMenu } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 
-function seatLabel(seat, board) {
-  const side = seat.startsWith('white') ? 'white' : seat.startsWith('black') ? 'black' : null;
+/** "White: Anna Weiss (German)" for one seat's link. */
+function seatLabel(link, board) {
+  const side = link.seat.startsWith('white') ? 'white' : link.seat.startsWith('black') ? 'black' : null;
   return t('web-link-label', {
-    seat: t('web-seat-name', { seat: seat.key }),
+    seat: t('web-seat-name', { seat: link.seat }),
     name: side ? board[side].name : '-',
-    lang: t('web-lang-name', { lang: seat.lang }),
+    lang: t('web-lang-name', { lang: link.lang }),
   });
 }
 
@@ -28,7 +29,7 @@ function showSheets(created) {
     const list = document.createElement('ul');
     list.className = 'seat-links';
     for (const s of board.seats) {
-      const label = seatLabel({ key: s.seat, lang: s.lang }, board);
+      const label = seatLabel(s, board);
       const li = document.createElement('li');
       li.dataset.seat = s.seat;
       const name = document.createElement('p');
