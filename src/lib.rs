@@ -9,6 +9,7 @@ pub mod announce;
 pub mod braille;
 pub mod cli;
 pub mod game;
+pub mod pairings;
 pub mod sample;
 pub mod scoresheet;
 pub mod server;

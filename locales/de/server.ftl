@@ -257,3 +257,59 @@ incident-none = Noch keine Vorkommnisse.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Fragte nach der Zeit (Uhr von { $color }).
+## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
+error-invalid-pairings = Die Paarungen lassen sich nicht lesen.
+error-pairings-empty = Die Paarungen enthalten kein Brett (bei einer TRF-Datei: keine Paarung in dieser Runde).
+error-pairings-too-many = Zeile { $line }: Eine Runde hat höchstens 250 Bretter.
+error-pairings-fields = Zeile { $line }: Ein Brett braucht sieben durch „;“ getrennte Felder (Brett; Weiß; FIDE-ID; Optionen; Schwarz; FIDE-ID; Optionen), diese Zeile hat { $count }.
+error-pairings-board = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Die Brettnummer muss eine ganze Zahl von 1 bis 250 sein.
+error-pairings-duplicate-board = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Brett { $board } steht zweimal da.
+error-pairings-name = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Ein Spielername ist leer, länger als 100 Zeichen oder nicht einzeilig.
+error-pairings-fide-id = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Eine FIDE-ID besteht aus 1 bis 12 Ziffern.
+error-pairings-option = Zeile { $line }: „{ $word }“ ist keine Option (vi, assistant, tactile, normal, de, tr, en).
+error-pairings-start-rank = Zeile { $line }: Die Startnummer ist keine Zahl.
+error-pairings-duplicate-rank = Zeile { $line }: Startnummer { $rank } steht zweimal da.
+error-pairings-opponent = Zeile { $line }: Zur Startnummer des Gegners gibt es keine Spielerzeile, oder die Farbe ist nicht w, b oder -.
+error-pairings-mismatch = Zeile { $line }: Die Zeile des Gegners paart ihn nicht mit der anderen Farbe zurück.
+error-pairings-unknown-rank = Zeile { $line }: Kein Spieler hat diese Startnummer.
+error-pairings-player-twice = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Ein Spieler sitzt schon an einem anderen Brett.
+round-alert-touch = Brett { $board }: Berührung gemeldet, { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }) hat { $square } berührt.
+round-alert-diverged = Brett { $board }: Die beiden Bretter weichen voneinander ab.
+round-alert-illegal = Brett { $board }: Regelwidriger Zug von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }).
+round-alert-claim = Brett { $board }: { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }) reklamiert.
+round-alert-flag = Brett { $board }: Das Fallblättchen von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ist gefallen ({ $name }).
+round-alert-adjournment = Brett { $board }: { $step ->
+    [adjourned] Die Partie ist unterbrochen, der Zug abgegeben.
+   *[called] Unterbrechung angesagt.
+}
+round-alert-time-request = Brett { $board }: { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }) hat nach der Zeit gefragt.

@@ -438,3 +438,60 @@ web-lobby-field-in = { $group }, { $field }
 web-lobby-number-range = Bitte eine Zahl von { $min } bis { $max } eingeben.
 web-lobby-field-refused = Dieser Wert wird nicht angenommen.
 web-lobby-name-refused = Ein Name ist eine Zeile Text, höchstens 100 Zeichen.
+## Der Rundentisch (Issue 18): eine neue Runde, ihre Platz-Links, alle Bretter auf einmal
+
+web-lobby-round-link = Sie leiten eine Runde eines Turniers? Legen Sie alle Bretter auf einmal aus den Paarungen an.
+web-round-new-title = Neue Runde
+web-round-new-intro = Legen Sie alle Partien einer Runde aus ihren Paarungen an: ein Brett pro Zeile, oder wählen Sie die TRF-Datei des Turniers. Sie erhalten je Brett ein druckbares Blatt mit den Platz-Links und den Rundentisch, an dem ein einziger Schiedsrichter-Token jedes Brett öffnet.
+web-round-event = Turnier
+web-round-event-name = Name des Turniers
+web-round-event-site = Ort
+web-round-number = Runde
+web-round-lang = Sprache der Runde (Schiedsrichter, Zuschauer, Spieler ohne eigene)
+web-round-pairings = Paarungen
+web-round-pairings-list = Paarungsliste, ein Brett pro Zeile
+web-round-pairings-hint = Sieben durch „;“ getrennte Felder: Brett; Weiß; FIDE-ID; Optionen; Schwarz; FIDE-ID; Optionen. Optionen: vi (sehbehindert), assistant, tactile, normal und eine Sprache de, tr oder en. Beispiel: 1;Anna Weiss;4600001;vi assistant de;Ben Kraus;;en
+web-round-trf = Oder eine TRF-Datei (FIDE TRF16)
+web-round-trf-hint = Die Runde oben wird aus den Spielerzeilen der Datei gelesen; Zeilen „XVI Startnummer Optionen“ kennzeichnen sehbehinderte Spieler. Eine gewählte Datei ersetzt die Liste.
+web-round-create = Runde anlegen
+web-round-created = Platz-Links: { $event }, Runde { $round }
+web-round-desk-hint = Behalten Sie den Link des Rundentischs für sich: Sein Token öffnet den Schiedsrichterplatz jedes Bretts. Er wird nur jetzt gezeigt.
+web-round-desk-open = Den Rundentisch öffnen
+web-round-print = Die Platz-Links drucken
+web-round-sheet-heading = Brett { $board }: { $white } gegen { $black }
+web-round-qr = QR-Code des Links für { $seat }
+web-round-desk-title = Rundentisch
+web-round-name = { $event }, Runde { $round }, { $site }
+web-round-alerts = Braucht den Schiedsrichter
+web-round-no-alerts = Nichts braucht den Schiedsrichter.
+web-round-alert-count = ({ $count } offen)
+web-round-alert-done = Erledigt
+web-round-alert-done-label = Erledigt: { $text }
+web-round-all = Alle Bretter
+web-round-pause-all = Alle Bretter anhalten
+web-round-resume-all = Alle Bretter fortsetzen
+web-round-paused = { $done } von { $total } Brettern angehalten.
+web-round-resumed = { $done } von { $total } Brettern fortgesetzt.
+web-round-not-done = Brett { $board }: { $message }
+web-round-boards = Bretter
+web-round-col-board = Brett
+web-round-col-status = Stand
+web-round-col-white-clock = Uhr von Weiß
+web-round-col-black-clock = Uhr von Schwarz
+web-round-col-last = Letzter Zug
+web-round-col-desk = Tisch
+web-round-desk-of = Tisch von Brett { $board }
+web-round-player-vi = { $name } (sehbehindert)
+web-round-status = { $status ->
+    [playing] läuft
+    [paused] angehalten
+    [over] beendet, { $result }
+   *[gone] entfernt (nie begonnen)
+}
+web-round-last = { $color ->
+    [white] { $number }. { $san }
+   *[black] { $number }… { $san }
+}
+web-round-connected = { $boards } Bretter werden verfolgt; bisher { $alerts } Hinweise.
+web-round-reconnecting = Verbindung verloren; verbinde neu…
+web-round-no-link = Diese Seite braucht den Link des Rundentischs, mit der Runde und ihrem Token.

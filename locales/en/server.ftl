@@ -257,3 +257,59 @@ incident-none = No incidents yet.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Asked for the time ({ $color }'s clock).
+## The round desk (issue 18): pairings that do not read, alerts.
+error-invalid-pairings = The pairings cannot be read.
+error-pairings-empty = The pairings hold no board (for a TRF file: no pairing in that round).
+error-pairings-too-many = Line { $line }: a round has at most 250 boards.
+error-pairings-fields = Line { $line }: a board needs seven fields separated by “;” (board; White; FIDE id; options; Black; FIDE id; options), this line has { $count }.
+error-pairings-board = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: the board number must be a whole number from 1 to 250.
+error-pairings-duplicate-board = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: board { $board } is given twice.
+error-pairings-name = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: a player's name is empty, longer than 100 characters or not one line.
+error-pairings-fide-id = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: a FIDE id must be 1 to 12 digits.
+error-pairings-option = Line { $line }: “{ $word }” is not an option (vi, assistant, tactile, normal, de, tr, en).
+error-pairings-start-rank = Line { $line }: the starting rank is not a number.
+error-pairings-duplicate-rank = Line { $line }: starting rank { $rank } is given twice.
+error-pairings-opponent = Line { $line }: the opponent's starting rank has no player line, or the colour is not w, b or -.
+error-pairings-mismatch = Line { $line }: the opponent's line does not pair him back with the other colour.
+error-pairings-unknown-rank = Line { $line }: no player has this starting rank.
+error-pairings-player-twice = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: a player is already on another board.
+round-alert-touch = Board { $board }: touch reported, { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }) touched { $square }.
+round-alert-diverged = Board { $board }: the two boards differ.
+round-alert-illegal = Board { $board }: illegal move by { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }).
+round-alert-claim = Board { $board }: { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }) claims.
+round-alert-flag = Board { $board }: { $color ->
+    [white] White's
+   *[black] Black's
+} flag fell ({ $name }).
+round-alert-adjournment = Board { $board }: { $step ->
+    [adjourned] the game is adjourned, the move sealed.
+   *[called] adjournment called.
+}
+round-alert-time-request = Board { $board }: { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }) asked for the time.

@@ -431,3 +431,60 @@ web-lobby-field-in = { $group }, { $field }
 web-lobby-number-range = Please enter a number from { $min } to { $max }.
 web-lobby-field-refused = This value is not accepted.
 web-lobby-name-refused = A name is one line of text, at most 100 characters.
+## The round desk (issue 18): a new round, its seat links, every board at once
+
+web-lobby-round-link = Running a round of an event? Create every board at once from the pairings.
+web-round-new-title = New round
+web-round-new-intro = Create every game of a round from its pairings: type one board a line, or choose the tournament's TRF file. You get a printable sheet of seat links per board and the round desk, where one arbiter token opens every board.
+web-round-event = Event
+web-round-event-name = Event name
+web-round-event-site = Site
+web-round-number = Round
+web-round-lang = Language of the round (arbiter, spectators, players without one)
+web-round-pairings = Pairings
+web-round-pairings-list = Pairings list, one board a line
+web-round-pairings-hint = Seven fields separated by “;”: board; White; FIDE id; options; Black; FIDE id; options. Options: vi (visually impaired), assistant, tactile, normal, and a language de, tr or en. Example: 1;Anna Weiss;4600001;vi assistant de;Ben Kraus;;en
+web-round-trf = Or a TRF file (FIDE TRF16)
+web-round-trf-hint = The round above is read from the file's player lines; lines “XVI starting-rank options” mark visually impaired players. A chosen file is used instead of the list.
+web-round-create = Create the round
+web-round-created = Seat links: { $event }, round { $round }
+web-round-desk-hint = Keep the round desk's link to yourself: its token opens every board's arbiter seat. It is shown only now.
+web-round-desk-open = Open the round desk
+web-round-print = Print the seat links
+web-round-sheet-heading = Board { $board }: { $white } against { $black }
+web-round-qr = QR code of the link for { $seat }
+web-round-desk-title = Round desk
+web-round-name = { $event }, round { $round }, { $site }
+web-round-alerts = Needs the arbiter
+web-round-no-alerts = Nothing needs the arbiter.
+web-round-alert-count = ({ $count } open)
+web-round-alert-done = Done
+web-round-alert-done-label = Done: { $text }
+web-round-all = Every board
+web-round-pause-all = Pause every board
+web-round-resume-all = Resume every board
+web-round-paused = { $done } of { $total } boards paused.
+web-round-resumed = { $done } of { $total } boards resumed.
+web-round-not-done = Board { $board }: { $message }
+web-round-boards = Boards
+web-round-col-board = Board
+web-round-col-status = Status
+web-round-col-white-clock = White's clock
+web-round-col-black-clock = Black's clock
+web-round-col-last = Last move
+web-round-col-desk = Desk
+web-round-desk-of = Board { $board }'s desk
+web-round-player-vi = { $name } (visually impaired)
+web-round-status = { $status ->
+    [playing] playing
+    [paused] paused
+    [over] over, { $result }
+   *[gone] removed (never started)
+}
+web-round-last = { $color ->
+    [white] { $number }. { $san }
+   *[black] { $number }… { $san }
+}
+web-round-connected = Following { $boards } boards; { $alerts } alerts so far.
+web-round-reconnecting = Connection lost; connecting again…
+web-round-no-link = This page needs the round desk's link, with the round and its token.

@@ -243,3 +243,59 @@ incident-none = Henüz olay yok.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Süreyi sordu ({ $color } saati).
+## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
+error-invalid-pairings = Eşleştirmeler okunamıyor.
+error-pairings-empty = Eşleştirmelerde hiç tahta yok (TRF dosyasında: o turda eşleştirme yok).
+error-pairings-too-many = { $line }. satır: bir turda en fazla 250 tahta olabilir.
+error-pairings-fields = { $line }. satır: bir tahta “;” ile ayrılmış yedi alan ister (tahta; Beyaz; FIDE no; seçenekler; Siyah; FIDE no; seçenekler), bu satırda { $count } alan var.
+error-pairings-board = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: tahta numarası 1 ile 250 arasında bir tam sayı olmalı.
+error-pairings-duplicate-board = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: { $board }. tahta iki kez verilmiş.
+error-pairings-name = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: bir oyuncu adı boş, 100 karakterden uzun ya da tek satır değil.
+error-pairings-fide-id = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: FIDE numarası 1 ile 12 rakam arasında olmalı.
+error-pairings-option = { $line }. satır: “{ $word }” bir seçenek değil (vi, assistant, tactile, normal, de, tr, en).
+error-pairings-start-rank = { $line }. satır: başlangıç sırası bir sayı değil.
+error-pairings-duplicate-rank = { $line }. satır: { $rank } başlangıç sırası iki kez verilmiş.
+error-pairings-opponent = { $line }. satır: rakibin başlangıç sırasına ait oyuncu satırı yok ya da renk w, b veya - değil.
+error-pairings-mismatch = { $line }. satır: rakibin satırı onu diğer renkle geri eşleştirmiyor.
+error-pairings-unknown-rank = { $line }. satır: bu başlangıç sırasında oyuncu yok.
+error-pairings-player-twice = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: bir oyuncu zaten başka bir tahtada.
+round-alert-touch = { $board }. tahta: dokunma bildirildi, { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) { $square } karesine dokundu.
+round-alert-diverged = { $board }. tahta: iki tahta birbirinden farklı.
+round-alert-illegal = { $board }. tahta: { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) kurala aykırı hamle yaptı.
+round-alert-claim = { $board }. tahta: { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) talepte bulunuyor.
+round-alert-flag = { $board }. tahta: { $color ->
+    [white] Beyazın
+   *[black] Siyahın
+} bayrağı düştü ({ $name }).
+round-alert-adjournment = { $board }. tahta: { $step ->
+    [adjourned] oyun ertelendi, hamle zarfa kondu.
+   *[called] erteleme ilan edildi.
+}
+round-alert-time-request = { $board }. tahta: { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) süreyi sordu.

@@ -428,3 +428,60 @@ web-lobby-field-in = { $group }, { $field }
 web-lobby-number-range = Lütfen { $min } ile { $max } arasında bir sayı girin.
 web-lobby-field-refused = Bu değer kabul edilmiyor.
 web-lobby-name-refused = Ad tek satır metindir, en çok 100 karakter.
+## Tur masası (konu 18): yeni bir tur, oturma bağlantıları, bütün tahtalar bir arada
+
+web-lobby-round-link = Bir turnuvanın turunu mu yönetiyorsunuz? Bütün tahtaları eşleştirmelerden bir kerede oluşturun.
+web-round-new-title = Yeni tur
+web-round-new-intro = Bir turun bütün oyunlarını eşleştirmelerinden oluşturun: her satıra bir tahta yazın ya da turnuvanın TRF dosyasını seçin. Her tahta için yazdırılabilir bir oturma bağlantıları sayfası ve tek bir hakem belirtecinin her tahtayı açtığı tur masasını alırsınız.
+web-round-event = Turnuva
+web-round-event-name = Turnuvanın adı
+web-round-event-site = Yer
+web-round-number = Tur
+web-round-lang = Turun dili (hakem, izleyiciler, dil seçmemiş oyuncular)
+web-round-pairings = Eşleştirmeler
+web-round-pairings-list = Eşleştirme listesi, her satıra bir tahta
+web-round-pairings-hint = “;” ile ayrılmış yedi alan: tahta; Beyaz; FIDE no; seçenekler; Siyah; FIDE no; seçenekler. Seçenekler: vi (görme engelli), assistant, tactile, normal ve bir dil: de, tr ya da en. Örnek: 1;Anna Weiss;4600001;vi assistant de;Ben Kraus;;en
+web-round-trf = Ya da bir TRF dosyası (FIDE TRF16)
+web-round-trf-hint = Yukarıdaki tur, dosyanın oyuncu satırlarından okunur; “XVI başlangıç-sırası seçenekler” satırları görme engelli oyuncuları belirtir. Seçilen dosya listenin yerine kullanılır.
+web-round-create = Turu oluştur
+web-round-created = Oturma bağlantıları: { $event }, { $round }. tur
+web-round-desk-hint = Tur masasının bağlantısını kendinize saklayın: belirteci her tahtanın hakem yerini açar. Yalnızca şimdi gösterilir.
+web-round-desk-open = Tur masasını aç
+web-round-print = Oturma bağlantılarını yazdır
+web-round-sheet-heading = { $board }. tahta: { $white } - { $black }
+web-round-qr = { $seat } bağlantısının QR kodu
+web-round-desk-title = Tur masası
+web-round-name = { $event }, { $round }. tur, { $site }
+web-round-alerts = Hakem gerekiyor
+web-round-no-alerts = Hakem gerektiren bir şey yok.
+web-round-alert-count = ({ $count } açık)
+web-round-alert-done = Tamam
+web-round-alert-done-label = Tamam: { $text }
+web-round-all = Bütün tahtalar
+web-round-pause-all = Bütün tahtaları durdur
+web-round-resume-all = Bütün tahtaları sürdür
+web-round-paused = { $total } tahtadan { $done } tanesi durduruldu.
+web-round-resumed = { $total } tahtadan { $done } tanesi sürdürüldü.
+web-round-not-done = { $board }. tahta: { $message }
+web-round-boards = Tahtalar
+web-round-col-board = Tahta
+web-round-col-status = Durum
+web-round-col-white-clock = Beyazın saati
+web-round-col-black-clock = Siyahın saati
+web-round-col-last = Son hamle
+web-round-col-desk = Masa
+web-round-desk-of = { $board }. tahtanın masası
+web-round-player-vi = { $name } (görme engelli)
+web-round-status = { $status ->
+    [playing] oynanıyor
+    [paused] durduruldu
+    [over] bitti, { $result }
+   *[gone] kaldırıldı (hiç başlamadı)
+}
+web-round-last = { $color ->
+    [white] { $number }. { $san }
+   *[black] { $number }… { $san }
+}
+web-round-connected = { $boards } tahta izleniyor; şimdiye dek { $alerts } uyarı.
+web-round-reconnecting = Bağlantı koptu; yeniden bağlanılıyor…
+web-round-no-link = Bu sayfa, tur ve belirteciyle birlikte tur masasının bağlantısını ister.

@@ -28,6 +28,7 @@ mod membership;
 mod pgn;
 mod recordings;
 mod render;
+mod round;
 mod speech;
 mod speech_local;
 mod spoken;

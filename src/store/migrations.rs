@@ -12,6 +12,7 @@
 //! | 1 | `games` (id, creation time, setup record), `tokens` (seat token hashes), `events` (numbered event records) |
 //! | 2 | `summaries`: what the list of games shows without loading a game; every stored game summarised by replaying it |
 //! | 3 | no table changes: marks the `ruled` record's branch `undo` (the arbiter undoes a ruling, issue 18), which an older hamle cannot read |
+//! | 4 | `rounds` (a round of an event: its name, site, round, the hash of its arbiter token) and `round_boards` (each board's game); no record changes |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -19,7 +20,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -57,6 +58,23 @@ CREATE TABLE IF NOT EXISTS summaries (
 );
 ";
 
+const SCHEMA_4: &str = "
+CREATE TABLE IF NOT EXISTS rounds (
+    id          TEXT PRIMARY KEY,
+    created_ms  INTEGER NOT NULL,
+    event       TEXT NOT NULL,
+    site        TEXT NOT NULL,
+    round       TEXT NOT NULL,
+    arbiter     BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS round_boards (
+    round_id    TEXT NOT NULL REFERENCES rounds(id),
+    board       INTEGER NOT NULL,
+    game_id     TEXT NOT NULL,
+    PRIMARY KEY (round_id, board)
+) WITHOUT ROWID;
+";
+
 /// Schema 1 to 2's work on the rows: summarise every stored game by replaying it once. The
 /// store passes its own (`sqlite::summarise_every_game`), so that the migrations use nothing
 /// of the store above them.
@@ -71,6 +89,9 @@ pub fn migrations(summarise: Summarise) -> Migrations<'static> {
         }),
         // Schema 3: records only (a ruling undone); every older record reads as it did.
         M::up(""),
+        // A board's game is not a foreign key: a round's game that never started is removed
+        // after its time like any other, and the round shows it as gone.
+        M::up(SCHEMA_4),
     ])
 }
 
@@ -114,7 +135,17 @@ mod tests {
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();
-        assert_eq!(tables, ["events", "games", "summaries", "tokens"]);
+        assert_eq!(
+            tables,
+            [
+                "events",
+                "games",
+                "round_boards",
+                "rounds",
+                "summaries",
+                "tokens"
+            ]
+        );
     }
 
     #[test]

@@ -178,6 +178,22 @@ pub struct Listed {
     pub summary: Summary,
 }
 
+/// A round of an event (issue 18): its boards' games and the hash of the one arbiter token
+/// that is every board's arbiter token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredRound {
+    /// 16 lowercase hex digits, like a game's.
+    pub id: GameId,
+    pub created_ms: u64,
+    pub event: String,
+    pub site: String,
+    /// The round as the event names it (`"3"`).
+    pub round: String,
+    pub arbiter: TokenHash,
+    /// Board number and game, by board number.
+    pub boards: Vec<(u32, GameId)>,
+}
+
 /// An append on its way to the disk: resolves once the events are durable (or refused).
 pub type Appending = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>;
 
@@ -224,6 +240,12 @@ pub trait Store: Send + Sync + 'static {
 
     /// Every game with all its events, oldest game first.
     fn load_games(&self) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// Writes a new round with its boards (its games are written before, one by one).
+    fn create_round(&self, round: &StoredRound) -> Result<(), StoreError>;
+
+    /// One round with its boards (by board number), if it exists.
+    fn load_round(&self, round: &GameId) -> Result<Option<StoredRound>, StoreError>;
 
     /// Removes a game, its tokens and its events (a game that never started, after its
     /// time). Removing a game that is not there is no error.

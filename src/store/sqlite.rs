@@ -14,7 +14,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
 use super::writer::{Checkpointer, Writer};
 use super::{
-    Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, Summary, TokenHash,
+    Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
+    TokenHash,
 };
 use crate::game::{Recorded, ReplayError, Seat};
 
@@ -113,6 +114,83 @@ impl Store for SqliteStore {
                 ],
             )?;
             Ok(())
+        })
+    }
+
+    fn create_round(&self, round: &StoredRound) -> Result<(), StoreError> {
+        let round = round.clone();
+        self.writer.call(move |tx| {
+            tx.execute(
+                "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    round.id.as_str(),
+                    i64_of(round.created_ms),
+                    round.event,
+                    round.site,
+                    round.round,
+                    &round.arbiter.0[..]
+                ],
+            )?;
+            for (board, game) in &round.boards {
+                tx.execute(
+                    "INSERT INTO round_boards (round_id, board, game_id) VALUES (?1, ?2, ?3)",
+                    params![round.id.as_str(), board, game.as_str()],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    fn load_round(&self, round: &GameId) -> Result<Option<StoredRound>, StoreError> {
+        let id = round.clone();
+        self.writer.call(move |conn| {
+            let row = conn
+                .query_row(
+                    "SELECT created_ms, event, site, round, arbiter FROM rounds WHERE id = ?1",
+                    [id.as_str()],
+                    |r| {
+                        Ok((
+                            r.get::<_, i64>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, Vec<u8>>(4)?,
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((created_ms, event, site, round, arbiter)) = row else {
+                return Ok(None);
+            };
+            let arbiter: [u8; 32] = arbiter
+                .try_into()
+                .map_err(|_| StoreError::Corrupt(format!("round {id}: arbiter hash")))?;
+            let mut stmt = conn.prepare(
+                "SELECT board, game_id FROM round_boards WHERE round_id = ?1 ORDER BY board",
+            )?;
+            let rows = stmt
+                .query_map([id.as_str()], |r| {
+                    Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            let mut boards = Vec::with_capacity(rows.len());
+            for (board, game) in rows {
+                let board = u32::try_from(board)
+                    .map_err(|_| StoreError::Corrupt(format!("round {id}: board {board}")))?;
+                let game = GameId::parse(&game)
+                    .ok_or_else(|| StoreError::Corrupt(format!("round {id}: game {game}")))?;
+                boards.push((board, game));
+            }
+            Ok(Some(StoredRound {
+                id,
+                created_ms: u64_col(created_ms, "round created_ms")?,
+                event,
+                site,
+                round,
+                arbiter: TokenHash(arbiter),
+                boards,
+            }))
         })
     }
 
@@ -689,6 +767,33 @@ mod tests {
             ("playing", 1, 1, true)
         );
         assert_eq!(listed[0].black, "Jörg");
+    }
+
+    #[test]
+    fn a_round_reads_back_with_its_boards_in_order() {
+        let store = SqliteStore::in_memory().unwrap();
+        let id = GameId::parse("00112233445566ff").unwrap();
+        assert_eq!(store.load_round(&id).unwrap(), None);
+        let round = StoredRound {
+            id: id.clone(),
+            created_ms: 7,
+            event: "Blind Open".into(),
+            site: "Hamburg".into(),
+            round: "3".into(),
+            arbiter: TokenHash([9; 32]),
+            boards: vec![
+                (10, GameId::parse("000000000000000a").unwrap()),
+                (2, GameId::parse("0000000000000002").unwrap()),
+            ],
+        };
+        store.create_round(&round).unwrap();
+        let back = store.load_round(&id).unwrap().unwrap();
+        let mut sorted = round.clone();
+        sorted.boards.sort();
+        assert_eq!(back, sorted);
+        // The same round twice is refused, and the first one stays.
+        assert!(store.create_round(&round).is_err());
+        assert_eq!(store.load_round(&id).unwrap().unwrap(), sorted);
     }
 
     #[test]

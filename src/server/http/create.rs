@@ -89,7 +89,7 @@ pub(super) async fn create_game(
 }
 
 /// A creation refused before its body is read.
-fn refused(lang: Lang, refusal: Refusal) -> ApiError {
+pub(super) fn refused(lang: Lang, refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::JsonRequired => ApiError::new(
             lang,
@@ -122,7 +122,7 @@ fn read(lang: Lang, body: Result<Bytes, BytesRejection>) -> Result<CreateGame, A
 /// Who creates the game. A bearer token, if any, must be the admin token or an arbiter's
 /// token (required with `--require-token`); an arbiter's token becomes this game's arbiter
 /// token too (returned), so one arbiter lists all his games.
-async fn creator(
+pub(super) async fn creator(
     app: &AppState,
     lang: Lang,
     headers: &HeaderMap,
@@ -146,7 +146,7 @@ async fn creator(
 
 /// `503 too_many_unstarted_games` when the server holds its most games without a move, even
 /// after removing those past their time.
-async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
+pub(super) async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
     let creation = &app.0.creation;
     let max = app.0.limits.max_unstarted_games;
     if creation.unstarted_count() >= max && creation.sweep(app).await >= max {
@@ -161,7 +161,7 @@ async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
 }
 
 /// A new game id: 64 random bits, so a second try is all but never needed.
-async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
+pub(super) async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
     for _ in 0..4 {
         let candidate = GameId::from_bytes(rand::random());
         let store = std::sync::Arc::clone(&app.0.store);
@@ -175,11 +175,14 @@ async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
 }
 
 /// The tokens shown once, per seat (`null` for an assistant seat the game lacks).
-type Tokens = BTreeMap<&'static str, Option<String>>;
+pub(super) type Tokens = BTreeMap<&'static str, Option<String>>;
 
 /// A token per seat the game has (`null` for an assistant seat it lacks), shown once, and
 /// their hashes, which alone are stored.
-fn tokens(setup: &Setup, arbiter_token: Option<String>) -> (Tokens, Vec<(Seat, TokenHash)>) {
+pub(super) fn tokens(
+    setup: &Setup,
+    arbiter_token: Option<String>,
+) -> (Tokens, Vec<(Seat, TokenHash)>) {
     let mut tokens = BTreeMap::new();
     let mut hashes = Vec::new();
     for seat in Seat::ALL {
@@ -198,16 +201,16 @@ fn tokens(setup: &Setup, arbiter_token: Option<String>) -> (Tokens, Vec<(Seat, T
 }
 
 /// A rejected setting: the field (its value's problem, for the start position).
-struct BadSetting(String, Option<StartError>);
+pub(super) struct BadSetting(String, Option<StartError>);
 
 impl BadSetting {
-    fn field(field: impl Into<String>) -> BadSetting {
+    pub(super) fn field(field: impl Into<String>) -> BadSetting {
         BadSetting(field.into(), None)
     }
 
     /// `400 invalid_setting`: the sentence names the field; for a start position it says
     /// what is wrong with it, and `detail` is the problem's key.
-    fn error(self, lang: Lang) -> ApiError {
+    pub(super) fn error(self, lang: Lang) -> ApiError {
         let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidSetting)
             .field(self.0.clone());
         match self {
@@ -294,7 +297,7 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
 
 /// The event's name, site and round: each one line of at most [`MAX_NAME_CHARS`], no control
 /// or direction characters (they reach the PGN's tags).
-fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
+pub(super) fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
     let field = |value: Option<String>, name: &str| {
         let v = value.unwrap_or_default().trim().to_owned();
         if crate::text_check::one_line(&v, MAX_NAME_CHARS).is_err() {
@@ -340,7 +343,7 @@ fn period(
     })
 }
 
-fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
+pub(super) fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
     let first = period(
         "time_control",
         tc.moves,
@@ -380,7 +383,7 @@ fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
     })
 }
 
-fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
+pub(super) fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
     let bad = |name: &str| BadSetting::field(format!("rules.{name}"));
     let edition = match rules.edition.as_deref() {
         None => Edition::default(),

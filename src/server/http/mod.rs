@@ -4,6 +4,7 @@
 //! - `error`: [`ApiError`], the one error of every route, its own answer.
 //! - `extract`: the request's language and the seat its token opens.
 //! - `create`: `POST /api/games`.
+//! - `rounds`: the round desk's routes (issue 18).
 //! - `exports`: scoresheets (text, BRF) and the envelope; `recordings`: uploads and
 //!   downloads of recordings (kept on the disk by [`crate::server::recordings`]).
 
@@ -12,6 +13,7 @@ mod error;
 mod exports;
 mod extract;
 mod recordings;
+mod rounds;
 
 use axum::Json;
 use axum::Router;
@@ -41,6 +43,7 @@ pub fn router(app: AppState) -> Router {
         .route("/api/games/{id}/ws", get(game_ws))
         .merge(exports::routes())
         .merge(recordings::routes())
+        .merge(rounds::routes())
         .merge(crate::server::web::routes())
         .fallback(unknown_path)
         .layer(DefaultBodyLimit::max(limit));

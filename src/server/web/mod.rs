@@ -1,7 +1,8 @@
 //! The web pages `hamle serve` ships inside its binary: the lobby and one page per seat.
 //!
 //! - `GET /` (lobby), `/vi` (visually impaired player), `/board` (sighted player or spectator),
-//!   `/assistant`, `/arbiter`: HTML in the page's language (`?lang=de|tr|en`, else
+//!   `/assistant`, `/arbiter`, `/round/new` (a round from its pairings, the seat links to
+//!   print) and `/round` (the round desk): HTML in the page's language (`?lang=de|tr|en`, else
 //!   `Accept-Language`, else English), rendered once per language at start-up from the
 //!   minijinja templates of [`TEMPLATES`]: every page extends the layout `base.html` (the seats
 //!   with a board through `seat.html`), includes self-contained parts (`_*.html`), and takes
@@ -42,7 +43,7 @@ pub struct Page {
 }
 
 /// Every page, by path.
-pub const PAGES: [Page; 5] = [
+pub const PAGES: [Page; 7] = [
     Page {
         path: "/",
         template: "lobby.html",
@@ -63,12 +64,20 @@ pub const PAGES: [Page; 5] = [
         path: "/arbiter",
         template: "arbiter.html",
     },
+    Page {
+        path: "/round/new",
+        template: "round-new.html",
+    },
+    Page {
+        path: "/round",
+        template: "round.html",
+    },
 ];
 
 /// Every template (minijinja), by name: the layout `base.html` that every page extends, the
 /// seats' layout `seat.html` (itself extending `base.html`), the pages, and the self-contained
 /// parts several pages include (names starting with `_`).
-pub const TEMPLATES: [(&str, &str); 14] = [
+pub const TEMPLATES: [(&str, &str); 16] = [
     ("base.html", include_str!("assets/base.html")),
     ("seat.html", include_str!("assets/seat.html")),
     ("lobby.html", include_str!("assets/lobby.html")),
@@ -76,6 +85,8 @@ pub const TEMPLATES: [(&str, &str); 14] = [
     ("board.html", include_str!("assets/board.html")),
     ("assistant.html", include_str!("assets/assistant.html")),
     ("arbiter.html", include_str!("assets/arbiter.html")),
+    ("round-new.html", include_str!("assets/round-new.html")),
+    ("round.html", include_str!("assets/round.html")),
     (
         "_lang-options.html",
         include_str!("assets/_lang-options.html"),
@@ -89,7 +100,7 @@ pub const TEMPLATES: [(&str, &str); 14] = [
 ];
 
 /// Every static file under `/web/`: name, content type, content.
-pub const ASSETS: [(&str, &str, &str); 14] = [
+pub const ASSETS: [(&str, &str, &str); 16] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
     ("i18n.js", JS, include_str!("assets/i18n.js")),
     ("chess.js", JS, include_str!("assets/chess.js")),
@@ -108,6 +119,8 @@ pub const ASSETS: [(&str, &str, &str); 14] = [
     ("lobby.js", JS, include_str!("assets/lobby.js")),
     ("vi.js", JS, include_str!("assets/vi.js")),
     ("seat.js", JS, include_str!("assets/seat.js")),
+    ("round-new.js", JS, include_str!("assets/round-new.js")),
+    ("round.js", JS, include_str!("assets/round.js")),
 ];
 
 const JS: &str = "text/javascript";

@@ -54,6 +54,7 @@ pub enum ErrorCode {
     IllegalMove,
     Internal,
     InvalidField,
+    InvalidPairings,
     InvalidRequest,
     InvalidSetting,
     InvalidText,

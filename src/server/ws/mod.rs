@@ -4,6 +4,7 @@
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
 
 mod connection;
+pub mod round;
 mod session;
 
 use axum::extract::ws::Message;

@@ -1,0 +1,622 @@
+//! The round desk's routes (issue 18): `POST /api/rounds` (a round's games from a pairings
+//! list, a TRF file or JSON boards, with every seat's link as text and as a QR code),
+//! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause` and `/resume`
+//! (every board at once) and `GET /api/rounds/{id}/ws` (the round desk's socket,
+//! [`crate::server::ws::round`]). The round's arbiter token is every board's arbiter token.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use shakmaty::ByColor;
+
+use super::create::{
+    BadSetting, creator, event_info, new_id, profile, refused, room_for_one_more, time_control,
+    tokens,
+};
+use super::error::ApiError;
+use super::extract::AcceptLang;
+use crate::announce::Lang;
+use crate::game::{BoardKind, Command, Player, Seat, Setup, StartPosition, TimeControl};
+use crate::pairings::{Paired, Pairing, PairingError, Pairings};
+use crate::server::AppState;
+use crate::server::addr::ClientAddr;
+use crate::server::auth::{bearer, hash_token, new_token, same_hash};
+use crate::server::round::{BoardLine, board_lines};
+use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
+use crate::store::{GameId, NewGame, StoredGame, StoredRound};
+use crate::table::Order;
+
+/// The largest request a round's creation takes (a TRF file of a large open).
+pub const MAX_ROUND_BODY_BYTES: usize = 256 * 1024;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/rounds", post(create_round))
+        .route("/api/rounds/{id}", get(round_now))
+        .route("/api/rounds/{id}/pause", post(pause_all))
+        .route("/api/rounds/{id}/resume", post(resume_all))
+        .route("/api/rounds/{id}/ws", get(round_ws))
+        .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
+}
+
+/// `POST /api/rounds`: exactly one of `pairings`, `trf` and `boards`.
+#[derive(Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+struct CreateRound {
+    #[serde(default)]
+    event: Option<EventIn>,
+    #[serde(default)]
+    time_control: Option<TimeControlIn>,
+    #[serde(default)]
+    rules: Option<RulesIn>,
+    /// The round's language: the arbiter's, the spectators', and every player's who names
+    /// none.
+    #[serde(default)]
+    lang: Option<String>,
+    /// Where the seat links point (`http(s)://host[:port]`); else the request's `Host`.
+    #[serde(default)]
+    origin: Option<String>,
+    #[serde(default)]
+    pairings: Option<String>,
+    #[serde(default)]
+    trf: Option<String>,
+    /// The round of the TRF file to read (1-based; the event's round number unless given).
+    #[serde(default)]
+    trf_round: Option<u32>,
+    #[serde(default)]
+    boards: Option<Vec<BoardIn>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct BoardIn {
+    board: u32,
+    white: PairedIn,
+    black: PairedIn,
+}
+
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+struct PairedIn {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    fide_id: Option<String>,
+    #[serde(default)]
+    visually_impaired: bool,
+    #[serde(default)]
+    assistant: bool,
+    #[serde(default)]
+    board: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// One seat's link on the printed page.
+#[derive(Serialize)]
+struct SeatLink {
+    seat: &'static str,
+    lang: &'static str,
+    url: String,
+    /// The link as a QR code: an SVG image as a `data:` URL.
+    qr: String,
+}
+
+#[derive(Serialize)]
+struct PlayerOut {
+    name: String,
+    fide_id: Option<String>,
+    visually_impaired: bool,
+    assistant: bool,
+}
+
+#[derive(Serialize)]
+struct BoardOut {
+    board: u32,
+    game: String,
+    white: PlayerOut,
+    black: PlayerOut,
+    /// Every seat but the arbiter's (the round's token opens it).
+    seats: Vec<SeatLink>,
+}
+
+#[derive(Serialize)]
+struct RoundCreated {
+    id: String,
+    /// The round's arbiter token, shown once: it opens the round desk and every board's
+    /// arbiter seat.
+    token: String,
+    /// The round desk's link, with the token.
+    desk: String,
+    event: String,
+    site: String,
+    round: String,
+    lang: &'static str,
+    boards: Vec<BoardOut>,
+}
+
+/// `400 invalid_pairings`: the sentence names the line (or the board entry) and the problem.
+fn pairing_error(lang: Lang, source: &str, e: &PairingError) -> ApiError {
+    let key = e.problem.key();
+    let mut args = vec![
+        (
+            "source",
+            if e.line == 0 { "file" } else { source }.to_owned(),
+        ),
+        ("line", e.line.to_string()),
+    ];
+    match &e.problem {
+        crate::pairings::Problem::Fields(n) => args.push(("count", n.to_string())),
+        crate::pairings::Problem::DuplicateBoard(b) => args.push(("board", b.to_string())),
+        crate::pairings::Problem::DuplicateRank(r) => args.push(("rank", r.to_string())),
+        crate::pairings::Problem::Option(w) => args.push(("word", w.clone())),
+        _ => {}
+    }
+    let message = crate::words::text(lang, &format!("error-pairings-{key}"), &args);
+    ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidPairings)
+        .message(message)
+        .detail(format!("{key}:{}", e.line))
+}
+
+fn bad(field: impl Into<String>) -> BadSetting {
+    BadSetting::field(field)
+}
+
+/// The boards of the request, from whichever of its three forms it has.
+fn pairings_of(req: &mut CreateRound, lang: Lang, round_no: u32) -> Result<Pairings, ApiError> {
+    let given = [
+        req.pairings.is_some(),
+        req.trf.is_some(),
+        req.boards.is_some(),
+    ];
+    if given.iter().filter(|g| **g).count() != 1 {
+        return Err(bad("pairings").error(lang));
+    }
+    if let Some(text) = &req.pairings {
+        return crate::pairings::parse_list(text).map_err(|e| pairing_error(lang, "line", &e));
+    }
+    if let Some(text) = &req.trf {
+        let round = req.trf_round.unwrap_or(round_no);
+        if round == 0 || round > 99 {
+            return Err(bad("trf_round").error(lang));
+        }
+        return crate::pairings::parse_trf(text, round)
+            .map_err(|e| pairing_error(lang, "line", &e));
+    }
+    let boards = req.boards.take().unwrap_or_default();
+    let mut checked = Vec::with_capacity(boards.len());
+    for (i, b) in boards.into_iter().enumerate() {
+        let side = |p: PairedIn, color: &str| -> Result<Paired, ApiError> {
+            let field = |name: &str| format!("boards.{i}.{color}.{name}");
+            let board = match p.board.as_deref() {
+                None => None,
+                Some(k) => {
+                    Some(BoardKind::from_key(k).ok_or_else(|| bad(field("board")).error(lang))?)
+                }
+            };
+            let plang = match p.lang.as_deref() {
+                None => None,
+                Some(l) => Some(
+                    l.parse::<Lang>()
+                        .map_err(|_| bad(field("lang")).error(lang))?,
+                ),
+            };
+            Ok(Paired {
+                name: p.name,
+                fide_id: p.fide_id,
+                visually_impaired: p.visually_impaired,
+                assistant: p.assistant,
+                board,
+                lang: plang,
+            })
+        };
+        checked.push(Pairing {
+            board: b.board,
+            white: side(b.white, "white")?,
+            black: side(b.black, "black")?,
+        });
+    }
+    crate::pairings::check(checked).map_err(|e| pairing_error(lang, "entry", &e))
+}
+
+/// Where the links point: the request's `origin` (checked) or `http://<Host>`.
+fn origin_of(req: &CreateRound, headers: &HeaderMap, lang: Lang) -> Result<String, ApiError> {
+    let origin = match &req.origin {
+        Some(o) => o.trim().trim_end_matches('/').to_owned(),
+        None => {
+            let host = headers
+                .get(header::HOST)
+                .and_then(|h| h.to_str().ok())
+                .unwrap_or("127.0.0.1");
+            format!("http://{host}")
+        }
+    };
+    let scheme_ok = origin.starts_with("http://") || origin.starts_with("https://");
+    let rest = origin.split_once("://").map_or("", |(_, r)| r);
+    let host_ok = !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c));
+    if !scheme_ok || !host_ok || origin.len() > 200 {
+        return Err(bad("origin").error(lang));
+    }
+    Ok(origin)
+}
+
+/// A link as a QR code: an SVG image in a `data:` URL.
+fn qr(url: &str) -> String {
+    let svg = match qrcode::QrCode::new(url.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color<'_>>()
+            .min_dimensions(160, 160)
+            .quiet_zone(true)
+            .build(),
+        Err(_) => String::new(),
+    };
+    format!(
+        "data:image/svg+xml;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(svg)
+    )
+}
+
+/// The page a seat's link opens.
+fn page_for(seat: Seat, setup: &Setup) -> &'static str {
+    match seat {
+        Seat::White | Seat::Black => {
+            let color = if seat == Seat::White {
+                shakmaty::Color::White
+            } else {
+                shakmaty::Color::Black
+            };
+            if setup.player(color).visually_impaired {
+                "/vi"
+            } else {
+                "/board"
+            }
+        }
+        Seat::WhiteAssistant | Seat::BlackAssistant => "/assistant",
+        Seat::Arbiter => "/arbiter",
+        Seat::Spectator => "/board",
+    }
+}
+
+fn player_of(p: &Paired) -> Player {
+    Player {
+        name: p.name.clone(),
+        visually_impaired: p.visually_impaired,
+        board: p.board.unwrap_or(if p.visually_impaired {
+            BoardKind::Tactile
+        } else {
+            BoardKind::Normal
+        }),
+        assistant: p.assistant,
+    }
+}
+
+fn player_out(p: &Paired) -> PlayerOut {
+    PlayerOut {
+        name: p.name.clone(),
+        fide_id: p.fide_id.clone(),
+        visually_impaired: p.visually_impaired,
+        assistant: p.assistant,
+    }
+}
+
+/// Creates a round: its games, one by one, then the round.
+async fn create_round(
+    State(app): State<AppState>,
+    addr: ClientAddr,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    app.0
+        .creation
+        .admit(&headers, addr)
+        .map_err(|r| refused(lang, r))?;
+    let body = body.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
+    let mut req: CreateRound = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::invalid_request(lang, StatusCode::BAD_REQUEST, e.to_string()))?;
+    let round_lang = match req.lang.as_deref() {
+        None => lang,
+        Some(l) => l.parse().map_err(|_| bad("lang").error(lang))?,
+    };
+    let tc = match req.time_control.take() {
+        // FIDE's standard play: 90 minutes and 30 seconds a move.
+        None => TimeControl::fischer(90 * 60 * 1000, 30 * 1000),
+        Some(tc) => time_control(tc).map_err(|b| b.error(lang))?,
+    };
+    let rules = profile(req.rules.take().unwrap_or_default()).map_err(|b| b.error(lang))?;
+    let mut event = event_info(req.event.take().unwrap_or_default()).map_err(|b| b.error(lang))?;
+    let round_no = event.round.trim().parse::<u32>().unwrap_or(1);
+    let origin = origin_of(&req, &headers, lang)?;
+    let pairings = pairings_of(&mut req, lang, round_no)?;
+    if event.name.is_empty() {
+        event.name = pairings.event.clone().unwrap_or_default();
+    }
+    if event.site.is_empty() {
+        event.site = pairings.site.clone().unwrap_or_default();
+    }
+    if event.round.is_empty() {
+        event.round = req.trf_round.unwrap_or(round_no).to_string();
+    }
+    let token = creator(&app, lang, &headers)
+        .await?
+        .unwrap_or_else(new_token);
+
+    let mut boards = Vec::with_capacity(pairings.boards.len());
+    let mut stored_boards = Vec::with_capacity(pairings.boards.len());
+    for p in &pairings.boards {
+        room_for_one_more(&app, lang).await?;
+        let id = new_id(&app, lang).await?;
+        let mut languages = [round_lang; 6];
+        for (color, paired) in [(0, &p.white), (1, &p.black)] {
+            if let Some(l) = paired.lang {
+                let (player, assistant) = if color == 0 {
+                    (Seat::White, Seat::WhiteAssistant)
+                } else {
+                    (Seat::Black, Seat::BlackAssistant)
+                };
+                languages[player.index()] = l;
+                languages[assistant.index()] = l;
+            }
+        }
+        let setup = Setup {
+            time_control: tc,
+            players: ByColor {
+                white: player_of(&p.white),
+                black: player_of(&p.black),
+            },
+            languages,
+            profile: rules,
+            event: event.clone(),
+            start: StartPosition::initial(),
+        };
+        let (seat_tokens, hashes) = tokens(&setup, Some(token.clone()));
+        let new = NewGame {
+            id: id.clone(),
+            created_ms: app.0.clock.now_ms(),
+            setup,
+            tokens: hashes,
+        };
+        let store = Arc::clone(&app.0.store);
+        let written = {
+            let new = new.clone();
+            tokio::task::spawn_blocking(move || store.create_game(&new)).await
+        };
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(ApiError::storage_failed(lang).source(e)),
+            Err(e) => return Err(ApiError::storage_failed(lang).source(e)),
+        }
+        let stored = StoredGame {
+            id: new.id.clone(),
+            created_ms: new.created_ms,
+            setup: new.setup.clone(),
+            tokens: new.tokens,
+            events: Vec::new(),
+            damage: None,
+        };
+        let handle = app.hub().created(stored);
+        app.speech().game_added(&handle);
+        app.0.creation.created(&handle.id, handle.created_ms);
+        let mut seats = Vec::new();
+        for seat in Seat::ALL {
+            if seat == Seat::Arbiter {
+                continue;
+            }
+            let Some(Some(t)) = seat_tokens.get(seat.key()) else {
+                continue;
+            };
+            let seat_lang = new.setup.language(seat).code();
+            let url = format!(
+                "{origin}{}?lang={seat_lang}#game={id}&token={t}",
+                page_for(seat, &new.setup)
+            );
+            seats.push(SeatLink {
+                seat: seat.key(),
+                lang: seat_lang,
+                qr: qr(&url),
+                url,
+            });
+        }
+        boards.push(BoardOut {
+            board: p.board,
+            game: id.to_string(),
+            white: player_out(&p.white),
+            black: player_out(&p.black),
+            seats,
+        });
+        stored_boards.push((p.board, id));
+    }
+    let round_id = GameId::from_bytes(rand::random());
+    let round = StoredRound {
+        id: round_id.clone(),
+        created_ms: app.0.clock.now_ms(),
+        event: event.name.clone(),
+        site: event.site.clone(),
+        round: event.round.clone(),
+        arbiter: hash_token(&token),
+        boards: stored_boards,
+    };
+    let store = Arc::clone(&app.0.store);
+    match tokio::task::spawn_blocking(move || store.create_round(&round)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(ApiError::storage_failed(lang).source(e)),
+        Err(e) => return Err(ApiError::storage_failed(lang).source(e)),
+    }
+    tracing::info!(round = %round_id, boards = boards.len(), "round created");
+    let desk = format!(
+        "{origin}/round?lang={}#round={round_id}&token={token}",
+        round_lang.code()
+    );
+    let created = RoundCreated {
+        id: round_id.to_string(),
+        token,
+        desk,
+        event: event.name,
+        site: event.site,
+        round: event.round,
+        lang: round_lang.code(),
+        boards,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// The round of the path, if the request's bearer token is its arbiter's: `404 not_found`
+/// or `401 unauthorized` otherwise.
+pub(in crate::server) async fn load_round(
+    app: &AppState,
+    lang: Lang,
+    id: &str,
+) -> Result<StoredRound, ApiError> {
+    let id = GameId::parse(id).ok_or_else(|| ApiError::not_found(lang))?;
+    let store = Arc::clone(&app.0.store);
+    match tokio::task::spawn_blocking(move || store.load_round(&id)).await {
+        Ok(Ok(Some(round))) => Ok(round),
+        Ok(Ok(None)) => Err(ApiError::not_found(lang)),
+        Ok(Err(e)) => Err(ApiError::storage_failed(lang).source(e)),
+        Err(e) => Err(ApiError::storage_failed(lang).source(e)),
+    }
+}
+
+async fn authorised_round(
+    app: &AppState,
+    lang: Lang,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<StoredRound, ApiError> {
+    let round = load_round(app, lang, id).await?;
+    let token = bearer(headers).ok_or_else(|| ApiError::unauthorized(lang))?;
+    if !same_hash(&hash_token(token), &round.arbiter) {
+        return Err(ApiError::unauthorized(lang));
+    }
+    Ok(round)
+}
+
+#[derive(Serialize)]
+struct RoundNow {
+    id: String,
+    event: String,
+    site: String,
+    round: String,
+    boards: Vec<BoardLine>,
+}
+
+async fn round_now(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let boards = board_lines(&app, &round).await;
+    Ok(Json(RoundNow {
+        id: round.id.to_string(),
+        event: round.event,
+        site: round.site,
+        round: round.round,
+        boards,
+    })
+    .into_response())
+}
+
+/// What one board answered to pausing or resuming every board.
+#[derive(Serialize)]
+struct BoardDone {
+    board: u32,
+    done: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+async fn every_board(
+    app: AppState,
+    lang: Lang,
+    id: String,
+    headers: HeaderMap,
+    command: Command,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let mut answers = Vec::with_capacity(round.boards.len());
+    for (board, game) in &round.boards {
+        let answer = match app.game(game).await {
+            None => BoardDone {
+                board: *board,
+                done: false,
+                code: Some(ErrorCode::NotFound.name()),
+                message: Some(crate::words::error(lang, ErrorCode::NotFound.name(), &[])),
+            },
+            Some(handle) => match handle
+                .act(Seat::Arbiter, lang, Order::Play(command), None)
+                .await
+            {
+                Ok(_) => BoardDone {
+                    board: *board,
+                    done: true,
+                    code: None,
+                    message: None,
+                },
+                Err(refused) => BoardDone {
+                    board: *board,
+                    done: false,
+                    code: Some(refused.code),
+                    message: Some(refused.message),
+                },
+            },
+        };
+        answers.push(answer);
+    }
+    Ok(Json(serde_json::json!({ "boards": answers })).into_response())
+}
+
+async fn pause_all(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    every_board(app, lang, id, headers, Command::Pause).await
+}
+
+async fn resume_all(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    every_board(app, lang, id, headers, Command::Resume).await
+}
+
+async fn round_ws(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let round = load_round(&app, lang, &id).await?;
+    let upgrade =
+        upgrade.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
+    let limits = app.limits();
+    let running = app.0.tracker.token();
+    Ok(upgrade
+        .max_message_size(limits.max_message_bytes)
+        .max_frame_size(limits.max_message_bytes)
+        .on_upgrade(move |socket| async move {
+            crate::server::ws::round::serve(socket, app, round, lang).await;
+            drop(running);
+        }))
+}

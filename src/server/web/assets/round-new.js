@@ -1,0 +1,113 @@
+// A new round: its games from a pairings list or a TRF file (POST /api/rounds), then one
+// printable sheet per board with every seat's link as text and as a QR code.
+
+import { loadStrings, t, lang } from './i18n.js';
+import { setupLanguageMenu } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** "White: Anna Weiss (German)" for one seat's link. */
+function seatLabel(link, board) {
+  const side = link.seat.startsWith('white') ? 'white' : link.seat.startsWith('black') ? 'black' : null;
+  return t('web-link-label', {
+    seat: t('web-seat-name', { seat: link.seat }),
+    name: side ? board[side].name : '-',
+    lang: t('web-lang-name', { lang: link.lang }),
+  });
+}
+
+function showSheets(created) {
+  $('created-heading').textContent = t('web-round-created', { event: created.event || '-', round: created.round });
+  $('desk-link').href = created.desk;
+  const sheets = $('seat-sheets');
+  sheets.replaceChildren();
+  for (const board of created.boards) {
+    const section = document.createElement('section');
+    section.className = 'seat-sheet';
+    const h = document.createElement('h3');
+    h.textContent = t('web-round-sheet-heading', { board: board.board, white: board.white.name, black: board.black.name });
+    const list = document.createElement('ul');
+    list.className = 'seat-links';
+    for (const s of board.seats) {
+      const label = seatLabel(s, board);
+      const li = document.createElement('li');
+      li.dataset.seat = s.seat;
+      const name = document.createElement('p');
+      name.className = 'seat-label';
+      name.textContent = label;
+      const a = document.createElement('a');
+      a.href = s.url;
+      a.textContent = s.url;
+      a.className = 'seat-url';
+      const img = document.createElement('img');
+      img.src = s.qr;
+      img.width = 160;
+      img.height = 160;
+      img.alt = t('web-round-qr', { seat: label });
+      li.append(name, img, a);
+      list.append(li);
+    }
+    section.append(h, list);
+    sheets.append(section);
+  }
+  $('round-created').hidden = false;
+  $('created-heading').focus();
+}
+
+async function create(e) {
+  e.preventDefault();
+  const error = $('round-error');
+  error.textContent = '';
+  const number = Math.round(Number($('round-number').value)) || 1;
+  const body = {
+    event: { name: $('event-name').value.trim(), site: $('event-site').value.trim(), round: String(number) },
+    lang: $('round-lang').value,
+    origin: location.origin,
+    time_control: {
+      base_seconds: Math.round(Number($('base-minutes').value) * 60),
+      increment_seconds: Math.round(Number($('increment-seconds').value)),
+    },
+    rules: { procedure: $('rules-procedure').value },
+  };
+  const file = $('trf-file').files[0];
+  if (file) {
+    body.trf = await file.text();
+    body.trf_round = number;
+  } else {
+    body.pairings = $('pairings').value;
+  }
+  $('create-round').disabled = true;
+  try {
+    const headers = { 'content-type': 'application/json', 'accept-language': lang() };
+    const token = $('organiser-token').value.trim();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch('/api/rounds', { method: 'POST', headers, body: JSON.stringify(body) });
+    const data = await response.json();
+    if (!response.ok) {
+      error.textContent = data.message || t('web-failed');
+      if (data.code === 'invalid_pairings') {
+        const field = file ? $('trf-file') : $('pairings');
+        field.setAttribute('aria-invalid', 'true');
+        field.focus();
+      }
+      return;
+    }
+    $('pairings').removeAttribute('aria-invalid');
+    $('trf-file').removeAttribute('aria-invalid');
+    showSheets(data);
+  } catch {
+    error.textContent = t('web-failed');
+  } finally {
+    $('create-round').disabled = false;
+  }
+}
+
+async function main() {
+  await loadStrings(document.documentElement.lang);
+  setupLanguageMenu();
+  $('round-lang').value = lang();
+  $('round-form').addEventListener('submit', create);
+  $('print').addEventListener('click', () => window.print());
+}
+
+main();

@@ -1,0 +1,213 @@
+// The round desk: every board of a round (status, clocks, last move) and the alerts that need
+// the arbiter, in the order they happened, announced in a live region; pause and resume every
+// board; each board's desk one link away. One WebSocket per round (docs/protocol.md).
+
+import { loadStrings, t, lang, sentences } from './i18n.js';
+import { setupLanguageMenu, clockDigits } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.hash.slice(1));
+const roundId = params.get('round') || '';
+const token = params.get('token') || '';
+const boards = new Map();
+let open = 0;
+
+function deskUrl(game) {
+  const url = new URL('/arbiter', location.origin);
+  url.searchParams.set('lang', lang());
+  url.hash = `game=${encodeURIComponent(game)}&token=${encodeURIComponent(token)}`;
+  return url.toString();
+}
+
+function deskLink(line) {
+  const a = document.createElement('a');
+  a.href = deskUrl(line.game);
+  a.target = '_blank';
+  a.rel = 'noopener';
+  a.textContent = t('web-round-desk-of', { board: line.board });
+  return a;
+}
+
+function player(p) {
+  return p.visually_impaired ? t('web-round-player-vi', { name: p.name }) : p.name;
+}
+
+function statusOf(line) {
+  return t('web-round-status', { status: line.status, result: line.result ?? '' });
+}
+
+function lastMove(line) {
+  const m = line.last_move;
+  return m ? t('web-round-last', { number: m.number, color: m.color, san: m.san }) : '';
+}
+
+/** The time left on a clock now (the running one counted down since the line came). */
+function remaining(line, color) {
+  if (!line.clock) return null;
+  const ms = line.clock[`${color}_ms`];
+  if (line.clock.running === color && line.status === 'playing') {
+    return Math.max(0, ms - (performance.now() - line.received));
+  }
+  return ms;
+}
+
+function row(line) {
+  let tr = document.getElementById(`board-${line.board}`);
+  if (!tr) {
+    tr = document.createElement('tr');
+    tr.id = `board-${line.board}`;
+    const th = document.createElement('th');
+    th.scope = 'row';
+    tr.append(th);
+    for (let i = 0; i < 7; i++) tr.append(document.createElement('td'));
+    $('board-rows').append(tr);
+  }
+  const cells = tr.children;
+  cells[0].textContent = String(line.board);
+  cells[1].textContent = player(line.white);
+  cells[2].textContent = player(line.black);
+  cells[3].textContent = statusOf(line);
+  cells[6].textContent = lastMove(line);
+  cells[7].replaceChildren(deskLink(line));
+  renderClocks(line);
+}
+
+function renderClocks(line) {
+  const tr = document.getElementById(`board-${line.board}`);
+  if (!tr) return;
+  for (const [i, color] of [[4, 'white'], [5, 'black']]) {
+    const ms = remaining(line, color);
+    tr.children[i].textContent = ms === null ? '' : clockDigits(ms);
+  }
+}
+
+function sortRows() {
+  const rows = [...$('board-rows').children];
+  rows.sort((a, b) => Number(a.id.slice(6)) - Number(b.id.slice(6)));
+  $('board-rows').append(...rows);
+}
+
+function board(line) {
+  line.received = performance.now();
+  boards.set(line.board, line);
+  row(line);
+}
+
+function countAlerts() {
+  $('alert-count').textContent = open ? t('web-round-alert-count', { count: open }) : '';
+  $('no-alerts').hidden = open > 0;
+}
+
+function alert(a) {
+  if (document.querySelector(`[data-alert="${a.game}-${a.seq}"]`)) return;
+  const li = document.createElement('li');
+  li.dataset.alert = `${a.game}-${a.seq}`;
+  li.dataset.kind = a.kind;
+  li.className = `alert alert-${a.kind}`;
+  const text = document.createElement('span');
+  text.className = 'alert-text';
+  text.textContent = a.text;
+  const done = document.createElement('button');
+  done.type = 'button';
+  done.textContent = t('web-round-alert-done');
+  done.setAttribute('aria-label', t('web-round-alert-done-label', { text: a.text }));
+  done.addEventListener('click', () => {
+    const next = li.nextElementSibling || li.previousElementSibling;
+    li.remove();
+    open -= 1;
+    countAlerts();
+    (next?.querySelector('button') || $('alerts-heading')).focus?.();
+  });
+  li.append(text, ' ', deskLink({ board: a.board, game: a.game }), ' ', done);
+  $('alert-list').append(li);
+  open += 1;
+  countAlerts();
+  if (!a.past) {
+    const p = document.createElement('p');
+    p.textContent = a.text;
+    $('round-live').append(p);
+    while ($('round-live').children.length > 50) $('round-live').firstElementChild.remove();
+  }
+}
+
+function onMessage(msg) {
+  if (msg.type === 'round') {
+    $('round-name').textContent = t('web-round-name', { event: msg.event || '-', round: msg.round, site: msg.site || '-' });
+    $('board-rows').replaceChildren();
+    for (const line of msg.boards) board(line);
+    sortRows();
+    for (const a of msg.alerts) alert(a);
+    $('round-status').textContent = t('web-round-connected', { boards: msg.boards.length, alerts: msg.alerts.length });
+  } else if (msg.type === 'board') {
+    board(msg);
+  } else if (msg.type === 'alert') {
+    alert(msg);
+  } else if (msg.type === 'error') {
+    $('round-status').textContent = msg.message || t('web-failed');
+  }
+}
+
+let retry = 1000;
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${scheme}://${location.host}/api/rounds/${encodeURIComponent(roundId)}/ws`);
+  let bad = false;
+  ws.addEventListener('open', () => {
+    retry = 1000;
+    ws.send(JSON.stringify({ type: 'hello', token, lang: lang() }));
+  });
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(e.data);
+    if (msg.type === 'error' && msg.code === 'bad_token') bad = true;
+    onMessage(msg);
+  });
+  ws.addEventListener('close', () => {
+    if (bad) return;
+    $('round-status').textContent = t('web-round-reconnecting');
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 15000);
+  });
+}
+
+async function everyBoard(what) {
+  const out = $('all-result');
+  out.textContent = '';
+  for (const b of [$('pause-all'), $('resume-all')]) b.disabled = true;
+  try {
+    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/${what}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang() },
+    });
+    const data = await response.json();
+    if (!response.ok) {
+      out.textContent = data.message || t('web-failed');
+      return;
+    }
+    const done = data.boards.filter((b) => b.done).length;
+    const refused = data.boards.filter((b) => !b.done).map((b) => t('web-round-not-done', { board: b.board, message: b.message }));
+    const args = { done, total: data.boards.length };
+    const summary = what === 'pause' ? t('web-round-paused', args) : t('web-round-resumed', args);
+    out.textContent = sentences([summary, ...refused]);
+  } catch {
+    out.textContent = t('web-failed');
+  } finally {
+    for (const b of [$('pause-all'), $('resume-all')]) b.disabled = false;
+  }
+}
+
+async function main() {
+  await loadStrings(document.documentElement.lang);
+  setupLanguageMenu();
+  countAlerts();
+  $('pause-all').addEventListener('click', () => everyBoard('pause'));
+  $('resume-all').addEventListener('click', () => everyBoard('resume'));
+  if (!roundId || !token) {
+    $('round-status').textContent = t('web-round-no-link');
+    for (const b of [$('pause-all'), $('resume-all')]) b.disabled = true;
+    return;
+  }
+  connect();
+  setInterval(() => { for (const line of boards.values()) renderClocks(line); }, 1000);
+}
+
+main();

@@ -1,0 +1,269 @@
+//! The round desk's WebSocket (`/api/rounds/{id}/ws`): after a `hello` with the round's
+//! arbiter token, one `round` message (every board, and the alerts of everything that
+//! happened before, in the order it happened), then a `board` message after each event of a
+//! board and an `alert` before it when the event needs the arbiter.
+//!
+//! The socket subscribes to each board's game as a spectator does (so the arbiter's own
+//! desk keeps his seat), but reads every event the arbiter may know of, and its
+//! subscription keeps the games in memory while the desk is open.
+
+use axum::extract::ws::Message;
+use futures_util::{Sink, Stream};
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc};
+use tokio_util::sync::CancellationToken;
+
+use super::close;
+use super::connection::{Conn, Next, next_text};
+use crate::announce::Lang;
+use crate::game::{Seat, Setup};
+use crate::server::AppState;
+use crate::server::actor::{Backlog, Published};
+use crate::server::auth::{hash_token, same_hash};
+use crate::server::round::{Alert, BoardLine, alert_of, board_lines};
+use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};
+use crate::store::StoredRound;
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RoundIn {
+    Hello {
+        token: String,
+        #[serde(default)]
+        lang: Option<String>,
+    },
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum RoundOut<'a> {
+    Round {
+        id: String,
+        event: &'a str,
+        site: &'a str,
+        round: &'a str,
+        lang: &'static str,
+        boards: Vec<BoardLine>,
+        alerts: Vec<Alert>,
+    },
+    Board(BoardLine),
+    Alert(Alert),
+}
+
+#[derive(Serialize)]
+struct Envelope<'a> {
+    v: u64,
+    #[serde(flatten)]
+    msg: RoundOut<'a>,
+}
+
+fn json(msg: RoundOut<'_>) -> Message {
+    let text = serde_json::to_string(&Envelope {
+        v: PROTOCOL_VERSION,
+        msg,
+    })
+    .expect("round messages serialise");
+    Message::Text(text.into())
+}
+
+/// What a board's follower hands the socket.
+enum Feed {
+    Event(std::sync::Arc<Published>),
+    /// Fell behind: the board's line is sent again.
+    Lagged,
+    /// The game's task stopped.
+    Closed,
+}
+
+struct Followed {
+    board: u32,
+    setup: Option<std::sync::Arc<Setup>>,
+}
+
+/// Runs one round desk connection to its end.
+pub async fn serve<S>(socket: S, app: AppState, round: StoredRound, fallback: Lang)
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    let limits = app.limits();
+    let mut conn = Conn::new(socket, fallback, &limits);
+    let shutdown = app.shutdown();
+    let first = tokio::select! {
+        _ = shutdown.cancelled() => {
+            conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
+            return;
+        }
+        r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
+    };
+    let text = match first {
+        Err(_) => {
+            return conn
+                .fail(ErrorCode::HelloTimeout, &[], close::HELLO_TIMEOUT)
+                .await;
+        }
+        Ok(Next::Text(t)) => t,
+        Ok(Next::Gone) => return,
+        Ok(_) => {
+            return conn
+                .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
+                .await;
+        }
+    };
+    let Ok(RoundIn::Hello { token, lang }) = serde_json::from_str::<RoundIn>(&text) else {
+        return conn
+            .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
+            .await;
+    };
+    if let Some(l) = lang.and_then(|l| l.parse::<Lang>().ok()) {
+        conn.lang = l;
+    }
+    if !same_hash(&hash_token(&token), &round.arbiter) {
+        return conn.fail(ErrorCode::BadToken, &[], close::BAD_TOKEN).await;
+    }
+    let lang = conn.lang;
+
+    // Every board: its past alerts, and a follower forwarding its events from now on.
+    let stop = CancellationToken::new();
+    let (tx, mut rx) = mpsc::channel::<(usize, Feed)>(1024);
+    let mut followed = Vec::with_capacity(round.boards.len());
+    let mut past: Vec<(u64, u32, u64, String, Alert)> = Vec::new();
+    for (i, (board, game)) in round.boards.iter().enumerate() {
+        let handle = app.game(game).await;
+        let connected = match &handle {
+            Some(h) => h.connect(Seat::Spectator, Some(0)).await,
+            None => None,
+        };
+        let Some((handle, connected)) = handle.zip(connected) else {
+            followed.push(Followed {
+                board: *board,
+                setup: None,
+            });
+            continue;
+        };
+        if let Backlog::Events(events) = &connected.backlog {
+            for p in events {
+                if let Some((kind, text)) = alert_of(*board, &handle.setup, &p.rec, lang) {
+                    let alert = Alert {
+                        n: 0,
+                        board: *board,
+                        game: game.to_string(),
+                        seq: p.rec.seq,
+                        kind,
+                        at_ms: p.rec.at_ms,
+                        text,
+                        past: true,
+                    };
+                    past.push((p.rec.at_ms, *board, p.rec.seq, game.to_string(), alert));
+                }
+            }
+        }
+        let mut events = connected.events;
+        let tx = tx.clone();
+        let stop = stop.clone();
+        app.0.tracker.spawn(async move {
+            loop {
+                let feed = tokio::select! {
+                    _ = stop.cancelled() => return,
+                    r = events.recv() => match r {
+                        Ok(p) => Feed::Event(p),
+                        Err(broadcast::error::RecvError::Lagged(_)) => Feed::Lagged,
+                        Err(broadcast::error::RecvError::Closed) => Feed::Closed,
+                    },
+                };
+                let closed = matches!(feed, Feed::Closed);
+                if tx.send((i, feed)).await.is_err() || closed {
+                    return;
+                }
+            }
+        });
+        followed.push(Followed {
+            board: *board,
+            setup: Some(handle.setup.clone()),
+        });
+    }
+    drop(tx);
+    past.sort_by_key(|a| (a.0, a.1, a.2));
+    let mut n = 0u64;
+    let alerts: Vec<Alert> = past
+        .into_iter()
+        .map(|(.., mut alert)| {
+            n += 1;
+            alert.n = n;
+            alert
+        })
+        .collect();
+    let boards = board_lines(&app, &round).await;
+    let hello = json(RoundOut::Round {
+        id: round.id.to_string(),
+        event: &round.event,
+        site: &round.site,
+        round: &round.round,
+        lang: lang.code(),
+        boards,
+        alerts,
+    });
+    if conn.send_frame(hello).await.is_err() {
+        stop.cancel();
+        return;
+    }
+
+    let mut ping = tokio::time::interval(limits.ping_interval);
+    ping.tick().await;
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => {
+                conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
+                break;
+            }
+            fed = rx.recv() => {
+                let Some((i, feed)) = fed else { break };
+                let board = followed[i].board;
+                let game = &round.boards[i].1;
+                if let (Feed::Event(p), Some(setup)) = (&feed, &followed[i].setup)
+                    && let Some((kind, text)) = alert_of(board, setup, &p.rec, lang)
+                {
+                    n += 1;
+                    let alert = Alert {
+                        n,
+                        board,
+                        game: game.to_string(),
+                        seq: p.rec.seq,
+                        kind,
+                        at_ms: p.rec.at_ms,
+                        text,
+                        past: false,
+                    };
+                    if conn.send_frame(json(RoundOut::Alert(alert))).await.is_err() {
+                        break;
+                    }
+                }
+                let line = match app.state_of(game).await {
+                    Some(state) => BoardLine::of(board, &state),
+                    None => BoardLine::gone(board, game),
+                };
+                if conn.send_frame(json(RoundOut::Board(line))).await.is_err() {
+                    break;
+                }
+            }
+            next = next_text(&mut conn) => match next {
+                Next::Gone => break,
+                Next::Flood => {
+                    conn.fail(ErrorCode::Flood, &[], close::POLICY).await;
+                    break;
+                }
+                // The desk sends nothing after its hello; anything else is ignored.
+                _ => {}
+            },
+            _ = ping.tick() => {
+                if conn.heard.elapsed() > limits.idle_timeout {
+                    conn.fail(ErrorCode::IdleTimeout, &[], close::IDLE_TIMEOUT).await;
+                    break;
+                }
+                if conn.send_frame(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    stop.cancel();
+}

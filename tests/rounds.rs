@@ -1,0 +1,351 @@
+//! The round desk over HTTP and its WebSocket (issue 18): a round created from a pairings
+//! list, a TRF file and JSON boards; refused pairings named by their line in the request's
+//! language; the round token as every board's arbiter token; alerts from several boards in
+//! the order they happened; pause and resume every board.
+
+#[path = "server/support.rs"]
+#[allow(dead_code)]
+mod support;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use support::{Client, Game, STEP, TestServer};
+use tokio_tungstenite::tungstenite::Message;
+
+const LIST: &str = "1;Anna Weiss;4600001;vi de;Ben Kraus;4600002;en\n\
+                    2;Clara Schulz;;;Deniz Arslan;;vi assistant tr\n\
+                    3;Emil Meyer;;;Frieda Koch;;vi\n";
+
+async fn post(server: &TestServer, path: &str, body: Value, lang: &str) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .post(server.url(path))
+        .header("accept-language", lang)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap())
+}
+
+async fn with_token(server: &TestServer, path: &str, token: &str, post: bool) -> (u16, Value) {
+    let client = reqwest::Client::new();
+    let req = if post {
+        client.post(server.url(path))
+    } else {
+        client.get(server.url(path))
+    };
+    let resp = req.bearer_auth(token).send().await.unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap_or(Value::Null))
+}
+
+fn seat_token(board: &Value, seat: &str) -> String {
+    let link = board["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .unwrap_or_else(|| panic!("no {seat} link: {board}"));
+    let url = link["url"].as_str().unwrap();
+    url.split("token=").nth(1).unwrap().to_owned()
+}
+
+fn game_of(board: &Value, tokens: &[(&str, String)]) -> Game {
+    let mut t = serde_json::Map::new();
+    for (seat, token) in tokens {
+        t.insert((*seat).to_owned(), json!(token));
+    }
+    Game {
+        id: board["game"].as_str().unwrap().to_owned(),
+        created: json!({ "tokens": t }),
+    }
+}
+
+async fn desk(server: &TestServer, round: &str, token: &str) -> Client {
+    let url = format!("ws://{}/api/rounds/{round}/ws", server.addr);
+    let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut c = Client::from_ws(ws, "round desk");
+    c.send(json!({"type": "hello", "token": token, "lang": "en"}))
+        .await;
+    c
+}
+
+#[tokio::test]
+async fn a_round_from_a_pairings_list_opens_every_board_with_one_token() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "pairings": LIST, "origin": "https://chess.example", "lang": "de"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let boards = round["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 3);
+    assert_eq!(round["event"], "Blind Open");
+    assert_eq!(round["round"], "3");
+    let token = round["token"].as_str().unwrap().to_owned();
+    assert!(
+        round["desk"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://chess.example/round?lang=de#round=")
+    );
+    // Board 1: Anna (visually impaired, German) opens /vi; Ben's link speaks English.
+    let b1 = &boards[0];
+    assert_eq!(b1["board"], 1);
+    assert_eq!(b1["white"]["fide_id"], "4600001");
+    let white = b1["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == "white")
+        .unwrap();
+    assert!(
+        white["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://chess.example/vi?lang=de#game=")
+    );
+    assert!(
+        white["qr"]
+            .as_str()
+            .unwrap()
+            .starts_with("data:image/svg+xml;base64,")
+    );
+    let black = b1["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["seat"] == "black")
+        .unwrap();
+    assert!(
+        black["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://chess.example/board?lang=en#")
+    );
+    // Board 2's black player has an assistant; no sheet carries the arbiter's token.
+    let seats: Vec<&str> = boards[1]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["seat"].as_str().unwrap())
+        .collect();
+    assert_eq!(seats, ["white", "black", "black_assistant", "spectator"]);
+    for b in boards {
+        for s in b["seats"].as_array().unwrap() {
+            assert!(!s["url"].as_str().unwrap().contains(&token), "{s}");
+        }
+    }
+    // The round token is each board's arbiter token.
+    for b in boards {
+        let game = game_of(b, &[("arbiter", token.clone())]);
+        let (_c, welcome) = Client::connect(&server.addr.to_string(), &game, "arbiter", None).await;
+        assert_eq!(welcome["seat"], "arbiter");
+        let state = support::http_state(&format!("http://{}", server.addr), &game, &token).await;
+        assert_eq!(state["time_control"]["base_ms"], 90 * 60 * 1000);
+    }
+    // Every board now, only with the round's token.
+    let id = round["id"].as_str().unwrap();
+    let (status, _) = with_token(
+        &server,
+        &format!("/api/rounds/{id}"),
+        "0123456789abcdef0123456789abcdef",
+        false,
+    )
+    .await;
+    assert_eq!(status, 401);
+    let (status, now) = with_token(&server, &format!("/api/rounds/{id}"), &token, false).await;
+    assert_eq!(status, 200);
+    assert_eq!(now["boards"][2]["white"]["name"], "Emil Meyer");
+    assert_eq!(now["boards"][0]["white"]["visually_impaired"], true);
+    assert_eq!(now["boards"][0]["status"], "playing");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn refused_pairings_name_their_line_in_the_requests_language_and_create_nothing() {
+    let server = TestServer::start().await;
+    let bad = "1;Anna;;;Ben;;\n2;Clara;;blind;Deniz;;\n";
+    let (status, err) = post(&server, "/api/rounds", json!({"pairings": bad}), "de").await;
+    assert_eq!(status, 400);
+    assert_eq!(err["code"], "invalid_pairings");
+    assert_eq!(err["detail"], "option:2");
+    let message = err["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Zeile 2") && message.contains("blind"),
+        "{message}"
+    );
+    let (_, err) = post(&server, "/api/rounds", json!({"pairings": "1;A;;;B"}), "en").await;
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Line 1: a board needs seven fields"),
+        "{err}"
+    );
+    let (_, err) = post(
+        &server,
+        "/api/rounds",
+        json!({"boards": [{"board": 1, "white": {"name": "A"}, "black": {"name": "B"}},
+                          {"board": 1, "white": {"name": "C"}, "black": {"name": "D"}}]}),
+        "en",
+    )
+    .await;
+    assert_eq!(err["message"], "Board entry 2: board 1 is given twice.");
+    // None of them, and not two sources at once.
+    let (status, err) = post(
+        &server,
+        "/api/rounds",
+        json!({"pairings": LIST, "trf": "x"}),
+        "en",
+    )
+    .await;
+    assert_eq!(
+        (status, err["code"].as_str()),
+        (400, Some("invalid_setting"))
+    );
+    let admin = server.admin_token();
+    let (status, list) = with_token(&server, "/api/games", &admin, false).await;
+    assert_eq!(status, 200);
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(0), "{list}");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_trf_round_and_its_visually_impaired_players() {
+    let server = TestServer::start().await;
+    let trf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pairings/open.trf"
+    ))
+    .unwrap();
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"trf": trf, "trf_round": 2}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    assert_eq!(round["event"], "Blind Open 2026");
+    assert_eq!(round["site"], "Hamburg");
+    assert_eq!(round["round"], "2");
+    let boards = round["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 10);
+    let vi: Vec<u64> = boards
+        .iter()
+        .filter(|b| {
+            b["white"]["visually_impaired"] == true || b["black"]["visually_impaired"] == true
+        })
+        .map(|b| b["board"].as_u64().unwrap())
+        .collect();
+    assert_eq!(vi, [1, 2, 5]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once() {
+    let server = TestServer::start().await;
+    let (_, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    let id = round["id"].as_str().unwrap().to_owned();
+    let token = round["token"].as_str().unwrap().to_owned();
+    let boards = round["boards"].as_array().unwrap().clone();
+    let addr = server.addr.to_string();
+    // A wrong token is refused (4401).
+    let mut wrong = desk(&server, &id, "0123456789abcdef0123456789abcdef").await;
+    let (code, seen) = wrong.until_close().await;
+    assert_eq!(code, Some(4401));
+    assert_eq!(seen[0]["code"], "bad_token");
+
+    // Board 1's blind white player asks the time before the desk opens: a past alert.
+    let b1 = game_of(&boards[0], &[("white", seat_token(&boards[0], "white"))]);
+    let (mut w1, _) = Client::connect(&addr, &b1, "white", None).await;
+    let got = w1.request(json!({"type": "talking_clock"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let mut d = desk(&server, &id, &token).await;
+    let hello = d.recv().await;
+    assert_eq!(hello["type"], "round", "{hello}");
+    assert_eq!(hello["boards"].as_array().unwrap().len(), 3);
+    assert_eq!(hello["alerts"].as_array().unwrap().len(), 1, "{hello}");
+    assert_eq!(hello["alerts"][0]["past"], true);
+    assert_eq!(
+        hello["alerts"][0]["text"],
+        "Board 1: White (Anna Weiss) asked for the time."
+    );
+
+    // Then board 3's blind black player, board 2's: alerts in that order, each before its
+    // board's line.
+    let b3 = game_of(&boards[2], &[("black", seat_token(&boards[2], "black"))]);
+    let (mut k3, _) = Client::connect(&addr, &b3, "black", None).await;
+    k3.request(json!({"type": "talking_clock"})).await;
+    let b2 = game_of(&boards[1], &[("black", seat_token(&boards[1], "black"))]);
+    let (mut k2, _) = Client::connect(&addr, &b2, "black", None).await;
+    k2.request(json!({"type": "talking_clock"})).await;
+    let mut alerts = Vec::new();
+    while alerts.len() < 2 {
+        let m = d.recv().await;
+        if m["type"] == "alert" {
+            alerts.push(m);
+        }
+    }
+    assert_eq!(alerts[0]["board"], 3);
+    assert_eq!(alerts[0]["n"], 2);
+    assert_eq!(alerts[0]["kind"], "time_request");
+    assert_eq!(alerts[0]["past"], false);
+    assert_eq!(alerts[1]["board"], 2);
+    assert_eq!(
+        alerts[1]["text"],
+        "Board 2: Black (Deniz Arslan) asked for the time."
+    );
+
+    // Pause every board: each answers, and the desk sees each board paused.
+    let (status, paused) =
+        with_token(&server, &format!("/api/rounds/{id}/pause"), &token, true).await;
+    assert_eq!(status, 200);
+    assert!(
+        paused["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["done"] == true),
+        "{paused}"
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    while seen.len() < 3 {
+        let m = d.recv().await;
+        if m["type"] == "board" && m["status"] == "paused" {
+            seen.insert(m["board"].as_u64().unwrap());
+        }
+    }
+    // Pausing again is refused board by board, with the reason.
+    let (_, again) = with_token(&server, &format!("/api/rounds/{id}/pause"), &token, true).await;
+    assert_eq!(again["boards"][0]["done"], false);
+    assert!(again["boards"][0]["message"].as_str().is_some());
+    let (_, resumed) = with_token(&server, &format!("/api/rounds/{id}/resume"), &token, true).await;
+    assert!(
+        resumed["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|b| b["done"] == true),
+        "{resumed}"
+    );
+    // The arbiter's own desk of board 1 keeps its seat while the round desk follows it.
+    let arb = game_of(&boards[0], &[("arbiter", token.clone())]);
+    let (mut a1, _) = Client::connect(&addr, &arb, "arbiter", None).await;
+    a1.request(json!({"type": "ping"})).await;
+    d.ws.send(Message::Close(None)).await.unwrap();
+    let _ = tokio::time::timeout(STEP, d.ws.next()).await;
+    server.stop().await;
+}

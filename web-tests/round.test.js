@@ -1,0 +1,202 @@
+// The round desk (issue 18): a round of 10 boards created from a pairings list on /round/new
+// (3 boards with blind players), a refused list named by its line, the printable seat links
+// (text and QR codes, print CSS), then the round desk: every board, alerts from several boards
+// arriving in the order they happened, announced in its live region, handled by keyboard, and
+// every board paused at once. axe-core (WCAG 2.2 A/AA) on every page state.
+// Run: cargo build && cd web-tests && npm ci && npm test
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { Session, screenshotDir } from './session.js';
+
+const session = new Session();
+const { pages } = session;
+let server;
+const axe = (name, state) => session.axe(name, state);
+const newPage = (url) => session.newPage(url);
+const shots = screenshotDir();
+
+const NAMES = [
+  ['Anna Weiss', 'Ben Kraus'], ['Clara Schulz', 'Deniz Arslan'], ['Emil Meyer', 'Frieda Koch'],
+  ['Gül Çelik', 'Hans Wolf'], ['Ida Braun', 'Jale Kaya'], ['Karl Lange', 'Lale Şahin'],
+  ['Mia Vogel', 'Nuri Öztürk'], ['Otto Frank', 'Pelin Aydın'], ['Rosa Berg', 'Selim Güneş'],
+  ['Tom Roth', 'Ufuk Kılıç'],
+];
+// Boards 1, 4 and 8 have a blind player (board 4's with an assistant).
+const OPTIONS = { 1: ['vi de', 'en'], 4: ['tr', 'vi assistant tr'], 8: ['vi en', ''] };
+
+function pairingsList() {
+  return NAMES.map(([w, b], i) => {
+    const [wo, bo] = OPTIONS[i + 1] ?? ['', ''];
+    return `${i + 1};${w};${4600000 + 2 * i + 1};${wo};${b};;${bo}`;
+  }).join('\n');
+}
+
+/** A player asks the talking clock, from a socket of his own on the server's origin. */
+function askTime(page, url) {
+  const hash = new URLSearchParams(new URL(url).hash.slice(1));
+  return page.evaluate(
+    ([game, token]) =>
+      new Promise((done, fail) => {
+        const ws = new WebSocket(`ws://${location.host}/api/games/${game}/ws`);
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'talking_clock', id: 'ask' }));
+          if (m.id === 'ask' && m.type !== 'event') {
+            ws.close();
+            if (m.type === 'ack') done();
+            else fail(new Error(JSON.stringify(m)));
+          }
+        };
+        ws.onerror = () => fail(new Error('socket'));
+      }),
+    [hash.get('game'), hash.get('token')],
+  );
+}
+
+describe('the round desk', { timeout: 300000 }, () => {
+  session.useServer((s) => (server = s), { note: `screenshots in ${shots}` });
+
+  let seatLinks;
+  let deskUrl;
+
+  it('the lobby leads to a new round; its form is labelled', async () => {
+    pages.lobby = await newPage(`${server.url}/?lang=en`);
+    await pages.lobby.getByRole('link', { name: /Create every board at once/ }).click();
+    await pages.lobby.waitForURL(/\/round\/new\?lang=en/);
+    pages.newRound = pages.lobby;
+    const p = pages.newRound;
+    await p.waitForFunction(() => document.getElementById('round-lang').value === 'en');
+    assert.equal(await p.getByLabel('Pairings list, one board a line').getAttribute('id'), 'pairings');
+    await axe('newRound', 'form');
+  });
+
+  it('a refused list names its line in the alert and the focus goes back to it', async () => {
+    const p = pages.newRound;
+    await p.getByLabel('Event name').fill('Blind Open');
+    await p.getByLabel('Site').fill('Hamburg');
+    await p.getByLabel('Round', { exact: true }).fill('3');
+    await p.getByLabel('Pairings list, one board a line').fill(pairingsList().replace('vi assistant tr', 'vi helper tr'));
+    await p.getByRole('button', { name: 'Create the round' }).click();
+    const error = p.locator('#round-error');
+    await error.filter({ hasText: /./ }).waitFor();
+    assert.equal(await error.textContent(), 'Line 4: “helper” is not an option (vi, assistant, tactile, normal, de, tr, en).');
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'pairings');
+    assert.equal(await p.locator('#pairings').getAttribute('aria-invalid'), 'true');
+    await axe('newRound', 'refused');
+  });
+
+  it('10 boards from the pairings list, with every seat link as text and QR code, printable', async () => {
+    const p = pages.newRound;
+    await p.getByLabel('Pairings list, one board a line').fill(pairingsList());
+    await p.keyboard.press('Tab');
+    await p.getByRole('button', { name: 'Create the round' }).click();
+    await p.locator('#round-created').waitFor({ state: 'visible' });
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'created-heading');
+    assert.equal(await p.locator('#created-heading').textContent(), 'Seat links: Blind Open, round 3');
+    const sheets = p.locator('.seat-sheet');
+    assert.equal(await sheets.count(), 10);
+    assert.equal(await sheets.nth(3).locator('h3').textContent(), 'Board 4: Gül Çelik against Hans Wolf');
+    seatLinks = await sheets.evaluateAll((ss) =>
+      ss.map((s) => Object.fromEntries([...s.querySelectorAll('li')].map((li) => [li.dataset.seat, li.querySelector('a').href]))),
+    );
+    assert.match(seatLinks[0].white, /\/vi\?lang=de#game=[0-9a-f]{16}&token=[0-9a-f]{32}$/);
+    assert.match(seatLinks[3].black, /\/vi\?lang=tr#/);
+    assert.match(seatLinks[3].black_assistant, /\/assistant\?lang=tr#/);
+    assert.match(seatLinks[7].white, /\/vi\?lang=en#/);
+    assert.match(seatLinks[1].white, /\/board\?lang=en#/);
+    assert.equal(seatLinks.filter((s) => s.arbiter).length, 0, 'no sheet carries the arbiter token');
+    const blind = seatLinks.filter((s) => Object.values(s).some((u) => u.includes('/vi?')));
+    assert.equal(blind.length, 3);
+    // Every link as a QR code with a text alternative.
+    const qrs = await p.locator('.seat-sheet img').evaluateAll((imgs) => imgs.map((i) => [i.alt, i.src.slice(0, 26), i.naturalWidth > 0]));
+    assert.equal(qrs.length, 10 * 3 + 1);
+    assert.deepEqual(qrs[0], ['QR code of the link for White: Anna Weiss (German)', 'data:image/svg+xml;base64,', true]);
+    deskUrl = await p.locator('#desk-link').getAttribute('href');
+    assert.match(deskUrl, /\/round\?lang=en#round=[0-9a-f]{16}&token=[0-9a-f]{32}$/);
+    await axe('newRound', 'seat links');
+    await p.screenshot({ path: join(shots, 'round-seat-links.png'), fullPage: true });
+    // Printed: the form, the header and the desk's link are left out, each board on its page.
+    await p.emulateMedia({ media: 'print' });
+    for (const sel of ['#round-form', 'header.top', '#round-created .no-print']) {
+      assert.equal(await p.locator(sel).evaluate((el) => getComputedStyle(el).display), 'none', sel);
+    }
+    assert.equal(await sheets.nth(1).evaluate((el) => getComputedStyle(el).breakBefore), 'page');
+    await p.emulateMedia({ media: 'screen' });
+  });
+
+  it('the round desk: every board, alerts from several boards in order, announced', async () => {
+    pages.desk = await newPage(deskUrl);
+    const d = pages.desk;
+    await d.locator('#board-rows tr').nth(9).waitFor();
+    assert.equal(await d.locator('#round-name').textContent(), 'Blind Open, round 3, Hamburg');
+    const first = await d.locator('#board-rows tr').first().evaluate((tr) => [...tr.children].map((c) => c.textContent));
+    assert.deepEqual(first.slice(0, 6), ['1', 'Anna Weiss (visually impaired)', 'Ben Kraus', 'playing', '1:30:00', '1:30:00']);
+    assert.equal(await d.locator('#board-rows tr').nth(3).locator('a').getAttribute('href').then((h) => h.includes('/arbiter?lang=en#game=')), true);
+    assert.equal(await d.locator('#no-alerts').isVisible(), true);
+    await axe('desk', 'no alerts');
+
+    // The blind players of boards 4, 8 and 1 ask the talking clock, in that order.
+    await askTime(pages.newRound, seatLinks[3].black);
+    await askTime(pages.newRound, seatLinks[7].white);
+    await askTime(pages.newRound, seatLinks[0].white);
+    await d.locator('#alert-list li').nth(2).waitFor();
+    const alerts = await d.locator('#alert-list .alert-text').allTextContents();
+    assert.deepEqual(alerts, [
+      'Board 4: Black (Hans Wolf) asked for the time.',
+      'Board 8: White (Otto Frank) asked for the time.',
+      'Board 1: White (Anna Weiss) asked for the time.',
+    ]);
+    // The live region said them, in that order.
+    const live = d.locator('#round-live');
+    assert.equal(await live.getAttribute('role'), 'log');
+    assert.deepEqual(await live.locator('p').allTextContents(), alerts);
+    assert.equal(await d.locator('#alert-count').textContent(), '(3 open)');
+    // The alerts come before the boards on the page.
+    const order = await d.evaluate(() => {
+      const a = document.getElementById('alerts');
+      return !!(a.compareDocumentPosition(document.getElementById('boards')) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    assert.equal(order, true);
+    await axe('desk', 'three alerts');
+    await d.screenshot({ path: join(shots, 'round-desk.png'), fullPage: true });
+  });
+
+  it('by keyboard: an alert is done, its board one link away; a reload keeps the alerts', async () => {
+    const d = pages.desk;
+    await d.locator('#alert-list li').first().locator('a').focus();
+    assert.equal(await d.evaluate(() => document.activeElement.textContent), "Board 4's desk");
+    await d.keyboard.press('Tab');
+    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Done: Board 4: Black (Hans Wolf) asked for the time.');
+    await d.keyboard.press('Enter');
+    assert.equal(await d.locator('#alert-list li').count(), 2);
+    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Done: Board 8: White (Otto Frank) asked for the time.');
+    assert.equal(await d.locator('#alert-count').textContent(), '(2 open)');
+    // A reload shows what happened before, in order, without announcing it again.
+    await d.reload();
+    await d.locator('#alert-list li').nth(2).waitFor();
+    assert.equal((await d.locator('#alert-list .alert-text').allTextContents())[0], 'Board 4: Black (Hans Wolf) asked for the time.');
+    assert.equal(await d.locator('#round-live p').count(), 0);
+    await axe('desk', 'after a reload');
+  });
+
+  it('pause every board, resume every board', async () => {
+    const d = pages.desk;
+    await d.getByRole('button', { name: 'Pause every board' }).click();
+    await d.locator('#all-result').filter({ hasText: /paused/ }).waitFor();
+    assert.equal(await d.locator('#all-result').textContent(), '10 of 10 boards paused.');
+    await d.waitForFunction(() => [...document.querySelectorAll('#board-rows tr')].every((tr) => tr.children[3].textContent === 'paused'));
+    await axe('desk', 'paused');
+    await d.getByRole('button', { name: 'Resume every board' }).click();
+    await d.locator('#all-result').filter({ hasText: /resumed/ }).waitFor();
+    assert.equal(await d.locator('#all-result').textContent(), '10 of 10 boards resumed.');
+    // The refused pairings list is logged by the browser as a failed load; it is expected,
+    // anything else is not.
+    const refused = (e) => /status of 400 \(Bad Request\)/.test(e);
+    assert.equal(pages.newRound.errors.filter(refused).length, 1);
+    pages.newRound.errors = pages.newRound.errors.filter((e) => !refused(e));
+    for (const name of ['newRound', 'desk']) assert.deepEqual(pages[name].errors, [], name);
+  });
+});
