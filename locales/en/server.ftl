@@ -238,3 +238,7 @@ error-invalid-text = The field { $field } { $problem ->
 }. Nothing was changed.
 error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.
 error-too-many-recordings = This game has as many recordings uploaded as it may have (at most { $per_sheet } per scoresheet, { $per_game } per game).
+
+## hamle serve --store and --node (docs/scale-out.md)
+serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
+serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.
