@@ -189,12 +189,12 @@ async fn speech_under_flood() {
     let addr = listener.local_addr().unwrap();
     let shutdown = CancellationToken::new();
     let config = Config {
-        data_dir: dir.path().to_owned(),
         limits: Limits {
             // 192 spectators of one game (the default is 64): the crowd is the point here.
             max_spectators_per_game: 256,
             ..Limits::default()
         },
+        ..Config::new(dir.path().to_owned())
     };
     let token = shutdown.clone();
     let server = tokio::spawn(async move {

@@ -74,6 +74,15 @@ pub enum Command {
         /// directory, e.g. ~/.local/share/hamle].
         #[arg(long)]
         data: Option<std::path::PathBuf>,
+        /// Where the games are kept: `sqlite:PATH` (a SQLite file), or
+        /// `postgres://user@host:port/database` (PostgreSQL; see docs/scale-out.md)
+        /// [default: hamle.sqlite3 in the data directory].
+        #[arg(long, value_name = "URL", env = "HAMLE_STORE", value_parser = parse_store)]
+        store: Option<crate::store::StoreUrl>,
+        /// This node's name in the store's leases (one name per running server sharing a
+        /// PostgreSQL store).
+        #[arg(long, value_name = "NAME", default_value = crate::server::DEFAULT_NODE, value_parser = parse_node)]
+        node: String,
         /// Say what this seat hears through this machine's own voice: white, black,
         /// white_assistant, black_assistant, arbiter or spectator (needs a build with
         /// `--features system-voice`; see docs/speech.md).
@@ -214,6 +223,22 @@ fn bad_speak_value(id: &str, value: &str) -> String {
     Speaker::new(crate::server::operator_lang()).message(id, &[("value", value.to_owned())])
 }
 
+fn parse_store(s: &str) -> Result<crate::store::StoreUrl, String> {
+    s.parse()
+        .map_err(|_| bad_speak_value("serve-bad-store", ""))
+}
+
+fn parse_node(s: &str) -> Result<String, String> {
+    let ok = (1..=64).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
+    if ok {
+        Ok(s.to_owned())
+    } else {
+        Err(bad_speak_value("serve-bad-node", s))
+    }
+}
+
 fn parse_seat(s: &str) -> Result<crate::game::Seat, String> {
     s.parse().map_err(|_| bad_speak_value("speech-bad-seat", s))
 }
@@ -255,6 +280,8 @@ pub fn main() -> ExitCode {
         Some(Command::Serve {
             listen,
             data,
+            store,
+            node,
             speak,
             speak_lang,
             speak_rate,
@@ -276,11 +303,16 @@ pub fn main() -> ExitCode {
                 workers: voice_workers.max(1),
                 ..crate::voice::WorkerOptions::new(voice_python, model)
             });
-            crate::server::serve_command(listen, data, speak, limits.limits(), voice)
+            let store = crate::server::StoreOptions {
+                url: store.unwrap_or_default(),
+                node,
+            };
+            crate::server::serve_command(listen, data, store, speak, limits.limits(), voice)
         }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
             None,
+            crate::server::StoreOptions::default(),
             None,
             crate::server::Limits::default(),
             None,

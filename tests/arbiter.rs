@@ -1098,10 +1098,7 @@ async fn recordings_and_the_desk_survive_a_restart() {
         let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = listener.local_addr().unwrap();
         let shutdown = tokio_util::sync::CancellationToken::new();
-        let config = hamle::server::Config {
-            data_dir: dir,
-            limits: limits(),
-        };
+        let config = support::config_in(&dir, limits()).await;
         let token = shutdown.clone();
         let task = tokio::spawn(async move {
             hamle::server::run(listener, config, token).await.unwrap();

@@ -313,3 +313,6 @@ round-alert-time-request = Brett { $board }: { $color ->
     [white] Weiß
    *[black] Schwarz
 } ({ $name }) hat nach der Zeit gefragt.
+## hamle serve --store und --node (docs/scale-out.md)
+serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
+serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.

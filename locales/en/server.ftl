@@ -313,3 +313,6 @@ round-alert-time-request = Board { $board }: { $color ->
     [white] White
    *[black] Black
 } ({ $name }) asked for the time.
+## hamle serve --store and --node (docs/scale-out.md)
+serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
+serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.

@@ -48,9 +48,26 @@ async fn cancel_on_signal(token: CancellationToken) {
 
 /// Runs the server in the foreground. The first line on stdout names the address. With
 /// `speak`, the machine's own voice speaks for one seat (started first: a few seconds).
+/// The store `hamle serve` uses: `--store` and `--node`.
+#[derive(Clone, Debug)]
+pub struct StoreOptions {
+    pub url: crate::store::StoreUrl,
+    pub node: String,
+}
+
+impl Default for StoreOptions {
+    fn default() -> StoreOptions {
+        StoreOptions {
+            url: crate::store::StoreUrl::default(),
+            node: super::DEFAULT_NODE.to_owned(),
+        }
+    }
+}
+
 pub fn serve_command(
     listen: SocketAddr,
     data: Option<PathBuf>,
+    store: StoreOptions,
     speak: Option<SpeakOptions>,
     limits: super::Limits,
     voice: Option<crate::voice::WorkerOptions>,
@@ -124,7 +141,12 @@ pub fn serve_command(
         );
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
-        let config = Config { data_dir, limits };
+        let config = Config {
+            data_dir,
+            limits,
+            store: store.url,
+            node: store.node,
+        };
         match run_with_speech(listener, config, speech, shutdown).await {
             Ok(()) => {
                 println!("{}", crate::words::text(lang, "serve-stopped", &[]));

@@ -48,14 +48,14 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::store::{GameId, SqliteStore, Store, StoreError};
+use crate::store::{GameId, Store, StoreError};
 use actor::GameHandle;
 use auth::TokenHash;
 use clock::ServerClock;
 use hub::Hub;
 
 pub use auth::admin_token_path;
-pub use command::{operator_lang, serve_command};
+pub use command::{StoreOptions, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
@@ -162,9 +162,14 @@ impl Default for Limits {
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Where the SQLite database and the admin token live.
+    /// Where the SQLite database (unless `store` names another), the admin token and the
+    /// recordings live.
     pub data_dir: PathBuf,
     pub limits: Limits,
+    /// The games' store (`--store`): SQLite in `data_dir` by default, or PostgreSQL.
+    pub store: crate::store::StoreUrl,
+    /// This node's name in the store's leases (`--node`).
+    pub node: String,
 }
 
 impl Config {
@@ -172,9 +177,14 @@ impl Config {
         Config {
             data_dir,
             limits: Limits::default(),
+            store: crate::store::StoreUrl::default(),
+            node: DEFAULT_NODE.to_owned(),
         }
     }
 }
+
+/// The node's name when `--node` is not given.
+pub const DEFAULT_NODE: &str = "local";
 
 /// The default data directory: `<user data dir>/hamle` (e.g. `~/.local/share/hamle`).
 pub fn default_data_dir() -> PathBuf {
@@ -326,14 +336,14 @@ pub async fn run_with_speech(
     shutdown: CancellationToken,
 ) -> Result<(), ServeError> {
     let dir = config.data_dir.clone();
+    let (url, node) = (config.store.clone(), config.node.clone());
     let (store, admin) = tokio::task::spawn_blocking(move || {
-        let store = SqliteStore::open_dir(&dir).map_err(ServeError::Store)?;
+        let opened = crate::store::open(&url, &dir, &node).map_err(ServeError::Store)?;
         let admin = auth::load_or_create_admin_token(&dir).map_err(ServeError::Io)?;
-        Ok::<_, ServeError>((store, admin))
+        Ok::<_, ServeError>((opened.store, admin))
     })
     .await
     .map_err(|e| ServeError::Io(io::Error::other(e)))??;
-    let store: Arc<dyn Store> = Arc::new(store);
     let tracker = TaskTracker::new();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -358,7 +368,12 @@ pub async fn run_with_speech(
         data_dir: config.data_dir.clone(),
         uploads: tokio::sync::Mutex::new(()),
     }));
-    tracing::info!("store opened at {}", config.data_dir.display());
+    match &config.store {
+        crate::store::StoreUrl::DataDir => {
+            tracing::info!("store opened at {}", config.data_dir.display())
+        }
+        other => tracing::info!(node = %config.node, "store opened: {other}"),
+    }
     // Games that never started are counted from their stored summaries (none is loaded).
     match tokio::task::spawn_blocking({
         let store = Arc::clone(&store);

@@ -8,8 +8,17 @@
 //! - `migrations.rs`: the schema versions and the migrations between them.
 //! - `snapshot.rs` (tests): every record shape pinned per schema version.
 //! - `sqlite.rs`, `writer.rs`: the SQLite store and its group-committing writer thread.
+//! - `postgres.rs`: the PostgreSQL store (`--store postgres://…`), its own group-committing
+//!   writer thread and its schema versions.
+//! - `owners.rs`: one owner per game, fenced ([`Owners`]: leases with epochs, fenced appends,
+//!   command ids applied once), for nodes that share one PostgreSQL store; the SQLite store
+//!   implements the single-node version.
+//! - [`StoreUrl`]: which store `--store` names.
 
+mod local_owners;
 mod migrations;
+mod owners;
+mod postgres;
 pub mod private;
 mod record;
 #[cfg(test)]
@@ -24,6 +33,8 @@ use std::pin::Pin;
 use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
 pub use migrations::SCHEMA_VERSION;
+pub use owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending};
+pub use postgres::{PG_SCHEMA_VERSION, PgStore, create_test_database, with_database};
 pub use record::RecordError;
 pub use sqlite::SqliteStore;
 
@@ -91,6 +102,8 @@ pub struct StoredGame {
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    #[error("postgres: {0}")]
+    Postgres(#[from] ::postgres::Error),
     /// A stored setup or event that does not read back (written by another version, or
     /// damaged).
     #[error("corrupt store: {0}")]
@@ -113,6 +126,23 @@ pub enum StoreError {
         stage: &'static str,
         #[source]
         source: std::sync::Arc<rusqlite::Error>,
+    },
+    /// The PostgreSQL transaction of a group of operations could not begin or commit (or
+    /// the connection could not be made again): every operation of the group fails with it.
+    #[error("store transaction ({stage}): {source}")]
+    PgTransaction {
+        stage: &'static str,
+        #[source]
+        source: std::sync::Arc<::postgres::Error>,
+    },
+    /// A write of a game's former owner: the game's lease has passed to another epoch (or
+    /// was never this node's), so nothing was written ([`Owners`]). `holder` is the lease's
+    /// owner and epoch as the store had them.
+    #[error("fenced: game {game} epoch {epoch} is no longer this node's (lease now {holder:?})")]
+    Fenced {
+        game: GameId,
+        epoch: u64,
+        holder: Option<(String, u64)>,
     },
     /// The writer thread has stopped (the store is being dropped, or the thread died).
     #[error("the store's writer has stopped")]
@@ -250,4 +280,102 @@ pub trait Store: Send + Sync + 'static {
     /// Removes a game, its tokens and its events (a game that never started, after its
     /// time). Removing a game that is not there is no error.
     fn delete_game(&self, game: &GameId) -> Result<(), StoreError>;
+}
+
+/// Which store `hamle serve --store` names.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum StoreUrl {
+    /// `hamle.sqlite3` in the data directory (the default).
+    #[default]
+    DataDir,
+    /// `sqlite:PATH`: this SQLite database file.
+    Sqlite(std::path::PathBuf),
+    /// `postgres://…` or `postgresql://…`: this PostgreSQL database.
+    Postgres(String),
+}
+
+impl std::str::FromStr for StoreUrl {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<StoreUrl, String> {
+        if let Some(path) = s.strip_prefix("sqlite:") {
+            if path.is_empty() {
+                return Err(
+                    "sqlite: needs a file path, e.g. sqlite:/var/lib/hamle/hamle.sqlite3".into(),
+                );
+            }
+            return Ok(StoreUrl::Sqlite(path.into()));
+        }
+        if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+            s.parse::<::postgres::Config>()
+                .map_err(|e| format!("not a PostgreSQL URL: {e}"))?;
+            return Ok(StoreUrl::Postgres(s.to_owned()));
+        }
+        Err("expected sqlite:PATH or postgres://user@host:port/database".into())
+    }
+}
+
+impl fmt::Display for StoreUrl {
+    /// The store for the log: a PostgreSQL URL without its password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreUrl::DataDir => f.write_str("the data directory"),
+            StoreUrl::Sqlite(path) => write!(f, "sqlite:{}", path.display()),
+            StoreUrl::Postgres(url) => {
+                let shown = match (url.find("://"), url.rfind('@')) {
+                    (Some(scheme), Some(at)) if at > scheme => {
+                        let userinfo = &url[scheme + 3..at];
+                        match userinfo.split_once(':') {
+                            Some((user, _)) => {
+                                format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+                            }
+                            None => url.clone(),
+                        }
+                    }
+                    _ => url.clone(),
+                };
+                f.write_str(&shown)
+            }
+        }
+    }
+}
+
+/// An open store, as the games' store and as the leases of this node.
+#[derive(Clone)]
+pub struct Opened {
+    pub store: std::sync::Arc<dyn Store>,
+    pub owners: std::sync::Arc<dyn Owners>,
+}
+
+/// Opens the store `url` names (`data_dir` for the default), as node `node`. Blocks: call it
+/// on a blocking thread.
+pub fn open(url: &StoreUrl, data_dir: &std::path::Path, node: &str) -> Result<Opened, StoreError> {
+    use std::sync::Arc;
+    match url {
+        StoreUrl::DataDir => {
+            let store = Arc::new(SqliteStore::open_dir(data_dir)?.with_node(node));
+            Ok(Opened {
+                store: store.clone(),
+                owners: store,
+            })
+        }
+        StoreUrl::Sqlite(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)?;
+            }
+            private::create_file(path)?;
+            let store = Arc::new(SqliteStore::open(path)?.with_node(node));
+            Ok(Opened {
+                store: store.clone(),
+                owners: store,
+            })
+        }
+        StoreUrl::Postgres(url) => {
+            let store = Arc::new(PgStore::open(url, node)?);
+            Ok(Opened {
+                store: store.clone(),
+                owners: store,
+            })
+        }
+    }
 }

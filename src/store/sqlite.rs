@@ -21,7 +21,9 @@ use crate::game::{Recorded, ReplayError, Seat};
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
-    writer: Writer,
+    pub(super) writer: Writer,
+    /// Leases and command ids of this single node (`local_owners.rs`).
+    pub(super) local: super::local_owners::Local,
     /// For a database file (not in memory): checkpoints beside the writer.
     _checkpointer: Option<Checkpointer>,
 }
@@ -71,6 +73,7 @@ impl SqliteStore {
         super::migrations::migrate(&mut conn, summarise_every_game)?;
         Ok(SqliteStore {
             writer: Writer::start(conn)?,
+            local: Default::default(),
             _checkpointer: None,
         })
     }
@@ -196,7 +199,9 @@ impl Store for SqliteStore {
 
     fn delete_game(&self, game: &GameId) -> Result<(), StoreError> {
         let game = game.clone();
+        let local = self.local.forgetting(&game);
         self.writer.call(move |tx| {
+            local();
             for table in ["events", "tokens", "summaries", "games"] {
                 let column = if table == "games" { "id" } else { "game_id" };
                 tx.execute(
@@ -401,7 +406,7 @@ pub(super) fn write_summary(
 }
 
 /// Events as rows: `(seq, at_ms, data)`.
-fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
+pub(super) fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
     events
         .iter()
         .map(|e| {
@@ -414,7 +419,7 @@ fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
         .collect()
 }
 
-fn insert_events(
+pub(super) fn insert_events(
     conn: &Connection,
     game: &GameId,
     rows: &[(i64, i64, String)],

@@ -36,10 +36,7 @@ impl TestServer {
         let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = listener.local_addr().unwrap();
         let shutdown = CancellationToken::new();
-        let config = Config {
-            data_dir: dir.path().to_owned(),
-            limits,
-        };
+        let config = config_in(dir.path(), limits).await;
         let token = shutdown.clone();
         let task = tokio::spawn(async move {
             hamle::server::run(listener, config, token).await.unwrap();
@@ -79,6 +76,40 @@ impl TestServer {
             .unwrap();
         self.dir
     }
+}
+
+/// The variable that runs the server tests against PostgreSQL: a URL of a database where
+/// the tests may create databases (`scripts/test postgres` sets it, see scripts/pg-temp.sh).
+pub const TEST_STORE: &str = "HAMLE_TEST_STORE";
+
+/// Where a data directory's PostgreSQL database is written down (so a restart on the same
+/// directory finds the same games).
+const STORE_FILE: &str = "test-store-url";
+
+fn stored_url(dir: &std::path::Path) -> Option<hamle::store::StoreUrl> {
+    let url = std::fs::read_to_string(dir.join(STORE_FILE)).ok()?;
+    Some(hamle::store::StoreUrl::Postgres(url.trim().to_owned()))
+}
+
+/// The server's configuration on the data directory `dir`: its store is SQLite there, or,
+/// when `HAMLE_TEST_STORE` names a PostgreSQL server, a database of its own on that server
+/// (made the first time, and used again by a server restarted on the same directory).
+pub async fn config_in(dir: &std::path::Path, limits: Limits) -> Config {
+    let mut config = Config::new(dir.to_owned());
+    config.limits = limits;
+    if let Some(url) = stored_url(dir) {
+        config.store = url;
+    } else if let Ok(admin) = std::env::var(TEST_STORE) {
+        let url = tokio::task::spawn_blocking(move || {
+            hamle::store::create_test_database(&admin)
+                .unwrap_or_else(|e| panic!("{TEST_STORE}: {e}"))
+        })
+        .await
+        .unwrap();
+        std::fs::write(dir.join(STORE_FILE), &url).unwrap();
+        config.store = hamle::store::StoreUrl::Postgres(url);
+    }
+    config
 }
 
 /// A created game.

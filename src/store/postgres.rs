@@ -1,0 +1,1120 @@
+//! The PostgreSQL store (`--store postgres://…`): the system of record when several nodes
+//! serve games, and a store for one node that wants its games on a database server.
+//!
+//! **Client.** The synchronous [`postgres`] crate (the blocking face of tokio-postgres, same
+//! maintainers) on one writer thread of its own, exactly as the SQLite connection: the
+//! [`Store`] trait is synchronous (the server calls it on the blocking pool) and group commit
+//! needs one connection doing one transaction at a time anyway, so a pool (deadpool, bb8) or
+//! sqlx's async machinery would add a layer and buy nothing here. The thread reconnects when
+//! the connection is lost (the operations of that moment fail and are not acknowledged).
+//!
+//! **Group commit.** Operations that arrive while a transaction commits are gathered into the
+//! next one (at most [`MAX_BATCH`]), each under its own savepoint so it succeeds or fails
+//! alone, each answered only after the `COMMIT` (with PostgreSQL's default `synchronous_commit
+//! = on`, after the WAL is flushed). One flush serves every game that moved meanwhile.
+//!
+//! **Tables** (schema versions in `hamle_schema`, migrations below, applied under an advisory
+//! lock so nodes starting together migrate once): `games` (id, creation time, setup record),
+//! `tokens` (seat token hashes), `events` (append-only, primary key (game, event number),
+//! the same JSON records as SQLite's), `summaries` (what the list of games shows), `leases`
+//! (game, owner node, epoch, expiry on the database's clock) and `commands` (game, command id,
+//! the game's last event number after it), for [`Owners`] (see `owners.rs`).
+
+use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use postgres::{Client, NoTls, Transaction};
+
+use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
+use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
+use super::{
+    Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
+    TokenHash,
+};
+use crate::game::{Recorded, ReplayError, Seat};
+
+/// The most operations grouped into one transaction.
+pub const MAX_BATCH: usize = 1024;
+
+/// The schema this hamle writes on PostgreSQL: the number of migrations.
+pub const PG_SCHEMA_VERSION: i32 = 2;
+
+/// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`. A
+/// released migration is never changed; a change is a new one at the end.
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE games (
+    id          text PRIMARY KEY,
+    created_ms  bigint NOT NULL,
+    setup       text NOT NULL
+);
+CREATE TABLE tokens (
+    game_id     text NOT NULL REFERENCES games(id),
+    seat        text NOT NULL,
+    hash        bytea NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX tokens_by_hash ON tokens(hash);
+CREATE TABLE events (
+    game_id     text NOT NULL REFERENCES games(id),
+    seq         bigint NOT NULL,
+    at_ms       bigint NOT NULL,
+    data        text NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE summaries (
+    game_id     text PRIMARY KEY REFERENCES games(id),
+    white       text NOT NULL,
+    black       text NOT NULL,
+    status      text NOT NULL,
+    result      text,
+    seq         bigint NOT NULL,
+    moves       integer NOT NULL,
+    running     boolean NOT NULL,
+    damaged     boolean NOT NULL DEFAULT false
+);
+CREATE INDEX summaries_unstarted ON summaries(moves) WHERE moves = 0;
+CREATE TABLE leases (
+    game_id     text PRIMARY KEY,
+    owner       text NOT NULL,
+    epoch       bigint NOT NULL,
+    expires     timestamptz NOT NULL
+);
+CREATE TABLE commands (
+    game_id     text NOT NULL,
+    command     text NOT NULL,
+    seq         bigint NOT NULL,
+    PRIMARY KEY (game_id, command)
+);
+", "
+CREATE TABLE rounds (
+    id          text PRIMARY KEY,
+    created_ms  bigint NOT NULL,
+    event       text NOT NULL,
+    site        text NOT NULL,
+    round       text NOT NULL,
+    arbiter     bytea NOT NULL
+);
+CREATE TABLE round_boards (
+    round_id    text NOT NULL REFERENCES rounds(id),
+    board       bigint NOT NULL,
+    game_id     text NOT NULL,
+    PRIMARY KEY (round_id, board)
+);
+"];
+
+/// The advisory lock key that serialises migrations (any constant of our own).
+const MIGRATION_LOCK: i64 = 0x6861_6d6c_6500;
+
+/// Games in a PostgreSQL database.
+pub struct PgStore {
+    writer: PgWriter,
+    node: String,
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://user@host:port/db`, or key=value form), brings the
+    /// schema to [`PG_SCHEMA_VERSION`] and starts the writer. `node` names this node in leases.
+    pub fn open(url: &str, node: &str) -> Result<PgStore, StoreError> {
+        let config: postgres::Config = url.parse()?;
+        let mut client = config.connect(NoTls)?;
+        migrate(&mut client)?;
+        Ok(PgStore {
+            writer: PgWriter::start(config, client)?,
+            node: node.to_owned(),
+        })
+    }
+
+    /// Runs `work` in the writer's next transaction and waits until it is committed.
+    fn call<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
+    {
+        let (tx, rx) = mpsc::sync_channel(1);
+        self.writer.submit(work, move |r| {
+            let _ = tx.send(r);
+        });
+        rx.recv().unwrap_or(Err(StoreError::Stopped))
+    }
+
+    /// [`PgStore::call`] as a future.
+    fn pending<T, F>(&self, work: F) -> Pending<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.writer.submit(work, move |r| {
+            let _ = tx.send(r);
+        });
+        Box::pin(async move { rx.await.unwrap_or(Err(StoreError::Stopped)) })
+    }
+}
+
+/// The database's schema version (0 for a new database).
+fn version(tx: &mut Transaction<'_>) -> Result<i32, StoreError> {
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS hamle_schema (version integer NOT NULL)")?;
+    let row = tx.query_opt("SELECT version FROM hamle_schema", &[])?;
+    Ok(row.map_or(0, |r| r.get(0)))
+}
+
+/// Brings the database to [`PG_SCHEMA_VERSION`] in one transaction; a newer one is refused
+/// and left as it is.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    let found = version(&mut tx)?;
+    if found > PG_SCHEMA_VERSION {
+        return Err(StoreError::TooNew {
+            found: found.into(),
+            known: PG_SCHEMA_VERSION.into(),
+        });
+    }
+    for sql in &MIGRATIONS[found as usize..] {
+        tx.batch_execute(sql)?;
+    }
+    tx.execute("DELETE FROM hamle_schema", &[])?;
+    tx.execute(
+        "INSERT INTO hamle_schema (version) VALUES ($1)",
+        &[&PG_SCHEMA_VERSION],
+    )?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// `url` with its database replaced by `name` (`postgres://u@h:p/db?x` becomes
+/// `postgres://u@h:p/name?x`): how the tests give each server a database of its own.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let authority = base.find("://").map_or(0, |i| i + 3);
+    let path = base[authority..]
+        .find('/')
+        .map_or(base.len(), |i| authority + i);
+    format!("{}/{name}{query}", &base[..path])
+}
+
+/// A new, empty database on the server that `admin_url` names (whose user may create
+/// databases), and its URL: for tests (`HAMLE_TEST_STORE`). Blocks.
+pub fn create_test_database(admin_url: &str) -> Result<String, StoreError> {
+    let name = format!("hamle_t_{:016x}", rand::random::<u64>());
+    let mut client = Client::connect(admin_url, NoTls)?;
+    client.batch_execute(&format!("CREATE DATABASE {name}"))?;
+    Ok(with_database(admin_url, &name))
+}
+
+fn i64_of(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+fn u64_col(v: i64, what: &str) -> Result<u64, StoreError> {
+    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative {what}")))
+}
+
+fn duration_ms(ms: i64) -> Duration {
+    Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+}
+
+/// Events as rows: `(seq, at_ms, data)`, serialised on the caller's thread.
+fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
+    events
+        .iter()
+        .map(|e| {
+            (
+                i64_of(e.seq),
+                i64_of(e.at_ms),
+                event_to_json(&e.event, &e.clock),
+            )
+        })
+        .collect()
+}
+
+fn insert_events(
+    tx: &mut Transaction<'_>,
+    game: &GameId,
+    rows: &[(i64, i64, String)],
+    summary: &Summary,
+) -> Result<(), StoreError> {
+    if !rows.is_empty() {
+        let insert =
+            tx.prepare("INSERT INTO events (game_id, seq, at_ms, data) VALUES ($1, $2, $3, $4)")?;
+        for (seq, at_ms, data) in rows {
+            tx.execute(&insert, &[&game.as_str(), seq, at_ms, data])?;
+        }
+    }
+    write_summary(tx, game, summary)
+}
+
+fn write_summary(tx: &mut Transaction<'_>, game: &GameId, s: &Summary) -> Result<(), StoreError> {
+    let moves = i32::try_from(s.moves).unwrap_or(i32::MAX);
+    tx.execute(
+        "UPDATE summaries SET status = $2, result = $3, seq = $4, moves = $5, running = $6,
+                              damaged = $7
+         WHERE game_id = $1",
+        &[
+            &game.as_str(),
+            &s.status,
+            &s.result,
+            &i64_of(s.seq),
+            &moves,
+            &s.running,
+            &s.damaged,
+        ],
+    )?;
+    Ok(())
+}
+
+/// The lease row, locked against claims until this transaction ends.
+fn locked_holder(
+    tx: &mut Transaction<'_>,
+    game: &GameId,
+) -> Result<Option<(String, i64)>, StoreError> {
+    let row = tx.query_opt(
+        "SELECT owner, epoch FROM leases WHERE game_id = $1 FOR SHARE",
+        &[&game.as_str()],
+    )?;
+    Ok(row.map(|r| (r.get(0), r.get(1))))
+}
+
+fn holder_of(tx: &mut Transaction<'_>, game: &GameId) -> Result<Option<Holder>, StoreError> {
+    let row = tx.query_opt(
+        "SELECT owner, epoch,
+                greatest(0, (extract(epoch FROM (expires - clock_timestamp())) * 1000))::bigint
+         FROM leases WHERE game_id = $1",
+        &[&game.as_str()],
+    )?;
+    row.map(|r| {
+        Ok(Holder {
+            owner: r.get(0),
+            epoch: u64_col(r.get(1), "epoch")?,
+            remaining: duration_ms(r.get(2)),
+        })
+    })
+    .transpose()
+}
+
+fn fenced(game: &GameId, epoch: u64, holder: Option<(String, i64)>) -> StoreError {
+    StoreError::Fenced {
+        game: game.clone(),
+        epoch,
+        holder: holder.map(|(owner, epoch)| (owner, u64::try_from(epoch).unwrap_or(0))),
+    }
+}
+
+impl Store for PgStore {
+    fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+        let game = game.clone();
+        let setup = setup_to_json(&game.setup);
+        self.call(move |tx| {
+            tx.execute(
+                "INSERT INTO games (id, created_ms, setup) VALUES ($1, $2, $3)",
+                &[&game.id.as_str(), &i64_of(game.created_ms), &setup],
+            )?;
+            for (seat, hash) in &game.tokens {
+                tx.execute(
+                    "INSERT INTO tokens (game_id, seat, hash) VALUES ($1, $2, $3)",
+                    &[&game.id.as_str(), &seat.key(), &&hash.0[..]],
+                )?;
+            }
+            let players = &game.setup.players;
+            tx.execute(
+                "INSERT INTO summaries (game_id, white, black, status, result, seq, moves, running)
+                 VALUES ($1, $2, $3, 'playing', NULL, 0, 0, false)",
+                &[&game.id.as_str(), &players.white.name, &players.black.name],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn append(
+        &self,
+        game: &GameId,
+        events: &[Recorded],
+        summary: &Summary,
+    ) -> Result<(), StoreError> {
+        let rows = event_rows(events);
+        let (game, summary) = (game.clone(), summary.clone());
+        self.call(move |tx| insert_events(tx, &game, &rows, &summary))
+    }
+
+    fn append_async(&self, game: &GameId, events: &[Recorded], summary: &Summary) -> Appending {
+        let rows = event_rows(events);
+        let (game, summary) = (game.clone(), summary.clone());
+        self.pending(move |tx| insert_events(tx, &game, &rows, &summary))
+    }
+
+    fn mark_damaged(&self, game: &GameId) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.call(move |tx| {
+            tx.execute(
+                "UPDATE summaries SET damaged = true WHERE game_id = $1",
+                &[&game.as_str()],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn load_game(&self, game: &GameId) -> Result<Option<StoredGame>, StoreError> {
+        let game = game.clone();
+        self.call(move |tx| {
+            let row = tx.query_opt(
+                "SELECT id, created_ms, setup FROM games WHERE id = $1",
+                &[&game.as_str()],
+            )?;
+            match row {
+                None => Ok(None),
+                Some(r) => game_of_row(tx, r.get(0), r.get(1), r.get(2)).map(Some),
+            }
+        })
+    }
+
+    fn has_game(&self, game: &GameId) -> Result<bool, StoreError> {
+        let game = game.clone();
+        self.call(move |tx| {
+            Ok(tx
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&game.as_str()])?
+                .is_some())
+        })
+    }
+
+    fn list_games(&self, arbiter: Option<&TokenHash>) -> Result<Vec<Listed>, StoreError> {
+        let arbiter = arbiter.copied();
+        self.call(move |tx| {
+            let sql = "SELECT g.id, g.created_ms, s.white, s.black, s.status, s.result, s.seq,
+                              s.moves, s.running, s.damaged
+                       FROM games g JOIN summaries s ON s.game_id = g.id";
+            let rows = match arbiter {
+                None => tx.query(&format!("{sql} ORDER BY g.created_ms, g.id"), &[])?,
+                Some(hash) => tx.query(
+                    &format!(
+                        "{sql} JOIN tokens t ON t.game_id = g.id
+                         WHERE t.seat = 'arbiter' AND t.hash = $1
+                         ORDER BY g.created_ms, g.id"
+                    ),
+                    &[&&hash.0[..]],
+                )?,
+            };
+            let mut games = Vec::with_capacity(rows.len());
+            for r in rows {
+                let Some(id) = GameId::parse(r.get(0)) else {
+                    continue;
+                };
+                let status: String = r.get(4);
+                let result: Option<String> = r.get(5);
+                let moves: i32 = r.get(7);
+                games.push(Listed {
+                    id,
+                    created_ms: u64_col(r.get(1), "creation time")?,
+                    white: r.get(2),
+                    black: r.get(3),
+                    summary: Summary {
+                        status: Summary::status_of(&status)
+                            .ok_or_else(|| StoreError::Corrupt(format!("status {status:?}")))?,
+                        result: result
+                            .and_then(|r| crate::game::GameResult::from_pgn(&r).map(|r| r.pgn())),
+                        seq: u64_col(r.get(6), "event number")?,
+                        moves: u32::try_from(moves).unwrap_or(0),
+                        running: r.get(8),
+                        damaged: r.get(9),
+                    },
+                });
+            }
+            Ok(games)
+        })
+    }
+
+    fn unstarted_games(&self) -> Result<Vec<(GameId, u64)>, StoreError> {
+        self.call(|tx| {
+            let rows = tx.query(
+                "SELECT g.id, g.created_ms FROM games g JOIN summaries s ON s.game_id = g.id
+                 WHERE s.moves = 0 ORDER BY g.created_ms, g.id",
+                &[],
+            )?;
+            let mut games = Vec::new();
+            for r in rows {
+                if let Some(id) = GameId::parse(r.get(0)) {
+                    games.push((id, u64_col(r.get(1), "creation time")?));
+                }
+            }
+            Ok(games)
+        })
+    }
+
+    fn newest_game(&self) -> Result<Option<GameId>, StoreError> {
+        self.call(|tx| {
+            let row = tx.query_opt(
+                "SELECT id FROM games ORDER BY created_ms DESC, id DESC LIMIT 1",
+                &[],
+            )?;
+            Ok(row.and_then(|r| GameId::parse(r.get(0))))
+        })
+    }
+
+    fn load_games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        self.call(|tx| {
+            let rows = tx.query(
+                "SELECT id, created_ms, setup FROM games ORDER BY created_ms, id",
+                &[],
+            )?;
+            let mut games = Vec::with_capacity(rows.len());
+            for r in rows {
+                let id: &str = r.get(0);
+                match game_of_row(tx, id, r.get(1), r.get(2)) {
+                    Ok(game) => games.push(game),
+                    // Without its id or setup a game cannot be shown at all; the others still are.
+                    Err(e) => tracing::error!(game = %id, "not loaded: {e}"),
+                }
+            }
+            Ok(games)
+        })
+    }
+
+    fn create_round(&self, round: &StoredRound) -> Result<(), StoreError> {
+        let round = round.clone();
+        self.call(move |tx| {
+            tx.execute(
+                "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &round.id.as_str(),
+                    &i64_of(round.created_ms),
+                    &round.event,
+                    &round.site,
+                    &round.round,
+                    &&round.arbiter.0[..],
+                ],
+            )?;
+            for (board, game) in &round.boards {
+                tx.execute(
+                    "INSERT INTO round_boards (round_id, board, game_id) VALUES ($1, $2, $3)",
+                    &[&round.id.as_str(), &i64::from(*board), &game.as_str()],
+                )?;
+            }
+            Ok(())
+        })
+    }
+
+    fn load_round(&self, round: &GameId) -> Result<Option<StoredRound>, StoreError> {
+        let id = round.clone();
+        self.call(move |tx| {
+            let Some(row) = tx.query_opt(
+                "SELECT created_ms, event, site, round, arbiter FROM rounds WHERE id = $1",
+                &[&id.as_str()],
+            )?
+            else {
+                return Ok(None);
+            };
+            let arbiter: [u8; 32] = row
+                .get::<_, Vec<u8>>(4)
+                .try_into()
+                .map_err(|_| StoreError::Corrupt(format!("round {id}: arbiter hash")))?;
+            let mut boards = Vec::new();
+            for r in tx.query(
+                "SELECT board, game_id FROM round_boards WHERE round_id = $1 ORDER BY board",
+                &[&id.as_str()],
+            )? {
+                let board: i64 = r.get(0);
+                let game: &str = r.get(1);
+                let board = u32::try_from(board)
+                    .map_err(|_| StoreError::Corrupt(format!("round {id}: board {board}")))?;
+                let game = GameId::parse(game)
+                    .ok_or_else(|| StoreError::Corrupt(format!("round {id}: game {game}")))?;
+                boards.push((board, game));
+            }
+            Ok(Some(StoredRound {
+                id: id.clone(),
+                created_ms: u64::try_from(row.get::<_, i64>(0)).unwrap_or(0),
+                event: row.get(1),
+                site: row.get(2),
+                round: row.get(3),
+                arbiter: TokenHash(arbiter),
+                boards,
+            }))
+        })
+    }
+
+    fn delete_game(&self, game: &GameId) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.call(move |tx| {
+            for (table, column) in [
+                ("commands", "game_id"),
+                ("events", "game_id"),
+                ("tokens", "game_id"),
+                ("summaries", "game_id"),
+                ("leases", "game_id"),
+                ("games", "id"),
+            ] {
+                tx.execute(
+                    &format!("DELETE FROM {table} WHERE {column} = $1"),
+                    &[&game.as_str()],
+                )?;
+            }
+            Ok(())
+        })
+    }
+}
+
+impl Owners for PgStore {
+    fn node(&self) -> &str {
+        &self.node
+    }
+
+    fn claim(&self, game: &GameId, ttl: Duration) -> Pending<Claim> {
+        let (game, node, ms) = (game.clone(), self.node.clone(), ttl_ms(ttl));
+        self.pending(move |tx| {
+            // One statement: a new lease (epoch 1), or the next epoch if the lease in force
+            // has expired or is this node's own. The row lock orders it with every append.
+            let granted = tx.query_opt(
+                "INSERT INTO leases AS l (game_id, owner, epoch, expires)
+                 VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')
+                 ON CONFLICT (game_id) DO UPDATE
+                   SET owner = EXCLUDED.owner, epoch = l.epoch + 1, expires = EXCLUDED.expires
+                   WHERE l.expires <= clock_timestamp() OR l.owner = EXCLUDED.owner
+                 RETURNING epoch",
+                &[&game.as_str(), &node, &(ms as f64)],
+            )?;
+            match granted {
+                Some(r) => Ok(Claim::Granted(Lease {
+                    epoch: u64_col(r.get(0), "epoch")?,
+                    game,
+                    ttl: duration_ms(ms),
+                })),
+                None => {
+                    let holder = holder_of(tx, &game)?
+                        .ok_or(StoreError::Internal("a lease refused and not there"))?;
+                    Ok(Claim::Held(holder))
+                }
+            }
+        })
+    }
+
+    fn renew(&self, game: &GameId, epoch: u64, ttl: Duration) -> Pending<()> {
+        let (game, node, ms) = (game.clone(), self.node.clone(), ttl_ms(ttl));
+        self.pending(move |tx| {
+            let renewed = tx.execute(
+                "UPDATE leases SET expires = clock_timestamp() + $4 * interval '1 millisecond'
+                 WHERE game_id = $1 AND owner = $2 AND epoch = $3",
+                &[&game.as_str(), &node, &i64_of(epoch), &(ms as f64)],
+            )?;
+            if renewed == 1 {
+                Ok(())
+            } else {
+                let holder = locked_holder(tx, &game)?;
+                Err(fenced(&game, epoch, holder))
+            }
+        })
+    }
+
+    fn release(&self, game: &GameId, epoch: u64) -> Pending<bool> {
+        let (game, node) = (game.clone(), self.node.clone());
+        self.pending(move |tx| {
+            let released = tx.execute(
+                "UPDATE leases SET expires = clock_timestamp()
+                 WHERE game_id = $1 AND owner = $2 AND epoch = $3",
+                &[&game.as_str(), &node, &i64_of(epoch)],
+            )?;
+            Ok(released == 1)
+        })
+    }
+
+    fn holder(&self, game: &GameId) -> Pending<Option<Holder>> {
+        let game = game.clone();
+        self.pending(move |tx| holder_of(tx, &game))
+    }
+
+    fn append_fenced(
+        &self,
+        game: &GameId,
+        epoch: u64,
+        command: Option<&CommandId>,
+        events: &[Recorded],
+        summary: &Summary,
+    ) -> Pending<Appended> {
+        let rows = event_rows(events);
+        let (game, summary) = (game.clone(), summary.clone());
+        let (node, command) = (self.node.clone(), command.cloned());
+        self.pending(move |tx| {
+            let holder = locked_holder(tx, &game)?;
+            let ours = holder
+                .as_ref()
+                .is_some_and(|(owner, e)| *owner == node && *e == i64_of(epoch));
+            if !ours {
+                return Err(fenced(&game, epoch, holder));
+            }
+            if let Some(command) = &command {
+                let recorded = tx.query_opt(
+                    "INSERT INTO commands (game_id, command, seq) VALUES ($1, $2, $3)
+                     ON CONFLICT (game_id, command) DO NOTHING RETURNING seq",
+                    &[&game.as_str(), &command.as_str(), &i64_of(summary.seq)],
+                )?;
+                if recorded.is_none() {
+                    let seq: i64 = tx
+                        .query_one(
+                            "SELECT seq FROM commands WHERE game_id = $1 AND command = $2",
+                            &[&game.as_str(), &command.as_str()],
+                        )?
+                        .get(0);
+                    return Ok(Appended::AlreadyApplied {
+                        seq: u64_col(seq, "event number")?,
+                    });
+                }
+            }
+            insert_events(tx, &game, &rows, &summary)?;
+            Ok(Appended::Written)
+        })
+    }
+
+    fn command_applied(&self, game: &GameId, command: &CommandId) -> Pending<Option<u64>> {
+        let (game, command) = (game.clone(), command.clone());
+        self.pending(move |tx| {
+            let row = tx.query_opt(
+                "SELECT seq FROM commands WHERE game_id = $1 AND command = $2",
+                &[&game.as_str(), &command.as_str()],
+            )?;
+            row.map(|r| u64_col(r.get(0), "event number")).transpose()
+        })
+    }
+}
+
+/// One game from its `games` row, its tokens and its events.
+fn game_of_row(
+    tx: &mut Transaction<'_>,
+    id: &str,
+    created_ms: i64,
+    setup: &str,
+) -> Result<StoredGame, StoreError> {
+    let id = GameId::parse(id).ok_or_else(|| StoreError::Corrupt(format!("game id {id:?}")))?;
+    let (events, damage) = load_events(tx, &id)?;
+    Ok(StoredGame {
+        created_ms: u64_col(created_ms, "creation time")?,
+        setup: setup_from_json(setup)?,
+        tokens: load_tokens(tx, &id)?,
+        events,
+        damage,
+        id,
+    })
+}
+
+fn load_tokens(
+    tx: &mut Transaction<'_>,
+    id: &GameId,
+) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
+    let rows = tx.query(
+        "SELECT seat, hash FROM tokens WHERE game_id = $1 ORDER BY seat",
+        &[&id.as_str()],
+    )?;
+    let mut tokens = Vec::with_capacity(rows.len());
+    for r in rows {
+        let seat: String = r.get(0);
+        let hash: Vec<u8> = r.get(1);
+        let seat: Seat = seat
+            .parse()
+            .map_err(|_| StoreError::Corrupt(format!("seat {seat:?}")))?;
+        let hash: [u8; 32] = hash
+            .try_into()
+            .map_err(|_| StoreError::Corrupt("token hash length".into()))?;
+        tokens.push((seat, TokenHash(hash)));
+    }
+    Ok(tokens)
+}
+
+/// A game's events in order, up to the first row that does not decode or does not follow
+/// the one before it; that row is the damage.
+fn load_events(
+    tx: &mut Transaction<'_>,
+    id: &GameId,
+) -> Result<(Vec<Recorded>, Option<ReplayError>), StoreError> {
+    let rows = tx.query(
+        "SELECT seq, at_ms, data FROM events WHERE game_id = $1 ORDER BY seq",
+        &[&id.as_str()],
+    )?;
+    let mut events: Vec<Recorded> = Vec::with_capacity(rows.len());
+    for r in rows {
+        let (seq, at_ms, data): (i64, i64, &str) = (r.get(0), r.get(1), r.get(2));
+        let expected = events.len() as u64 + 1;
+        let decoded = u64_col(seq, "event number").and_then(|seq| {
+            if seq != expected {
+                return Err(StoreError::Corrupt(format!("expected event {expected}")));
+            }
+            let (event, clock) = event_from_json(data)?;
+            Ok(Recorded {
+                seq,
+                at_ms: u64_col(at_ms, "event time")?,
+                event,
+                clock,
+            })
+        });
+        match decoded {
+            Ok(rec) => events.push(rec),
+            Err(e) => {
+                let damage = ReplayError {
+                    seq: expected,
+                    reason: e.to_string(),
+                };
+                return Ok((events, Some(damage)));
+            }
+        }
+    }
+    Ok((events, None))
+}
+
+// --- the writer thread --------------------------------------------------------------------------
+
+/// One operation: runs inside the batch's transaction, answers once the batch is committed.
+trait Job: Send {
+    fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError>;
+    fn finish(self: Box<Self>, outcome: Result<(), StoreError>);
+}
+
+struct Call<T, F, R> {
+    work: Option<F>,
+    value: Option<T>,
+    reply: R,
+}
+
+impl<T, F, R> Job for Call<T, F, R>
+where
+    T: Send,
+    F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send,
+    R: FnOnce(Result<T, StoreError>) + Send,
+{
+    fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
+        let work = self.work.take().ok_or(StoreError::Internal("run twice"))?;
+        self.value = Some(work(tx)?);
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, outcome: Result<(), StoreError>) {
+        let Call { value, reply, .. } = *self;
+        reply(outcome.and_then(|()| value.ok_or(StoreError::Internal("did not run"))));
+    }
+}
+
+/// The writer thread and the way to it; dropping it lets the thread finish the operations
+/// already sent and waits for it.
+struct PgWriter {
+    tx: Option<mpsc::Sender<Box<dyn Job>>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl PgWriter {
+    fn start(config: postgres::Config, client: Client) -> Result<PgWriter, StoreError> {
+        let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
+        let thread = std::thread::Builder::new()
+            .name("hamle-pg-store".into())
+            .spawn(move || write_loop(config, client, rx))
+            .map_err(StoreError::Io)?;
+        Ok(PgWriter {
+            tx: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// `reply` runs on the writer thread once the transaction is committed: it must not block.
+    fn submit<T, F, R>(&self, work: F, reply: R)
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
+        R: FnOnce(Result<T, StoreError>) + Send + 'static,
+    {
+        let job: Box<dyn Job> = Box::new(Call {
+            work: Some(work),
+            value: None,
+            reply,
+        });
+        match &self.tx {
+            Some(tx) => {
+                if let Err(mpsc::SendError(job)) = tx.send(job) {
+                    job.finish(Err(StoreError::Stopped));
+                }
+            }
+            None => job.finish(Err(StoreError::Stopped)),
+        }
+    }
+}
+
+impl Drop for PgWriter {
+    fn drop(&mut self) {
+        drop(self.tx.take());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn batch_error(stage: &'static str, e: postgres::Error) -> impl Fn() -> StoreError {
+    let source = Arc::new(e);
+    move || StoreError::PgTransaction {
+        stage,
+        source: Arc::clone(&source),
+    }
+}
+
+fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<dyn Job>>) {
+    let mut client = Some(client);
+    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
+    let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(MAX_BATCH);
+    while let Ok(first) = rx.recv() {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        // A lost connection is made again for the next batch.
+        if client.as_ref().is_none_or(Client::is_closed) {
+            client = None;
+            match config.connect(NoTls) {
+                Ok(c) => client = Some(c),
+                Err(e) => {
+                    let err = batch_error("connect", e);
+                    for job in batch.drain(..) {
+                        job.finish(Err(err()));
+                    }
+                    continue;
+                }
+            }
+        }
+        let Some(conn) = client.as_mut() else {
+            continue;
+        };
+        let mut tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => {
+                let err = batch_error("begin", e);
+                for job in batch.drain(..) {
+                    job.finish(Err(err()));
+                }
+                continue;
+            }
+        };
+        for job in &mut batch {
+            outcomes.push(run_alone(&mut tx, job.as_mut()));
+        }
+        match tx.commit() {
+            Ok(()) => {
+                for (job, outcome) in batch.drain(..).zip(outcomes.drain(..)) {
+                    job.finish(outcome);
+                }
+            }
+            Err(e) => {
+                outcomes.clear();
+                let err = batch_error("commit", e);
+                for job in batch.drain(..) {
+                    job.finish(Err(err()));
+                }
+            }
+        }
+    }
+}
+
+/// Runs one operation under its own savepoint: all of it or none of it.
+fn run_alone(tx: &mut Transaction<'_>, job: &mut dyn Job) -> Result<(), StoreError> {
+    let mut op = tx.savepoint("op")?;
+    let outcome = job.run(&mut op);
+    if outcome.is_ok() {
+        op.commit()?;
+    } else {
+        op.rollback()?;
+    }
+    outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::owners::contract;
+    use super::*;
+
+    /// A store on a new database of `HAMLE_TEST_STORE`'s server, or `None` (the test is
+    /// skipped, saying so) when the variable is not set: `scripts/test postgres` sets it.
+    fn fresh(node: &str) -> Option<(String, PgStore)> {
+        let Ok(admin) = std::env::var("HAMLE_TEST_STORE") else {
+            eprintln!("skipped: HAMLE_TEST_STORE is not set (scripts/test postgres runs this)");
+            return None;
+        };
+        let url = create_test_database(&admin).unwrap();
+        let store = PgStore::open(&url, node).unwrap();
+        Some((url, store))
+    }
+
+    #[test]
+    fn database_urls() {
+        assert_eq!(
+            with_database("postgres://u@127.0.0.1:5432/postgres", "x"),
+            "postgres://u@127.0.0.1:5432/x"
+        );
+        assert_eq!(
+            with_database("postgresql://u:p@h:1/db?sslmode=disable", "x"),
+            "postgresql://u:p@h:1/x?sslmode=disable"
+        );
+        assert_eq!(with_database("postgres://h", "x"), "postgres://h/x");
+    }
+
+    #[test]
+    fn one_node_fences_an_earlier_epoch_and_applies_a_command_once() {
+        if let Some((_, store)) = fresh("n1") {
+            contract::one_node(&store);
+        }
+    }
+
+    #[test]
+    fn a_former_owner_is_fenced_once_another_node_claims() {
+        if let Some((url, a)) = fresh("a") {
+            let b = PgStore::open(&url, "b").unwrap();
+            contract::two_nodes(&a, &b);
+        }
+    }
+
+    #[test]
+    fn many_games_appended_at_once() {
+        if let Some((_, store)) = fresh("n1") {
+            contract::group_commit(&store);
+        }
+    }
+
+    #[test]
+    fn append_read_back_list_and_remove() {
+        let Some((url, store)) = fresh("n1") else {
+            return;
+        };
+        let game = contract::create(&store, 3);
+        assert!(store.has_game(&game).unwrap());
+        assert!(!store.has_game(&GameId::from_bytes([4; 8])).unwrap());
+        store
+            .append(&game, &contract::events(1, 3), &contract::summary(3))
+            .unwrap();
+        contract::block_on(store.append_async(
+            &game,
+            &contract::events(4, 5),
+            &contract::summary(5),
+        ))
+        .unwrap();
+        // A duplicate event number is refused as a whole, the summary with it.
+        assert!(
+            store
+                .append(&game, &contract::events(5, 6), &contract::summary(6))
+                .is_err()
+        );
+        let stored = store.load_game(&game).unwrap().unwrap();
+        assert_eq!(stored.setup, contract::setup());
+        assert_eq!(stored.events, contract::events(1, 5));
+        assert!(stored.damage.is_none());
+        assert_eq!(stored.tokens.len(), 2);
+        // Another connection (another node) reads the same.
+        let other = PgStore::open(&url, "n2").unwrap();
+        assert_eq!(
+            other.load_games().unwrap()[0].events,
+            contract::events(1, 5)
+        );
+        let listed = store.list_games(None).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(
+            (listed[0].white.as_str(), listed[0].summary.seq),
+            ("Ayşe", 5)
+        );
+        let arbiter = TokenHash([3 ^ 0xff; 32]);
+        assert_eq!(store.list_games(Some(&arbiter)).unwrap().len(), 1);
+        assert!(
+            store
+                .list_games(Some(&TokenHash([3; 32])))
+                .unwrap()
+                .is_empty()
+        );
+        assert_eq!(store.newest_game().unwrap(), Some(game.clone()));
+        assert!(store.unstarted_games().unwrap().is_empty());
+        store.mark_damaged(&game).unwrap();
+        assert!(store.list_games(None).unwrap()[0].summary.damaged);
+        store.delete_game(&game).unwrap();
+        assert!(store.load_game(&game).unwrap().is_none());
+        assert!(store.load_games().unwrap().is_empty());
+        store.delete_game(&game).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_event_is_where_the_game_stops() {
+        let Some((url, store)) = fresh("n1") else {
+            return;
+        };
+        let game = contract::create(&store, 5);
+        store
+            .append(&game, &contract::events(1, 3), &contract::summary(3))
+            .unwrap();
+        let mut client = Client::connect(&url, NoTls).unwrap();
+        client
+            .execute(
+                "UPDATE events SET data = '{\"nonsense\":1}' WHERE game_id = $1 AND seq = 2",
+                &[&game.as_str()],
+            )
+            .unwrap();
+        let stored = store.load_game(&game).unwrap().unwrap();
+        assert_eq!(stored.events, contract::events(1, 1));
+        assert_eq!(stored.damage.map(|d| d.seq), Some(2));
+    }
+
+    #[test]
+    fn the_schema_is_made_once_and_a_newer_one_is_refused_untouched() {
+        let Some((url, store)) = fresh("n1") else {
+            return;
+        };
+        drop(store);
+        // Opening again (another node starting) migrates nothing and keeps the games.
+        let again = PgStore::open(&url, "n2").unwrap();
+        let game = contract::create(&again, 6);
+        drop(again);
+        let mut client = Client::connect(&url, NoTls).unwrap();
+        let version: i32 = client
+            .query_one("SELECT version FROM hamle_schema", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(version, PG_SCHEMA_VERSION);
+        client
+            .execute("UPDATE hamle_schema SET version = version + 1", &[])
+            .unwrap();
+        match PgStore::open(&url, "n1") {
+            Err(StoreError::TooNew { found, known }) => {
+                assert_eq!((found, known), (i64::from(PG_SCHEMA_VERSION) + 1, i64::from(PG_SCHEMA_VERSION)))
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("opened a newer schema"),
+        }
+        client
+            .execute("UPDATE hamle_schema SET version = version - 1", &[])
+            .unwrap();
+        assert!(PgStore::open(&url, "n1").unwrap().has_game(&game).unwrap());
+    }
+
+    #[test]
+    fn a_lost_connection_fails_its_batch_and_the_next_one_reconnects() {
+        let Some((url, store)) = fresh("n1") else {
+            return;
+        };
+        let game = contract::create(&store, 7);
+        let mut client = Client::connect(&url, NoTls).unwrap();
+        // End every other session on this database: the store's connection among them.
+        client
+            .execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                &[],
+            )
+            .unwrap();
+        // The first write after that may fail (not acknowledged); a later one succeeds on
+        // a new connection.
+        let mut ok = false;
+        for _ in 0..3 {
+            if store
+                .append(&game, &contract::events(1, 1), &contract::summary(1))
+                .is_ok()
+            {
+                ok = true;
+                break;
+            }
+        }
+        assert!(ok, "the store did not reconnect");
+        assert_eq!(store.load_game(&game).unwrap().unwrap().events.len(), 1);
+    }
+}
