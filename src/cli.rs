@@ -93,6 +93,8 @@ pub enum Command {
         speak_game: Option<crate::store::GameId>,
         #[command(flatten)]
         limits: LimitArgs,
+        #[command(flatten)]
+        cluster: ClusterArgs,
         /// Voice input: the speech recogniser's model directory (Whisper for CTranslate2;
         /// `scripts/voice-setup` installs one; see docs/voice.md). Without it, no voice input.
         #[arg(long, value_name = "DIR", env = "HAMLE_VOICE_MODEL")]
@@ -110,6 +112,32 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 1, requires = "voice_model")]
         voice_workers: usize,
     },
+}
+
+/// One node of several (docs/scale-out.md): the nodes share the store and talk over NATS.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ClusterArgs {
+    /// The NATS server the nodes talk over, e.g. nats://127.0.0.1:4222 [default: a single
+    /// node, no bus].
+    #[arg(long, value_name = "URL", requires = "node")]
+    pub bus: Option<String>,
+    /// This node's name, unique among the nodes.
+    #[arg(long, value_name = "NAME", requires = "bus")]
+    pub node: Option<String>,
+    /// Milliseconds a game's lease lasts: another node takes over a silent owner's games
+    /// this long after its last renewal [default: 3000].
+    #[arg(long, value_name = "MS", requires = "bus")]
+    pub lease_ms: Option<u64>,
+}
+
+impl ClusterArgs {
+    pub fn options(self) -> Option<crate::server::ClusterOptions> {
+        Some(crate::server::ClusterOptions {
+            bus: self.bus?,
+            node: self.node?,
+            lease: std::time::Duration::from_millis(self.lease_ms.unwrap_or(3000).max(100)),
+        })
+    }
 }
 
 /// The limits that protect the server from its clients (docs/protocol.md, "Limits"); each
@@ -261,6 +289,7 @@ pub fn main() -> ExitCode {
             speak_volume,
             speak_game,
             limits,
+            cluster,
             voice_model,
             voice_python,
             voice_workers,
@@ -276,13 +305,15 @@ pub fn main() -> ExitCode {
                 workers: voice_workers.max(1),
                 ..crate::voice::WorkerOptions::new(voice_python, model)
             });
-            crate::server::serve_command(listen, data, speak, limits.limits(), voice)
+            let limits = limits.limits();
+            crate::server::serve_command(listen, data, speak, limits, voice, cluster.options())
         }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
             None,
             None,
             crate::server::Limits::default(),
+            None,
             None,
         ),
     }

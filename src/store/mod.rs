@@ -8,7 +8,9 @@
 //! - `migrations.rs`: the schema versions and the migrations between them.
 //! - `snapshot.rs` (tests): every record shape pinned per schema version.
 //! - `sqlite.rs`, `writer.rs`: the SQLite store and its group-committing writer thread.
+//! - `lease.rs`: one owner per game, fenced (several nodes, `docs/scale-out.md`).
 
+mod lease;
 mod migrations;
 pub mod private;
 mod record;
@@ -23,8 +25,10 @@ use std::pin::Pin;
 
 use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
+pub use lease::{Claim, Leases, SqliteLeases};
 pub use migrations::SCHEMA_VERSION;
 pub use record::RecordError;
+pub use record::{event_from_json, event_to_json};
 pub use sqlite::SqliteStore;
 
 /// A game's id: 16 lowercase hex digits (64 random bits).
@@ -117,6 +121,10 @@ pub enum StoreError {
     /// The writer thread has stopped (the store is being dropped, or the thread died).
     #[error("the store's writer has stopped")]
     Stopped,
+    /// An append of a node whose lease on the game was taken by another node (a newer
+    /// epoch): nothing was written, and the node must stop serving the game.
+    #[error("fenced: another node owns the game now")]
+    Fenced,
     /// A bug in the writer: an operation run twice, or answered without running.
     #[error("store operation {0}")]
     Internal(&'static str),

@@ -323,7 +323,7 @@ pub(super) fn write_summary(
 }
 
 /// Events as rows: `(seq, at_ms, data)`.
-fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
+pub(super) fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
     events
         .iter()
         .map(|e| {
@@ -336,7 +336,7 @@ fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
         .collect()
 }
 
-fn insert_events(
+pub(super) fn insert_events(
     conn: &Connection,
     game: &GameId,
     rows: &[(i64, i64, String)],
