@@ -342,6 +342,9 @@ async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
+        if self.cluster.is_some() {
+            tracing::debug!(game = %self.id, role = ?self.role, "serving");
+        }
         self.subscribe().await;
         if self.damage.is_none()
             && self.role != Role::Follower
