@@ -221,7 +221,12 @@ impl Seat {
             assert_ne!(v["type"], "state", "{}: resynchronised: {v}", self.name);
             if v["type"] == "event" {
                 let seq = v["seq"].as_u64().unwrap();
-                assert_eq!(seq, self.last() + 1, "{}: a gap or a duplicate: {v}", self.name);
+                assert_eq!(
+                    seq,
+                    self.last() + 1,
+                    "{}: a gap or a duplicate: {v}",
+                    self.name
+                );
                 self.events.insert(seq, v.clone());
             }
             return Some(v);
