@@ -394,6 +394,7 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
     t.play(true, "g1f3").await;
 
     // The owner dies mid-game; its clients come back on the surviving nodes.
+    let killed = std::time::Instant::now();
     n1.child.start_kill().unwrap();
     n1.child.wait().await.unwrap();
     let white = t.seat("white");
@@ -408,6 +409,16 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
         arbiter.until(next).await;
     }
     assert_eq!(arbiter.last(), before + 1, "only the pause came");
+    // The failover time: the owner's death to the first event of the new owner.
+    let failover = killed.elapsed();
+    eprintln!(
+        "failover: {} ms (lease {LEASE_MS} ms)",
+        failover.as_millis()
+    );
+    assert!(
+        failover < Duration::from_secs(5),
+        "failover took {failover:?}"
+    );
     t.settle().await;
     assert!(epoch(data.path(), &game) >= 2, "the epoch went up");
     t.seat("arbiter").ok(json!({"type": "resume"})).await;
