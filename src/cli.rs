@@ -102,6 +102,8 @@ pub enum Command {
         speak_game: Option<crate::store::GameId>,
         #[command(flatten)]
         limits: LimitArgs,
+        #[command(flatten)]
+        cluster: ClusterArgs,
         /// Voice input: the speech recogniser's model directory (Whisper for CTranslate2;
         /// `scripts/voice-setup` installs one; see docs/voice.md). Without it, no voice input.
         #[arg(long, value_name = "DIR", env = "HAMLE_VOICE_MODEL")]
@@ -119,6 +121,29 @@ pub enum Command {
         #[arg(long, value_name = "N", default_value_t = 1, requires = "voice_model")]
         voice_workers: usize,
     },
+}
+
+/// One node of several (docs/scale-out.md): the nodes share the store and talk over NATS.
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct ClusterArgs {
+    /// The NATS server the nodes talk over, e.g. nats://127.0.0.1:4222 [default: a single
+    /// node, no bus]. Each node names itself with `--node`, unique among the nodes.
+    #[arg(long, value_name = "URL")]
+    pub bus: Option<String>,
+    /// Milliseconds a game's lease lasts: another node takes over a silent owner's games
+    /// this long after its last renewal [default: 3000].
+    #[arg(long, value_name = "MS", requires = "bus")]
+    pub lease_ms: Option<u64>,
+}
+
+impl ClusterArgs {
+    pub fn options(self, node: &str) -> Option<crate::server::ClusterOptions> {
+        Some(crate::server::ClusterOptions {
+            bus: self.bus?,
+            node: node.to_owned(),
+            lease: std::time::Duration::from_millis(self.lease_ms.unwrap_or(3000).max(100)),
+        })
+    }
 }
 
 /// The limits that protect the server from its clients (docs/protocol.md, "Limits"); each
@@ -288,6 +313,7 @@ pub fn main() -> ExitCode {
             speak_volume,
             speak_game,
             limits,
+            cluster,
             voice_model,
             voice_python,
             voice_workers,
@@ -303,11 +329,20 @@ pub fn main() -> ExitCode {
                 workers: voice_workers.max(1),
                 ..crate::voice::WorkerOptions::new(voice_python, model)
             });
+            let cluster = cluster.options(&node);
             let store = crate::server::StoreOptions {
                 url: store.unwrap_or_default(),
                 node,
             };
-            crate::server::serve_command(listen, data, store, speak, limits.limits(), voice)
+            crate::server::serve_command(
+                listen,
+                data,
+                store,
+                speak,
+                limits.limits(),
+                voice,
+                cluster,
+            )
         }
         None => crate::server::serve_command(
             DEFAULT_LISTEN.parse().expect("valid default address"),
@@ -315,6 +350,7 @@ pub fn main() -> ExitCode {
             crate::server::StoreOptions::default(),
             None,
             crate::server::Limits::default(),
+            None,
             None,
         ),
     }

@@ -6,22 +6,32 @@
 //! to every connection of the game and acknowledges. It keeps the game's whole event log in
 //! memory, each move already said in all three languages, so a reconnecting client gets
 //! exactly the events it missed.
+//!
+//! With several nodes (`docs/scale-out.md`) the same actor runs on every node that holds the
+//! game, in one of two [`Role`]s: the owner (it holds the game's lease) decides, writes with
+//! its epoch, publishes every committed event on NATS and answers the commands other nodes
+//! forward to it; a follower applies the owner's events to its own copy (so its connections
+//! get them exactly as from an owner), forwards its connections' messages to the owner, and
+//! claims the game when the owner stops answering and its lease has run out. A single node
+//! (no bus) is the plain owner of everything, exactly as before.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::auth::{TokenHash, hash_token, same_hash};
+use super::bus::{Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject};
 use super::clock::ServerClock;
 use super::membership::Membership;
 use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
-use crate::store::{GameId, Store, StoredGame, Summary};
+use crate::store::{LeaseClaim as Claim, GameId, Store, StoreError, StoredGame, Summary};
 use crate::table::{Order, Table};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
@@ -61,8 +71,13 @@ enum Request {
         lang: Lang,
         order: Order,
         confirm: Option<Confirmation>,
+        /// The client's message as it came, for the owner when this node only follows.
+        wire: Option<String>,
         reply: oneshot::Sender<Result<Acted, Refused>>,
     },
+    /// A forwarded command found no owner: look at the lease (and claim the game if it ran
+    /// out).
+    OwnerSilent,
     Connect {
         seat: Seat,
         since: Option<u64>,
@@ -134,12 +149,27 @@ impl GameHandle {
         order: Order,
         confirm: Option<Confirmation>,
     ) -> Result<Acted, Refused> {
+        self.act_as(seat, lang, order, confirm, None).await
+    }
+
+    /// [`GameHandle::act`], with the client's message as it came (`wire`): on a node that
+    /// only follows the game, that message goes to the owner (without it, the order is
+    /// refused as `game_unavailable` there).
+    pub async fn act_as(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+        wire: Option<String>,
+    ) -> Result<Acted, Refused> {
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
             lang,
             order,
             confirm,
+            wire,
             reply,
         };
         let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
@@ -181,6 +211,33 @@ pub struct Settings {
     /// How long a game with no connection, no request and no running clock stays in memory.
     pub evict_after: std::time::Duration,
     pub membership: Membership,
+    /// The cluster this node is part of (`None`: a single node).
+    pub cluster: Option<Arc<Cluster>>,
+    /// Owner or follower (a single node: [`Role::Single`]).
+    pub role: Role,
+}
+
+/// Who writes a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The only node: writes without a lease.
+    Single,
+    /// Holds the game's lease with this epoch: decides, writes, publishes.
+    Owner { epoch: u64 },
+    /// Another node owns the game: applies its events, forwards commands to it.
+    Follower,
+}
+
+/// How many forwarded commands' answers the owner keeps, so that a retried one is answered
+/// again rather than applied twice.
+const ANSWERS_KEPT: usize = 256;
+
+/// Only when `sub` is there: its next message (`None` once it ended).
+async fn next_of(sub: &mut Option<async_nats::Subscriber>) -> Option<async_nats::Message> {
+    match sub {
+        Some(s) => s.next().await,
+        None => std::future::pending().await,
+    }
 }
 
 struct Actor {
@@ -202,6 +259,16 @@ struct Actor {
     /// The first stored event that did not apply (or could not be read): the game is shown
     /// up to the event before it and nothing more is written.
     damage: Option<crate::game::ReplayError>,
+    cluster: Option<Arc<Cluster>>,
+    role: Role,
+    /// The owner's subscription to forwarded commands.
+    commands: Option<async_nats::Subscriber>,
+    /// The subscription to the owner's events (every node of a cluster).
+    followed: Option<async_nats::Subscriber>,
+    /// The answers to the last forwarded commands, by command id.
+    answered: std::collections::VecDeque<(String, Answer)>,
+    /// The actor's own queue, for a forwarding task that found no owner.
+    own: Option<mpsc::WeakSender<Request>>,
 }
 
 /// Starts the actor of a stored (or just created) game. A game whose stored events stop
@@ -229,6 +296,12 @@ pub fn spawn(
         blocking_writes: settings.blocking_writes,
         connections: Default::default(),
         damage: None,
+        cluster: settings.cluster,
+        role: settings.role,
+        commands: None,
+        followed: None,
+        answered: Default::default(),
+        own: None,
     };
     for rec in stored.events {
         if let Err(e) = actor.publish(rec) {
@@ -247,6 +320,7 @@ pub fn spawn(
         tracing::error!(game = %actor.id, "could not mark the game damaged: {e}");
     }
     let (tx, rx) = mpsc::channel(64);
+    actor.own = Some(tx.downgrade());
     let handle = GameHandle {
         id: stored.id,
         generation,
@@ -270,7 +344,12 @@ async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
 
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
+        if self.cluster.is_some() {
+            tracing::debug!(game = %self.id, role = ?self.role, "serving");
+        }
+        self.subscribe().await;
         if self.damage.is_none()
+            && self.role != Role::Follower
             && let Some(pause) = self.table.restart_pause()
         {
             if let Err(e) = self.commit(vec![pause]).await {
@@ -282,8 +361,19 @@ impl Actor {
         // How often the actor looks whether it may leave memory.
         let mut idle_check = tokio::time::interval((self.evict_after / 4).max(MIN_IDLE_CHECK));
         idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The owner renews its lease, a follower looks whether the owner's ran out.
+        let clustered = self.cluster.is_some();
+        let lease_every = self
+            .cluster
+            .as_ref()
+            .map_or(std::time::Duration::from_secs(3600), |c| c.lease / 3);
+        let mut lease_check = tokio::time::interval(lease_every);
+        lease_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            let deadline = self.table.deadline().filter(|_| self.damage.is_none());
+            let deadline = self
+                .table
+                .deadline()
+                .filter(|_| self.damage.is_none() && self.role != Role::Follower);
             tokio::select! {
                 _ = shutdown.cancelled() => break,
                 req = rx.recv() => match req {
@@ -299,6 +389,15 @@ impl Actor {
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }
                 }
+                msg = next_of(&mut self.commands) => match msg {
+                    Some(msg) => self.forwarded(msg).await,
+                    None => self.commands = None,
+                },
+                msg = next_of(&mut self.followed) => match msg {
+                    Some(msg) => self.follow(msg).await,
+                    None => self.followed = None,
+                },
+                _ = lease_check.tick(), if clustered => self.look_at_lease().await,
                 _ = idle_check.tick() => {
                     if self.may_leave() {
                         let events = &self.events;
@@ -309,6 +408,7 @@ impl Actor {
                             // Anything sent after this finds the channel closed and asks
                             // the hub again, which loads the game afresh.
                             rx.close();
+                            self.release();
                             tracing::debug!(game = %self.id, "left memory");
                             break;
                         }
@@ -329,6 +429,7 @@ impl Actor {
             return false;
         }
         let running = self.damage.is_none()
+            && self.role != Role::Follower
             && self.table.game().status() == Status::Playing
             && self.table.clock(self.clock.now_ms()).running.is_some();
         !running
@@ -359,12 +460,25 @@ impl Actor {
                 lang,
                 order,
                 confirm,
+                wire,
                 reply,
             } => {
+                if self.role == Role::Follower {
+                    return self.forward(seat, lang, wire, reply);
+                }
                 let answer = self.act(seat, lang, order, confirm).await;
+                if self.role == Role::Follower {
+                    // Fenced while writing: another node owns the game now; it decides.
+                    return self.forward(seat, lang, wire, reply);
+                }
                 let _ = reply.send(answer);
             }
+            Request::OwnerSilent => self.look_at_lease().await,
             Request::Connect { seat, since, reply } => {
+                if self.role == Role::Follower && since.is_some_and(|n| n > self.table.seq()) {
+                    // The client saw events this node has not heard of yet: read them.
+                    self.catch_up().await;
+                }
                 let events = self.events.subscribe();
                 let seq = self.table.seq();
                 let backlog = match since {
@@ -457,7 +571,32 @@ impl Actor {
                 .map_err(|e| format!("a decided event does not apply: {e}"))?;
         }
         let summary = Summary::of(&after);
-        if self.blocking_writes {
+        if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
+            let (cluster, id, written) = (Arc::clone(cluster), self.id.clone(), events.clone());
+            let node = cluster.node.clone();
+            let leases = Arc::clone(&cluster.leases);
+            let done = tokio::task::spawn_blocking(move || {
+                leases.append_fenced(&id, &node, epoch, &written, &summary)
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+            match done {
+                Ok(()) => {}
+                Err(StoreError::LeaseLost) => {
+                    self.step_down().await;
+                    return Err("fenced: another node owns the game".into());
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+            let wire: Vec<WireEvent> = events.iter().map(WireEvent::of).collect();
+            if let Ok(payload) = serde_json::to_vec(&wire) {
+                // Lost on the way, a follower finds the events in the store at its next gap.
+                let subject = event_subject(&self.id);
+                if let Err(e) = cluster.client.publish(subject, payload.into()).await {
+                    tracing::warn!(game = %self.id, "could not publish events: {e}");
+                }
+            }
+        } else if self.blocking_writes {
             let (store, id, written) = (Arc::clone(&self.store), self.id.clone(), events.clone());
             tokio::task::spawn_blocking(move || store.append(&id, &written, &summary))
                 .await
@@ -511,5 +650,274 @@ impl Actor {
             self.damage.as_ref(),
             self.clock.now_ms(),
         )
+    }
+}
+
+/// Several nodes (`docs/scale-out.md`): following the owner, forwarding to it, taking over.
+impl Actor {
+    /// Subscribes to the owner's events (every node of a cluster) and, as the owner, to the
+    /// commands other nodes forward.
+    async fn subscribe(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        match cluster.client.subscribe(event_subject(&self.id)).await {
+            Ok(sub) => self.followed = Some(sub),
+            Err(e) => tracing::error!(game = %self.id, "could not follow the game: {e}"),
+        }
+        if matches!(self.role, Role::Owner { .. }) {
+            self.take_commands().await;
+        }
+        // Events committed between the load and the subscription.
+        if self.role == Role::Follower {
+            self.catch_up().await;
+        }
+    }
+
+    async fn take_commands(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        match cluster.client.subscribe(command_subject(&self.id)).await {
+            Ok(sub) => self.commands = Some(sub),
+            Err(e) => tracing::error!(game = %self.id, "could not take commands: {e}"),
+        }
+    }
+
+    /// Reads the events this node has not applied yet from the store.
+    async fn catch_up(&mut self) {
+        let (store, id) = (Arc::clone(&self.store), self.id.clone());
+        let loaded = tokio::task::spawn_blocking(move || store.load_game(&id)).await;
+        let stored = match loaded {
+            Ok(Ok(Some(stored))) => stored,
+            other => {
+                tracing::error!(game = %self.id, "could not catch up: {other:?}");
+                return;
+            }
+        };
+        let mine = self.table.seq();
+        for rec in stored.events.into_iter().filter(|r| r.seq > mine) {
+            if let Err(e) = self.publish(rec) {
+                self.damaged(e);
+                return;
+            }
+        }
+    }
+
+    /// The owner's committed events: applied in order; a gap is filled from the store.
+    async fn follow(&mut self, msg: async_nats::Message) {
+        let Ok(events) = serde_json::from_slice::<Vec<WireEvent>>(&msg.payload) else {
+            tracing::warn!(game = %self.id, "events that do not read: ignored");
+            return;
+        };
+        for ev in events {
+            let mine = self.table.seq();
+            if ev.seq <= mine {
+                continue;
+            }
+            if ev.seq > mine + 1 {
+                self.catch_up().await;
+                continue;
+            }
+            match ev.recorded() {
+                Ok(rec) => {
+                    if let Err(e) = self.publish(rec) {
+                        self.damaged(e);
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(game = %self.id, "an event that does not read: {e}");
+                    self.catch_up().await;
+                }
+            }
+        }
+    }
+
+    /// A command another node forwarded: decided here, answered after the commit.
+    async fn forwarded(&mut self, msg: async_nats::Message) {
+        let (Some(cluster), Some(reply_to)) = (self.cluster.clone(), msg.reply.clone()) else {
+            return;
+        };
+        let Ok(fwd) = serde_json::from_slice::<Forwarded>(&msg.payload) else {
+            tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored");
+            return;
+        };
+        let answer = match self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd) {
+            Some((_, answer)) => answer.clone(),
+            None => {
+                let Some(answer) = self.decide_forwarded(&cluster, &fwd).await else {
+                    // No longer the owner: the sender asks again and the new owner answers.
+                    return;
+                };
+                if self.answered.len() >= ANSWERS_KEPT {
+                    self.answered.pop_front();
+                }
+                self.answered.push_back((fwd.cmd.clone(), answer.clone()));
+                answer
+            }
+        };
+        if let Ok(payload) = serde_json::to_vec(&answer)
+            && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
+        {
+            tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
+        }
+    }
+
+    async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
+        if self.role == Role::Follower {
+            return None;
+        }
+        let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
+        let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
+        let Ok(seat) = fwd.seat.parse::<Seat>() else {
+            return refuse(ErrorCode::Internal);
+        };
+        if seat == Seat::Spectator {
+            return refuse(ErrorCode::Forbidden);
+        }
+        let Ok(msg) = super::wire::decode(&fwd.text) else {
+            return refuse(ErrorCode::Internal);
+        };
+        use super::orders::{Mapped, order_of};
+        let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
+            Mapped::Order { order, confirm, .. } => self.act(seat, lang, order, confirm).await,
+            Mapped::Refuse { code, args, .. } => Err(Refused::new(lang, code, &args)),
+            Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
+        };
+        // Fenced while writing: the new owner answers the sender's next try.
+        (self.role != Role::Follower).then(|| Answer::of(&acted))
+    }
+
+    /// A connection's order on a node that follows: its message goes to the owner, on its own
+    /// task (this one goes on applying the owner's events meanwhile). While no owner answers,
+    /// the actor is told (it claims the game once the lease has run out) and the message is
+    /// sent again, for up to two leases.
+    fn forward(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        wire: Option<String>,
+        reply: oneshot::Sender<Result<Acted, Refused>>,
+    ) {
+        let unavailable = move || Err(Refused::new(lang, ErrorCode::GameUnavailable, &[]));
+        let (Some(cluster), Some(text)) = (self.cluster.clone(), wire) else {
+            let _ = reply.send(unavailable());
+            return;
+        };
+        let fwd = Forwarded {
+            cmd: cluster.command_id(),
+            seat: seat.key().to_owned(),
+            lang: lang.code().to_owned(),
+            text,
+        };
+        let Ok(payload) = serde_json::to_vec(&fwd) else {
+            let _ = reply.send(unavailable());
+            return;
+        };
+        let subject = command_subject(&self.id);
+        let own = self.own.clone();
+        let id = self.id.clone();
+        tokio::spawn(async move {
+            let give_up = tokio::time::Instant::now() + 2 * cluster.lease + cluster.request_timeout;
+            loop {
+                let asked = cluster
+                    .client
+                    .request(subject.clone(), payload.clone().into());
+                match tokio::time::timeout(cluster.request_timeout, asked).await {
+                    Ok(Ok(msg)) => {
+                        let answer = serde_json::from_slice::<Answer>(&msg.payload)
+                            .map(Answer::acted)
+                            .unwrap_or_else(|_| unavailable());
+                        let _ = reply.send(answer);
+                        return;
+                    }
+                    other => {
+                        tracing::debug!(game = %id, "no owner answered: {other:?}");
+                        if let Some(tx) = own.as_ref().and_then(|w| w.upgrade()) {
+                            let _ = tx.try_send(Request::OwnerSilent);
+                        }
+                        if tokio::time::Instant::now() >= give_up {
+                            let _ = reply.send(unavailable());
+                            return;
+                        }
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    }
+                }
+            }
+        });
+    }
+
+    /// The owner renews its lease (and steps down if it lost it); a follower claims the game
+    /// if the owner's lease ran out.
+    async fn look_at_lease(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        let (id, node, now) = (self.id.clone(), cluster.node.clone(), self.clock.now_ms());
+        let (leases, ttl) = (Arc::clone(&cluster.leases), cluster.lease_ms());
+        match self.role {
+            Role::Single => {}
+            Role::Owner { epoch } => {
+                let renewed =
+                    tokio::task::spawn_blocking(move || leases.renew(&id, &node, epoch, ttl, now))
+                        .await;
+                match renewed {
+                    Ok(Ok(true)) => {}
+                    Ok(Ok(false)) => self.step_down().await,
+                    other => tracing::error!(game = %self.id, "could not renew: {other:?}"),
+                }
+            }
+            Role::Follower => {
+                let claimed =
+                    tokio::task::spawn_blocking(move || leases.claim(&id, &node, ttl, now)).await;
+                match claimed {
+                    Ok(Ok(Claim::Owner { epoch })) => self.take_over(epoch).await,
+                    Ok(Ok(Claim::Held { .. })) => {}
+                    other => tracing::error!(game = %self.id, "could not claim: {other:?}"),
+                }
+            }
+        }
+    }
+
+    /// This node claimed the game: it reads what the old owner wrote, takes the commands and,
+    /// as after a restart, pauses a running clock (dated at the last event, so the outage is
+    /// nobody's time) for the arbiter to resume.
+    async fn take_over(&mut self, epoch: u64) {
+        self.catch_up().await;
+        self.role = Role::Owner { epoch };
+        self.take_commands().await;
+        tracing::info!(game = %self.id, epoch, "took the game over");
+        if self.damage.is_none()
+            && let Some(pause) = self.table.restart_pause()
+            && let Err(e) = self.commit(vec![pause]).await
+        {
+            tracing::error!(game = %self.id, "could not record the failover pause: {e}");
+        }
+    }
+
+    /// Another node owns the game now: this one stops taking commands and follows.
+    async fn step_down(&mut self) {
+        tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
+        self.role = Role::Follower;
+        self.commands = None;
+        self.catch_up().await;
+    }
+
+    /// The game leaves this node's memory: its lease is given up, so another node may claim it
+    /// at once.
+    fn release(&self) {
+        if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
+            let (leases, id, node) = (
+                Arc::clone(&cluster.leases),
+                self.id.clone(),
+                cluster.node.clone(),
+            );
+            tokio::task::spawn_blocking(move || {
+                if let Err(e) = leases.release(&id, &node, epoch) {
+                    tracing::warn!(game = %id, "could not release the lease: {e}");
+                }
+            });
+        }
     }
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use tokio_util::sync::CancellationToken;
 
 use super::{
-    Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, run_with_speech,
+    Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, run_node,
 };
 use crate::announce::Lang;
 
@@ -71,6 +71,7 @@ pub fn serve_command(
     speak: Option<SpeakOptions>,
     limits: super::Limits,
     voice: Option<crate::voice::WorkerOptions>,
+    cluster: Option<super::ClusterOptions>,
 ) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -147,7 +148,7 @@ pub fn serve_command(
             store: store.url,
             node: store.node,
         };
-        match run_with_speech(listener, config, speech, shutdown).await {
+        match run_node(listener, config, speech, cluster, shutdown).await {
             Ok(()) => {
                 println!("{}", crate::words::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS

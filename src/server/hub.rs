@@ -10,6 +10,9 @@
 //! hub's lock, with no connection subscribed and no request waiting in its queue; a caller
 //! that took the handle just before finds the channel closed and asks the hub again, which
 //! loads the game afresh from the store, so there is never more than one actor per game.
+//!
+//! With several nodes, every node that needs a game loads it the same way and claims its
+//! lease: the node that gets it owns the game, the others follow it ([`actor::Role`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,10 +22,11 @@ use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::actor::{self, GameHandle};
+use super::actor::{self, GameHandle, Role};
+use super::bus::Cluster;
 use super::clock::ServerClock;
 use super::membership::{Games, Membership};
-use crate::store::{GameId, Store, StoreError, StoredGame};
+use crate::store::{LeaseClaim as Claim, GameId, Store, StoreError, StoredGame};
 
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
 type Slot = Arc<OnceCell<Option<GameHandle>>>;
@@ -38,6 +42,8 @@ pub struct Hub {
     tracker: TaskTracker,
     /// Each actor's number, so that an actor that leaves removes only its own slot.
     next_generation: AtomicU64,
+    /// The cluster this node is part of (`None`: a single node, the owner of every game).
+    cluster: Option<Arc<Cluster>>,
 }
 
 impl Games for Hub {
@@ -65,6 +71,7 @@ impl Hub {
         limits: &super::Limits,
         shutdown: CancellationToken,
         tracker: TaskTracker,
+        cluster: Option<Arc<Cluster>>,
     ) -> Arc<Hub> {
         Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
@@ -75,6 +82,7 @@ impl Hub {
             shutdown,
             tracker,
             next_generation: AtomicU64::new(1),
+            cluster,
         })
     }
 
@@ -95,7 +103,27 @@ impl Hub {
             .is_some_and(|slot| slot.get().is_some_and(|h| h.is_some()))
     }
 
-    fn spawn(self: &Arc<Hub>, stored: StoredGame) -> GameHandle {
+    /// This node's role for a game it loads: it claims the game's lease (blocking: on the
+    /// blocking pool or just after a write).
+    fn claim(cluster: Option<&Cluster>, id: &GameId, now_ms: u64) -> Role {
+        let Some(cluster) = cluster else {
+            return Role::Single;
+        };
+        match cluster
+            .leases
+            .claim(id, &cluster.node, cluster.lease_ms(), now_ms)
+        {
+            Ok(Claim::Owner { epoch }) => Role::Owner { epoch },
+            Ok(Claim::Held { .. }) => Role::Follower,
+            Err(e) => {
+                // It follows, and claims again at its next look at the lease.
+                tracing::error!(game = %id, "could not claim the game: {e}");
+                Role::Follower
+            }
+        }
+    }
+
+    fn spawn(self: &Arc<Hub>, stored: StoredGame, role: Role) -> GameHandle {
         let hub: std::sync::Weak<dyn Games> = Arc::downgrade(self) as _;
         let membership = Membership {
             hub,
@@ -109,6 +137,8 @@ impl Hub {
                 blocking_writes: self.blocking_writes,
                 evict_after: self.evict_after,
                 membership,
+                cluster: self.cluster.clone(),
+                role,
             },
             self.shutdown.clone(),
             &self.tracker,
@@ -124,7 +154,8 @@ impl Hub {
     /// A game just created (and stored): its actor starts and it is in the hub.
     pub fn created(self: &Arc<Hub>, stored: StoredGame) -> GameHandle {
         let id = stored.id.clone();
-        let handle = self.spawn(stored);
+        let role = Hub::claim(self.cluster.as_deref(), &id, self.clock.now_ms());
+        let handle = self.spawn(stored, role);
         let slot: Slot = Arc::new(OnceCell::new_with(Some(Some(handle.clone()))));
         self.lock().insert(id, slot);
         handle
@@ -138,10 +169,18 @@ impl Hub {
             .get_or_try_init(|| async {
                 let store = Arc::clone(&self.store);
                 let wanted = id.clone();
-                let stored = tokio::task::spawn_blocking(move || store.load_game(&wanted))
-                    .await
-                    .map_err(|e| StoreError::Io(std::io::Error::other(e)))??;
-                Ok::<_, StoreError>(stored.map(|g| self.spawn(g)))
+                let (cluster, now_ms) = (self.cluster.clone(), self.clock.now_ms());
+                let loaded = tokio::task::spawn_blocking(move || {
+                    // Claimed first: a game this node owns is read with every event written.
+                    let role = match cluster.as_deref() {
+                        Some(c) if store.has_game(&wanted)? => Hub::claim(Some(c), &wanted, now_ms),
+                        _ => Role::Single,
+                    };
+                    Ok::<_, StoreError>(store.load_game(&wanted)?.map(|g| (g, role)))
+                })
+                .await
+                .map_err(|e| StoreError::Io(std::io::Error::other(e)))??;
+                Ok::<_, StoreError>(loaded.map(|(g, role)| self.spawn(g, role)))
             })
             .await;
         match loaded {

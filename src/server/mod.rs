@@ -14,6 +14,7 @@ mod actor;
 mod addr;
 mod audio;
 mod auth;
+mod bus;
 mod clock;
 mod command;
 mod conns;
@@ -25,6 +26,7 @@ mod hub;
 mod listen;
 mod log;
 mod membership;
+mod orders;
 mod pgn;
 mod recordings;
 mod render;
@@ -317,6 +319,30 @@ impl AppState {
     }
 }
 
+/// Connects to NATS and opens the leases beside the games.
+async fn join_cluster(
+    options: ClusterOptions,
+    dir: &std::path::Path,
+) -> Result<bus::Cluster, ServeError> {
+    let client = async_nats::ConnectOptions::new()
+        .name(format!("hamle {}", options.node))
+        .connect(options.bus.as_str())
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
+    let path = dir.to_owned();
+    let leases = tokio::task::spawn_blocking(move || crate::store::SqliteLeases::open_dir(&path))
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(e)))??;
+    tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
+    Ok(bus::Cluster::new(
+        options.node,
+        client,
+        Arc::new(leases),
+        dir.to_owned(),
+        options.lease,
+    ))
+}
+
 /// Serves until `shutdown` is cancelled, then closes every connection (1001), stops every
 /// game task and returns.
 pub async fn run(
@@ -335,6 +361,31 @@ pub async fn run_with_speech(
     speech: SpeechConfig,
     shutdown: CancellationToken,
 ) -> Result<(), ServeError> {
+    run_node(listener, config, speech, None, shutdown).await
+}
+
+/// How a node joins a cluster (`hamle serve --bus ... --node ...`, `docs/scale-out.md`).
+#[derive(Clone, Debug)]
+pub struct ClusterOptions {
+    /// The NATS server, e.g. `nats://127.0.0.1:4222`.
+    pub bus: String,
+    /// This node's name, unique in the cluster.
+    pub node: String,
+    /// How long a game's lease lasts; another node takes a silent owner's games this long
+    /// after its last renewal.
+    pub lease: Duration,
+}
+
+/// [`run_with_speech`], as one node of a cluster when `cluster` is set: games are shared
+/// with the other nodes through the store (the SQLite file of `config.data_dir`, which the
+/// nodes share) and NATS.
+pub async fn run_node(
+    listener: TcpListener,
+    config: Config,
+    speech: SpeechConfig,
+    cluster: Option<ClusterOptions>,
+    shutdown: CancellationToken,
+) -> Result<(), ServeError> {
     let dir = config.data_dir.clone();
     let (url, node) = (config.store.clone(), config.node.clone());
     let (store, admin) = tokio::task::spawn_blocking(move || {
@@ -344,6 +395,17 @@ pub async fn run_with_speech(
     })
     .await
     .map_err(|e| ServeError::Io(io::Error::other(e)))??;
+    let cluster = match cluster {
+        None => None,
+        // The cluster's leases live in the data directory's SQLite file, beside the events
+        // (docs/scale-out.md); its move onto PostgreSQL's leases is still to come.
+        Some(_) if config.store != crate::store::StoreUrl::DataDir => {
+            return Err(ServeError::Io(io::Error::other(
+                "--bus needs the store in the data directory (the cluster's leases are there)",
+            )));
+        }
+        Some(options) => Some(Arc::new(join_cluster(options, &config.data_dir).await?)),
+    };
     let tracker = TaskTracker::new();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -353,6 +415,7 @@ pub async fn run_with_speech(
         &config.limits,
         shutdown.clone(),
         tracker.clone(),
+        cluster,
     );
     let app = AppState(Arc::new(Inner {
         hub,

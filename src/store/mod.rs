@@ -14,7 +14,9 @@
 //!   command ids applied once), for nodes that share one PostgreSQL store; the SQLite store
 //!   implements the single-node version.
 //! - [`StoreUrl`]: which store `--store` names.
+//! - `lease.rs`: the leases of the NATS cluster on a shared SQLite file (several nodes on one machine, `docs/scale-out.md`).
 
+mod lease;
 mod local_owners;
 mod migrations;
 mod owners;
@@ -32,10 +34,12 @@ use std::pin::Pin;
 
 use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
+pub use lease::{Claim as LeaseClaim, Leases, SqliteLeases};
 pub use migrations::SCHEMA_VERSION;
 pub use owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending};
 pub use postgres::{PG_SCHEMA_VERSION, PgStore, create_test_database, with_database};
 pub use record::RecordError;
+pub use record::{event_from_json, event_to_json};
 pub use sqlite::SqliteStore;
 
 /// A game's id: 16 lowercase hex digits (64 random bits).
@@ -147,6 +151,10 @@ pub enum StoreError {
     /// The writer thread has stopped (the store is being dropped, or the thread died).
     #[error("the store's writer has stopped")]
     Stopped,
+    /// An append of a node whose lease on the game was taken by another node (a newer
+    /// epoch): nothing was written, and the node must stop serving the game.
+    #[error("fenced: another node owns the game now")]
+    LeaseLost,
     /// A bug in the writer: an operation run twice, or answered without running.
     #[error("store operation {0}")]
     Internal(&'static str),

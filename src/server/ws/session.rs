@@ -14,12 +14,10 @@ use tokio::time::Instant;
 
 use super::connection::{Closing, Conn, Next, close, decode_error_args};
 use crate::announce::Lang;
-use crate::game::{Command, Seat};
-use crate::scoresheet::Slot;
-use crate::scoresheet::desk::{DeskCommand, FixEdit};
-use crate::server::actor::{Acted, Confirmation, GameHandle, Published};
+use crate::game::Seat;
+use crate::server::actor::{Acted, GameHandle, Published};
 use crate::server::audio::{AudioChannel, AudioOut, Tag};
-use crate::server::recordings;
+use crate::server::orders::{self, Mapped};
 use crate::server::spoken::{Heard, spoken_to};
 use crate::server::voice::VoiceMsg;
 use crate::server::wire::{
@@ -227,11 +225,8 @@ impl Session {
                 return Ok(None);
             }
         };
-        let lang = conn.lang;
-        let play = |c: Command| Order::Play(c);
-        // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
-        let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
-        let (id, order, confirm) = match msg {
+        // What the session answers itself; everything else is an order to the game.
+        let msg = match msg {
             ClientMsg::Hello(_) => {
                 conn.error(None, ErrorCode::AlreadyAuthenticated, &[])
                     .await?;
@@ -270,159 +265,22 @@ impl Session {
                 let msg = VoiceMsg::Answer(pick);
                 return self.on_voice(conn, events, id.into(), msg).await;
             }
-            ClientMsg::Move { id, uci } => (id, Order::Uci(uci), None),
-            ClientMsg::Announce { id, text } => (id, Order::Announce { lang, text }, None),
-            ClientMsg::RepeatMove { id, text } => (id, Order::Repeat { lang, text }, None),
-            ClientMsg::Pause { id } => (id, play(Command::Pause), None),
-            ClientMsg::Resume { id } => (id, play(Command::Resume), None),
-            ClientMsg::SetClock {
-                id,
-                color,
-                remaining_ms,
-            } => (
-                id,
-                play(Command::SetClock {
-                    color,
-                    remaining_ms,
-                }),
-                None,
-            ),
-            ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
-            ClientMsg::Board(BoardMsg { id, board, op }) => {
-                (id, play(Command::Board { board, op }), None)
-            }
-            ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
-            ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
-            ClientMsg::Resign { id, confirmed } => (
-                id,
-                play(Command::Resign),
-                unconfirmed(confirmed, Confirmation::Resign),
-            ),
-            ClientMsg::OfferDraw { id, confirmed } => (
-                id,
-                play(Command::OfferDraw),
-                unconfirmed(confirmed, Confirmation::OfferDraw),
-            ),
-            ClientMsg::AcceptDraw { id } => (id, play(Command::AcceptDraw), None),
-            ClientMsg::DeclineDraw { id } => (id, play(Command::DeclineDraw), None),
-            ClientMsg::ClaimDraw {
-                id,
-                kind,
-                uci,
-                text,
-                confirmed,
-            } => (
-                id,
-                Order::ClaimDraw {
-                    kind,
-                    uci,
-                    text: text.map(|t| (lang, t)),
-                },
-                unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
-            ),
-            ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
-            ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
-            ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
-            ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
-            ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
-            ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
-            ClientMsg::WriteSheet {
-                id,
-                number,
-                side,
-                text,
-                draw_offer,
-                audio,
-            } => {
-                // Text others read back (the arbiter's export, the envelope): one line,
-                // no control or direction characters.
-                if let Err(e) = self.check_text(conn, &id, &text).await {
-                    return e;
-                }
-                let audio = match audio {
-                    None => None,
-                    Some(a) => {
-                        let own = self.seat.side().and_then(|side| {
-                            recordings::own_audio_ref(
-                                &self.app.0.data_dir,
-                                &self.handle.id,
-                                &a,
-                                side,
-                            )
-                        });
-                        if own.is_none() {
-                            let args = [("audio", a.chars().take(64).collect::<String>())];
-                            conn.error(Some(id.into()), ErrorCode::UnknownAudio, &args)
-                                .await?;
-                            return Ok(None);
-                        }
-                        own
-                    }
-                };
-                let write = DeskCommand::Write {
-                    slot: Slot::new(number.0, side),
-                    text,
-                    draw_offer,
-                    audio,
-                };
-                (id, Order::Desk(write), None)
-            }
-            ClientMsg::StrikeSheet { id, number, side } => {
-                let slot = Slot::new(number.0, side);
-                (id, Order::Desk(DeskCommand::Strike { slot }), None)
-            }
-            ClientMsg::AutoRecord { id, on } => {
-                (id, Order::Desk(DeskCommand::AutoRecord(on)), None)
-            }
-            ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
-            ClientMsg::Reconcile {
-                id,
-                ply,
-                confirmed,
-                take_back,
-            } => {
-                // A ruling is shown with its consequence first; done only when confirmed
-                // with the number of half-moves to take back the arbiter was shown.
-                let expect = take_back.filter(|_| confirmed).map(|n| n as usize);
-                let rule = DeskCommand::Rule {
-                    ply: ply.map(|p| p as usize),
-                    expect,
-                };
-                let ask = expect.is_none().then_some(Confirmation::Rule);
-                (id, Order::Desk(rule), ask)
-            }
-            ClientMsg::UndoRuling { id, confirmed } => (
-                id,
-                Order::Desk(DeskCommand::UndoRuling),
-                unconfirmed(confirmed, Confirmation::UndoRuling),
-            ),
-            ClientMsg::FixBoard {
-                id,
-                board,
-                action,
-                square,
-                piece,
-            } => {
-                let edit = match action {
-                    FixAction::Lift => FixEdit::Lift(square),
-                    FixAction::Place => FixEdit::Place(square, piece),
-                };
-                (id, Order::Desk(DeskCommand::Fix { board, edit }), None)
-            }
-            ClientMsg::CallAdjournment { id, resume_at_ms } => (
-                id,
-                Order::Desk(DeskCommand::CallAdjournment { resume_at_ms }),
-                None,
-            ),
-            ClientMsg::SealMove { id, text } => {
-                if let Err(e) = self.check_text(conn, &id, &text).await {
-                    return e;
-                }
-                (id, Order::Desk(DeskCommand::Seal(text)), None)
-            }
-            ClientMsg::SealStopClock { id } => (id, Order::Desk(DeskCommand::StopClock), None),
-            ClientMsg::OpenSealed { id } => (id, Order::Desk(DeskCommand::OpenSealed), None),
+            other => other,
         };
+        let data_dir = &self.app.0.data_dir;
+        let (id, order, confirm) =
+            match orders::order_of(msg, self.seat, conn.lang, data_dir, &self.handle.id) {
+                Mapped::Order { id, order, confirm } => (id, order, confirm),
+                Mapped::Refuse { id, code, args } => {
+                    conn.error(Some(id.into()), code, &args).await?;
+                    return Ok(None);
+                }
+                // Answered above: cannot come here.
+                Mapped::NotAnOrder => {
+                    conn.error(None, ErrorCode::Internal, &[]).await?;
+                    return Ok(None);
+                }
+            };
         let id: Value = id.into();
         // A spectator may do nothing but watch (the permission matrix): refused here, without
         // a trip to the game's task, so a crowd of spectators costs the game nothing.
@@ -434,38 +292,11 @@ impl Session {
                 &[],
             ))
         } else {
-            self.handle.act(self.seat, conn.lang, order, confirm).await
+            let wire = Some(text);
+            let (seat, lang) = (self.seat, conn.lang);
+            self.handle.act_as(seat, lang, order, confirm, wire).await
         };
         self.reply(conn, events, id, acted).await
-    }
-
-    /// Refuses text others read back (a scoresheet entry, a sealed move) that is not one line
-    /// without control or direction characters: `Err` holds the step to return.
-    async fn check_text<S>(
-        &mut self,
-        conn: &mut Conn<S>,
-        id: &RequestId,
-        text: &str,
-    ) -> Result<(), Step>
-    where
-        S: Sink<Message, Error = axum::Error> + Unpin,
-    {
-        let Err(problem) =
-            crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES)
-        else {
-            return Ok(());
-        };
-        let args = [
-            ("field", "text".to_owned()),
-            ("problem", problem.key().to_owned()),
-        ];
-        match conn
-            .error(Some(id.clone().into()), ErrorCode::InvalidText, &args)
-            .await
-        {
-            Ok(()) => Err(Ok(None)),
-            Err(e) => Err(Err(e)),
-        }
     }
 
     /// Answers an action: its events, then its acknowledgement; or the refusal (said, too).
@@ -654,11 +485,15 @@ impl Session {
                 let id = result.id.clone();
                 conn.send(ServerMsg::VoiceResult(result)).await?;
                 // The normal path: every rule and refusal of a typed announcement applies.
+                // As typed (for the owner, when this node only follows the game).
+                let wire = serde_json::json!({"type": "announce", "id": 0, "text": text});
                 let order = Order::Announce {
                     lang: conn.lang,
                     text,
                 };
-                let acted = self.handle.act(self.seat, conn.lang, order, None).await;
+                let (seat, lang) = (self.seat, conn.lang);
+                let wire = Some(wire.to_string());
+                let acted = self.handle.act_as(seat, lang, order, None, wire).await;
                 self.reply(conn, events, id, acted).await
             }
         }

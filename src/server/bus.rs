@@ -1,0 +1,190 @@
+//! Several nodes over NATS (issue 16, `docs/scale-out.md`): the node's connection, the
+//! subjects of a game, and what goes over them.
+//!
+//! - `hamle.game.<id>.cmd`: a client's message, forwarded by the node its socket is on to the
+//!   game's owner (request/reply); only the owner subscribes. The answer ([`Answer`]) comes
+//!   after the events are committed.
+//! - `hamle.game.<id>.ev`: every event, published by the owner after it is committed, as it
+//!   is stored ([`WireEvent`]); every other node that holds the game subscribes and applies it
+//!   to its own copy (so each node says every move in its clients' languages itself).
+//!
+//! NATS is routing, not storage: a message lost on the way is found in the store (a node that
+//! sees a gap reads the missing events from there), and who owns a game is decided by the
+//! store's lease ([`crate::store::Leases`]), never by NATS.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::action::{Acted, Refused};
+use super::wire::ErrorCode;
+use crate::game::Recorded;
+use crate::store::{GameId, Leases, RecordError, event_from_json, event_to_json};
+
+/// A node of a cluster: its name, its NATS connection and the leases.
+pub struct Cluster {
+    pub node: String,
+    pub client: async_nats::Client,
+    pub leases: Arc<dyn Leases>,
+    /// The data directory (recordings named in a forwarded scoresheet entry).
+    pub data_dir: std::path::PathBuf,
+    /// How long a lease lasts; the owner renews it every third of that.
+    pub lease: Duration,
+    /// How long a forwarded command waits for the owner's answer before the owner is taken
+    /// for gone.
+    pub request_timeout: Duration,
+    next_cmd: AtomicU64,
+}
+
+impl Cluster {
+    pub fn new(
+        node: String,
+        client: async_nats::Client,
+        leases: Arc<dyn Leases>,
+        data_dir: std::path::PathBuf,
+        lease: Duration,
+    ) -> Cluster {
+        Cluster {
+            node,
+            client,
+            leases,
+            data_dir,
+            lease,
+            request_timeout: Duration::from_secs(2),
+            next_cmd: AtomicU64::new(1),
+        }
+    }
+
+    /// A new command id, unique across the cluster (the node's name and a counter).
+    pub fn command_id(&self) -> String {
+        let n = self.next_cmd.fetch_add(1, Ordering::Relaxed);
+        format!("{}:{n}", self.node)
+    }
+
+    pub fn lease_ms(&self) -> u64 {
+        self.lease.as_millis() as u64
+    }
+}
+
+/// The subject the owner of `game` takes commands on.
+pub fn command_subject(game: &GameId) -> String {
+    format!("hamle.game.{game}.cmd")
+}
+
+/// The subject the owner of `game` publishes its committed events on.
+pub fn event_subject(game: &GameId) -> String {
+    format!("hamle.game.{game}.ev")
+}
+
+/// A client's message forwarded to the owner.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Forwarded {
+    /// The command's id (a retried command is answered from the owner's memory).
+    pub cmd: String,
+    /// The seat's key (`white`, `arbiter`, ...).
+    pub seat: String,
+    /// The language the answer is in.
+    pub lang: String,
+    /// The client's message as it came (the owner maps it to an order, as a session does).
+    pub text: String,
+}
+
+/// The owner's answer to a forwarded command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "snake_case")]
+pub enum Answer {
+    Done { seq: Option<u64> },
+    Confirm { action: String, message: String },
+    Refused { code: String, message: String },
+}
+
+/// The names a confirmation's action has on the wire (`Confirmation::key`).
+const CONFIRM_ACTIONS: [&str; 3] = ["resign", "offer_draw", "claim_draw"];
+
+impl Answer {
+    pub fn of(acted: &Result<Acted, Refused>) -> Answer {
+        match acted {
+            Ok(Acted::Done(seq)) => Answer::Done { seq: *seq },
+            Ok(Acted::Confirm { action, message }) => Answer::Confirm {
+                action: (*action).to_owned(),
+                message: message.clone(),
+            },
+            Err(r) => Answer::Refused {
+                code: r.code.to_owned(),
+                message: r.message.clone(),
+            },
+        }
+    }
+
+    pub fn acted(self) -> Result<Acted, Refused> {
+        match self {
+            Answer::Done { seq } => Ok(Acted::Done(seq)),
+            Answer::Confirm { action, message } => {
+                let action = CONFIRM_ACTIONS
+                    .into_iter()
+                    .find(|a| *a == action)
+                    .unwrap_or("resign");
+                Ok(Acted::Confirm { action, message })
+            }
+            Answer::Refused { code, message } => Err(Refused {
+                code: ErrorCode::named(&code).name(),
+                message,
+            }),
+        }
+    }
+}
+
+/// An event as it goes over NATS: as it is stored.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct WireEvent {
+    pub seq: u64,
+    pub at_ms: u64,
+    /// The stored JSON of the event and its clock reading.
+    pub data: String,
+}
+
+impl WireEvent {
+    pub fn of(rec: &Recorded) -> WireEvent {
+        WireEvent {
+            seq: rec.seq,
+            at_ms: rec.at_ms,
+            data: event_to_json(&rec.event, &rec.clock),
+        }
+    }
+
+    pub fn recorded(&self) -> Result<Recorded, RecordError> {
+        let (event, clock) = event_from_json(&self.data)?;
+        Ok(Recorded {
+            seq: self.seq,
+            at_ms: self.at_ms,
+            event,
+            clock,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::announce::Lang;
+
+    #[test]
+    fn an_answer_goes_over_the_wire_and_back_unchanged() {
+        let answers = [
+            Ok(Acted::Done(Some(7))),
+            Ok(Acted::Done(None)),
+            Ok(Acted::Confirm {
+                action: "offer_draw",
+                message: "Sure?".into(),
+            }),
+            Err(Refused::new(Lang::De, ErrorCode::Forbidden, &[])),
+        ];
+        for a in answers {
+            let json = serde_json::to_string(&Answer::of(&a)).unwrap();
+            let back: Answer = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.acted(), a, "{json}");
+        }
+    }
+}

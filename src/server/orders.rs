@@ -1,0 +1,213 @@
+//! A client message to the table's [`Order`]: the one mapping the WebSocket session uses and
+//! the owner of a game uses for a message another node forwarded to it (`docs/scale-out.md`).
+//! Text others read back is checked here (one line, no control or direction characters), and
+//! a recording named in a scoresheet entry must be the seat's own.
+
+use std::path::Path;
+
+use super::recordings;
+use super::wire::{BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId};
+use crate::announce::Lang;
+use crate::game::{Command, Seat};
+use crate::scoresheet::Slot;
+use crate::scoresheet::desk::{DeskCommand, FixEdit};
+use crate::store::GameId;
+use crate::table::{Confirmation, Order};
+
+/// What a client message is.
+pub enum Mapped {
+    /// An order to the game, with the second step it still asks for.
+    Order {
+        id: RequestId,
+        order: Order,
+        confirm: Option<Confirmation>,
+    },
+    /// Refused before it reaches the game (text that is not one line, a recording that is not
+    /// the seat's).
+    Refuse {
+        id: RequestId,
+        code: ErrorCode,
+        args: Vec<(&'static str, String)>,
+    },
+    /// Not an order (`hello`, `ping`, `state`, `repeat`, voice): the session answers it.
+    NotAnOrder,
+}
+
+/// `None` if `text` is one line without control or direction characters; else its refusal.
+fn check_text(id: &RequestId, text: &str) -> Option<Mapped> {
+    let problem =
+        crate::text_check::one_line(text.trim(), crate::scoresheet::MAX_ENTRY_BYTES).err()?;
+    Some(Mapped::Refuse {
+        id: id.clone(),
+        code: ErrorCode::InvalidText,
+        args: vec![
+            ("field", "text".to_owned()),
+            ("problem", problem.key().to_owned()),
+        ],
+    })
+}
+
+/// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`).
+pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &GameId) -> Mapped {
+    let play = |c: Command| Order::Play(c);
+    // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
+    let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+    let (id, order, confirm) = match msg {
+        m @ (ClientMsg::Hello(_)
+        | ClientMsg::Ping { .. }
+        | ClientMsg::State { .. }
+        | ClientMsg::Repeat { .. }
+        | ClientMsg::VoiceStart { .. }
+        | ClientMsg::VoiceEnd { .. }
+        | ClientMsg::VoiceCancel { .. }
+        | ClientMsg::VoiceAnswer { .. }) => {
+            drop(m);
+            return Mapped::NotAnOrder;
+        }
+        ClientMsg::Move { id, uci } => (id, Order::Uci(uci), None),
+        ClientMsg::Announce { id, text } => (id, Order::Announce { lang, text }, None),
+        ClientMsg::RepeatMove { id, text } => (id, Order::Repeat { lang, text }, None),
+        ClientMsg::Pause { id } => (id, play(Command::Pause), None),
+        ClientMsg::Resume { id } => (id, play(Command::Resume), None),
+        ClientMsg::SetClock {
+            id,
+            color,
+            remaining_ms,
+        } => (
+            id,
+            play(Command::SetClock {
+                color,
+                remaining_ms,
+            }),
+            None,
+        ),
+        ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
+        ClientMsg::Board(BoardMsg { id, board, op }) => {
+            (id, play(Command::Board { board, op }), None)
+        }
+        ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
+        ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
+        ClientMsg::Resign { id, confirmed } => (
+            id,
+            play(Command::Resign),
+            unconfirmed(confirmed, Confirmation::Resign),
+        ),
+        ClientMsg::OfferDraw { id, confirmed } => (
+            id,
+            play(Command::OfferDraw),
+            unconfirmed(confirmed, Confirmation::OfferDraw),
+        ),
+        ClientMsg::AcceptDraw { id } => (id, play(Command::AcceptDraw), None),
+        ClientMsg::DeclineDraw { id } => (id, play(Command::DeclineDraw), None),
+        ClientMsg::ClaimDraw {
+            id,
+            kind,
+            uci,
+            text,
+            confirmed,
+        } => (
+            id,
+            Order::ClaimDraw {
+                kind,
+                uci,
+                text: text.map(|t| (lang, t)),
+            },
+            unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
+        ),
+        ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
+        ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
+        ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
+        ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
+        ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
+        ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
+        ClientMsg::WriteSheet {
+            id,
+            number,
+            side,
+            text,
+            draw_offer,
+            audio,
+        } => {
+            // Text others read back (the arbiter's export, the envelope): one line,
+            // no control or direction characters.
+            if let Some(refuse) = check_text(&id, &text) {
+                return refuse;
+            }
+            let audio = match audio {
+                None => None,
+                Some(a) => {
+                    let own = seat
+                        .side()
+                        .and_then(|side| recordings::own_audio_ref(data_dir, game, &a, side));
+                    if own.is_none() {
+                        let args = vec![("audio", a.chars().take(64).collect::<String>())];
+                        let code = ErrorCode::UnknownAudio;
+                        return Mapped::Refuse { id, code, args };
+                    }
+                    own
+                }
+            };
+            let write = DeskCommand::Write {
+                slot: Slot::new(number.0, side),
+                text,
+                draw_offer,
+                audio,
+            };
+            (id, Order::Desk(write), None)
+        }
+        ClientMsg::StrikeSheet { id, number, side } => {
+            let slot = Slot::new(number.0, side);
+            (id, Order::Desk(DeskCommand::Strike { slot }), None)
+        }
+        ClientMsg::AutoRecord { id, on } => (id, Order::Desk(DeskCommand::AutoRecord(on)), None),
+        ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
+        ClientMsg::Reconcile {
+            id,
+            ply,
+            confirmed,
+            take_back,
+        } => {
+            // A ruling is shown with its consequence first; done only when confirmed
+            // with the number of half-moves to take back the arbiter was shown.
+            let expect = take_back.filter(|_| confirmed).map(|n| n as usize);
+            let rule = DeskCommand::Rule {
+                ply: ply.map(|p| p as usize),
+                expect,
+            };
+            let ask = expect.is_none().then_some(Confirmation::Rule);
+            (id, Order::Desk(rule), ask)
+        }
+        ClientMsg::UndoRuling { id, confirmed } => (
+            id,
+            Order::Desk(DeskCommand::UndoRuling),
+            unconfirmed(confirmed, Confirmation::UndoRuling),
+        ),
+        ClientMsg::FixBoard {
+            id,
+            board,
+            action,
+            square,
+            piece,
+        } => {
+            let edit = match action {
+                FixAction::Lift => FixEdit::Lift(square),
+                FixAction::Place => FixEdit::Place(square, piece),
+            };
+            (id, Order::Desk(DeskCommand::Fix { board, edit }), None)
+        }
+        ClientMsg::CallAdjournment { id, resume_at_ms } => (
+            id,
+            Order::Desk(DeskCommand::CallAdjournment { resume_at_ms }),
+            None,
+        ),
+        ClientMsg::SealMove { id, text } => {
+            if let Some(refuse) = check_text(&id, &text) {
+                return refuse;
+            }
+            (id, Order::Desk(DeskCommand::Seal(text)), None)
+        }
+        ClientMsg::SealStopClock { id } => (id, Order::Desk(DeskCommand::StopClock), None),
+        ClientMsg::OpenSealed { id } => (id, Order::Desk(DeskCommand::OpenSealed), None),
+    };
+    Mapped::Order { id, order, confirm }
+}

@@ -1,0 +1,529 @@
+//! Several nodes (issue 16, `docs/scale-out.md`): three real `hamle serve` processes sharing
+//! one store and one NATS server on loopback.
+//!
+//! - The cluster test: White on node 1, Black on node 2, the spectator and the arbiter on
+//!   node 3; a game in the physical procedure with a touch-move, en passant, castling and an
+//!   under-promotion; the owner (node 1) is SIGKILLed mid-game, every client that was on it
+//!   reconnects to a surviving node by event number, the arbiter resumes the paused game and
+//!   it is played to its end. Every client saw exactly the events 1..N, the same ones; the
+//!   store holds exactly 1..N; the game's epoch went up.
+//! - The fencing test: the owner is SIGSTOPped past its lease, another node takes over and
+//!   accepts moves; SIGCONTed, the old owner's late write is refused and it follows.
+//!
+//! They start three server processes each and need `nats-server` (Debian's package): they run
+//! with `HAMLE_CLUSTER_TESTS=required` (the `cluster` suite of `scripts/test`, which installs
+//! it), and a plain `cargo test` skips them.
+
+use std::collections::BTreeMap;
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::process::{Child, Command};
+use tokio_tungstenite::tungstenite::Message;
+
+/// How long any single expected message may take (a failover included).
+const STEP: Duration = Duration::from_secs(15);
+
+/// The lease the nodes run with: a silent owner's games move after this long.
+const LEASE_MS: u64 = 1500;
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// `nats-server` on 127.0.0.1 and a free port, stopped (by its PID) when dropped.
+struct Nats {
+    child: Child,
+    url: String,
+}
+
+impl Nats {
+    async fn start() -> Option<Nats> {
+        // Three server processes per test: only in the `cluster` suite of `scripts/test`.
+        if std::env::var("HAMLE_CLUSTER_TESTS").as_deref() != Ok("required") {
+            eprintln!(
+                "the cluster tests run with HAMLE_CLUSTER_TESTS=required (scripts/test cluster)"
+            );
+            return None;
+        }
+        let found = std::process::Command::new("nats-server")
+            .arg("--version")
+            .output()
+            .is_ok();
+        assert!(found, "nats-server is missing (apt install nats-server)");
+        let port = free_port();
+        let child = Command::new("nats-server")
+            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return Some(Nats {
+                    child,
+                    url: format!("nats://127.0.0.1:{port}"),
+                });
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("nats-server did not listen");
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
+}
+
+/// One node: `hamle serve` on a free port, the shared data directory, the bus.
+struct Node {
+    child: Child,
+    /// `127.0.0.1:<port>`.
+    addr: String,
+    pid: i32,
+    /// The node's log (stderr).
+    log: std::path::PathBuf,
+}
+
+impl Node {
+    async fn start(name: &str, data: &Path, nats: &Nats) -> Node {
+        let log = data.join(format!("{name}.log"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(["--bus", &nats.url, "--node", name])
+            .args(["--lease-ms", &LEASE_MS.to_string()])
+            .env("RUST_LOG", "warn,hamle=info")
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut lines = BufReader::new(stdout).lines();
+        let line = tokio::time::timeout(STEP, lines.next_line())
+            .await
+            .expect("the node prints its address")
+            .unwrap()
+            .expect("the node prints its address");
+        let addr = line
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .trim_end_matches(['.', ','])
+            .to_owned();
+        // Keep reading stdout so the node never blocks on a full pipe.
+        tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+        let pid = child.id().unwrap() as i32;
+        Node {
+            child,
+            addr,
+            pid,
+            log,
+        }
+    }
+
+    fn signal(&self, sig: &str) {
+        let ok = std::process::Command::new("kill")
+            .args([sig, &self.pid.to_string()])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok, "kill {sig} {}", self.pid);
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+        // A failed test shows what each node said.
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            eprintln!("--- {} ---\n{log}", self.log.display());
+        }
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// One seat's socket, and every event it was sent, by number.
+struct Seat {
+    name: String,
+    token: String,
+    game: String,
+    ws: Option<Ws>,
+    events: BTreeMap<u64, Value>,
+    next_id: u64,
+}
+
+impl Seat {
+    async fn connect(name: &str, token: &str, game: &str, addr: &str) -> Seat {
+        let mut s = Seat {
+            name: name.to_owned(),
+            token: token.to_owned(),
+            game: game.to_owned(),
+            ws: None,
+            events: BTreeMap::new(),
+            next_id: 0,
+        };
+        s.reconnect(addr).await;
+        s
+    }
+
+    fn last(&self) -> u64 {
+        self.events.keys().next_back().copied().unwrap_or(0)
+    }
+
+    /// Greets `addr` from the last event this seat has: it gets exactly the events after it.
+    async fn reconnect(&mut self, addr: &str) {
+        let url = format!("ws://{addr}/api/games/{}/ws", self.game);
+        let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let hello = json!({"type": "hello", "v": 1, "token": self.token, "since": self.last()});
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        self.ws = Some(ws);
+        let welcome = self.recv().await.expect("a welcome");
+        assert_eq!(welcome["type"], "welcome", "{}: {welcome}", self.name);
+        assert_eq!(welcome["resumed"], true, "{}: {welcome}", self.name);
+    }
+
+    /// The next message (an event is kept, checked to follow the one before); `None` if the
+    /// socket ended.
+    async fn read_one(&mut self) -> Option<Value> {
+        loop {
+            let ws = self.ws.as_mut()?;
+            let msg = tokio::time::timeout(STEP, ws.next())
+                .await
+                .unwrap_or_else(|_| panic!("{}: nothing in time", self.name));
+            let v: Value = match msg {
+                Some(Ok(Message::Text(t))) => serde_json::from_str(t.as_str()).unwrap(),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                _ => {
+                    self.ws = None;
+                    return None;
+                }
+            };
+            assert_ne!(v["type"], "state", "{}: resynchronised: {v}", self.name);
+            if v["type"] == "event" {
+                let seq = v["seq"].as_u64().unwrap();
+                assert_eq!(
+                    seq,
+                    self.last() + 1,
+                    "{}: a gap or a duplicate: {v}",
+                    self.name
+                );
+                self.events.insert(seq, v.clone());
+            }
+            return Some(v);
+        }
+    }
+
+    /// The next message that is not an event (events are kept); `None` if the socket ended.
+    async fn recv(&mut self) -> Option<Value> {
+        loop {
+            let v = self.read_one().await?;
+            if v["type"] != "event" {
+                return Some(v);
+            }
+        }
+    }
+
+    /// Sends a request and waits for its answer (`ack`, `confirm` or `error`).
+    async fn request(&mut self, mut v: Value) -> Value {
+        self.next_id += 1;
+        let id = format!("{}-{}", self.name, self.next_id);
+        v["id"] = json!(id);
+        let ws = self.ws.as_mut().expect("connected");
+        ws.send(Message::text(v.to_string())).await.unwrap();
+        loop {
+            let m = self
+                .recv()
+                .await
+                .unwrap_or_else(|| panic!("{}: socket ended", self.name));
+            if m["id"] == json!(id) {
+                return m;
+            }
+        }
+    }
+
+    async fn ok(&mut self, v: Value) -> Value {
+        let answer = self.request(v.clone()).await;
+        assert_eq!(answer["type"], "ack", "{}: {v} -> {answer}", self.name);
+        answer
+    }
+
+    /// Reads events until this seat has event `seq`.
+    async fn until(&mut self, seq: u64) {
+        while self.last() < seq {
+            let m = self.read_one().await;
+            assert!(
+                m.is_some(),
+                "{}: socket ended before event {seq}",
+                self.name
+            );
+        }
+    }
+}
+
+async fn create(addr: &str, body: Value) -> Value {
+    let resp = reqwest::Client::new()
+        .post(format!("http://{addr}/api/games"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 201);
+    resp.json().await.unwrap()
+}
+
+/// The game every test plays: both players sighted, the physical procedure.
+fn physical_game() -> Value {
+    json!({
+        "white": {"name": "Anna"},
+        "black": {"name": "Berk"},
+        "rules": {"procedure": "physical", "edition": "2023"}
+    })
+}
+
+struct Table {
+    seats: BTreeMap<&'static str, Seat>,
+}
+
+impl Table {
+    fn seat(&mut self, name: &str) -> &mut Seat {
+        self.seats.get_mut(name).unwrap()
+    }
+
+    /// Every seat reads up to the highest event any seat has.
+    async fn settle(&mut self) {
+        let top = self.seats.values().map(Seat::last).max().unwrap_or(0);
+        for s in self.seats.values_mut() {
+            if s.ws.is_some() {
+                s.until(top).await;
+            }
+        }
+    }
+
+    /// A whole move by the Appendix procedure on normal boards: the mover makes it on his
+    /// board, says it (UCI), presses the clock; the opponent makes it on his board.
+    async fn play(&mut self, white: bool, uci: &str) {
+        let (me, them) = if white {
+            ("white", "black")
+        } else {
+            ("black", "white")
+        };
+        let board = |b: &str| json!({"type": "board", "board": b, "action": "move", "uci": uci});
+        self.seat(me).ok(board(me)).await;
+        self.seat(me).ok(json!({"type": "move", "uci": uci})).await;
+        self.seat(me).ok(json!({"type": "press_clock"})).await;
+        self.seat(them).ok(board(them)).await;
+        self.settle().await;
+    }
+}
+
+fn epoch(data: &Path, game: &str) -> i64 {
+    let db = rusqlite::Connection::open(data.join("hamle.sqlite3")).unwrap();
+    db.query_row("SELECT epoch FROM leases WHERE game_id = ?1", [game], |r| {
+        r.get(0)
+    })
+    .unwrap()
+}
+
+fn stored_seqs(data: &Path, game: &str) -> Vec<u64> {
+    let db = rusqlite::Connection::open(data.join("hamle.sqlite3")).unwrap();
+    let mut stmt = db
+        .prepare("SELECT seq FROM events WHERE game_id = ?1 ORDER BY seq")
+        .unwrap();
+    stmt.query_map([game], |r| r.get::<_, i64>(0))
+        .unwrap()
+        .map(|r| r.unwrap() as u64)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let mut n1 = Node::start("n1", data.path(), &nats).await;
+    let n2 = Node::start("n2", data.path(), &nats).await;
+    let n3 = Node::start("n3", data.path(), &nats).await;
+    // Created on node 1: node 1 owns it.
+    let created = create(&n1.addr, physical_game()).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut seats = BTreeMap::new();
+    for (seat, node) in [
+        ("white", &n1),
+        ("black", &n2),
+        ("spectator", &n3),
+        ("arbiter", &n3),
+    ] {
+        let s = Seat::connect(seat, &token(seat), &game, &node.addr).await;
+        seats.insert(seat, s);
+    }
+    let mut t = Table { seats };
+    assert_eq!(epoch(data.path(), &game), 1);
+
+    // Touch-move: White touches the pawn on e2, and must move it.
+    let touch = json!({"type": "board", "board": "white", "action": "touch", "square": "e2"});
+    t.seat("white").ok(touch).await;
+    t.play(true, "e2e4").await;
+    t.play(false, "a7a6").await;
+    t.play(true, "e4e5").await;
+    t.play(false, "d7d5").await;
+    // En passant.
+    t.play(true, "e5d6").await;
+    t.play(false, "g7g6").await;
+    t.play(true, "g1f3").await;
+
+    // The owner dies mid-game; its clients come back on the surviving nodes.
+    let killed = std::time::Instant::now();
+    n1.child.start_kill().unwrap();
+    n1.child.wait().await.unwrap();
+    let white = t.seat("white");
+    while white.recv().await.is_some() {}
+    white.reconnect(&n2.addr).await;
+    // A surviving node claims the game once the lease has run out and, as after a restart,
+    // pauses it for the arbiter (the outage is nobody's time).
+    let arbiter = t.seat("arbiter");
+    let before = arbiter.last();
+    while !arbiter.events.values().any(|e| e["kind"] == "pause") {
+        let next = arbiter.last() + 1;
+        arbiter.until(next).await;
+    }
+    assert_eq!(arbiter.last(), before + 1, "only the pause came");
+    // The failover time: the owner's death to the first event of the new owner.
+    let failover = killed.elapsed();
+    eprintln!(
+        "failover: {} ms (lease {LEASE_MS} ms)",
+        failover.as_millis()
+    );
+    assert!(
+        failover < Duration::from_secs(5),
+        "failover took {failover:?}"
+    );
+    t.settle().await;
+    assert!(epoch(data.path(), &game) >= 2, "the epoch went up");
+    t.seat("arbiter").ok(json!({"type": "resume"})).await;
+    t.settle().await;
+    t.play(false, "g6g5").await;
+    t.play(true, "f1e2").await;
+    t.play(false, "h7h6").await;
+    // Castling.
+    t.play(true, "e1g1").await;
+    t.play(false, "h6h5").await;
+    t.play(true, "d6c7").await;
+    t.play(false, "a6a5").await;
+    // An under-promotion.
+    t.play(true, "c7b8n").await;
+    let answer = t
+        .seat("black")
+        .request(json!({"type": "resign", "confirmed": true}))
+        .await;
+    assert_eq!(answer["type"], "ack", "{answer}");
+    t.settle().await;
+
+    // Every client saw the same events 1..N; the store holds exactly 1..N.
+    let n = t.seat("arbiter").last();
+    let stored = stored_seqs(data.path(), &game);
+    assert_eq!(stored, (1..=n).collect::<Vec<_>>());
+    for s in t.seats.values() {
+        let seqs: Vec<u64> = s.events.keys().copied().collect();
+        assert_eq!(seqs, (1..=n).collect::<Vec<_>>(), "{}", s.name);
+    }
+    let spectator = &t.seats["spectator"];
+    for (seq, ev) in &t.seats["arbiter"].events {
+        let theirs = &spectator.events[seq];
+        if ev["kind"] != "private" && theirs["kind"] != "private" {
+            assert_eq!(ev["kind"], theirs["kind"], "event {seq}");
+        }
+    }
+    let last = &t.seats["spectator"].events[&n];
+    assert_eq!(last["kind"], "end", "{last}");
+    drop((n2, n3));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let data = tempfile::tempdir().unwrap();
+    let n1 = Node::start("n1", data.path(), &nats).await;
+    let n2 = Node::start("n2", data.path(), &nats).await;
+    let created = create(&n1.addr, physical_game()).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut seats = BTreeMap::new();
+    for (seat, node) in [("white", &n1), ("black", &n2), ("arbiter", &n2)] {
+        let s = Seat::connect(seat, &token(seat), &game, &node.addr).await;
+        seats.insert(seat, s);
+    }
+    let mut t = Table { seats };
+    t.play(true, "e2e4").await;
+
+    // Node 1 stops past its lease: node 2 claims the game, pauses it, and takes moves.
+    n1.signal("-STOP");
+    let arbiter = t.seat("arbiter");
+    while !arbiter.events.values().any(|e| e["kind"] == "pause") {
+        let next = arbiter.last() + 1;
+        arbiter.until(next).await;
+    }
+    assert_eq!(epoch(data.path(), &game), 2);
+    arbiter.ok(json!({"type": "resume"})).await;
+    let black = t.seat("black");
+    let board = json!({"type": "board", "board": "black", "action": "move", "uci": "e7e5"});
+    black.ok(board).await;
+    black.ok(json!({"type": "move", "uci": "e7e5"})).await;
+    black.ok(json!({"type": "press_clock"})).await;
+    let top = black.last();
+
+    // White, still on node 1, makes the move on his board while node 1 is stopped; node 1
+    // wakes up as the owner it was: its write is refused, it follows node 2, and White's
+    // message goes to node 2.
+    let white = t.seat("white");
+    white.next_id += 1;
+    let late = json!({"type": "board", "board": "white", "action": "move", "uci": "e7e5",
+                      "id": "late"});
+    let ws = white.ws.as_mut().unwrap();
+    ws.send(Message::text(late.to_string())).await.unwrap();
+    n1.signal("-CONT");
+    let answer = loop {
+        let m = white.recv().await.expect("white's socket stays open");
+        if m["id"] == "late" {
+            break m;
+        }
+    };
+    assert_eq!(answer["type"], "ack", "{answer}");
+    assert!(white.last() > top, "{}", white.last());
+    t.settle().await;
+    // Node 1 serves the game on as a follower: White's whole move goes through node 2.
+    t.play(true, "g1f3").await;
+    let n = t.seat("black").last();
+    assert_eq!(stored_seqs(data.path(), &game), (1..=n).collect::<Vec<_>>());
+    for s in t.seats.values() {
+        let seqs: Vec<u64> = s.events.keys().copied().collect();
+        assert_eq!(seqs, (1..=n).collect::<Vec<_>>(), "{}", s.name);
+    }
+    assert_eq!(epoch(data.path(), &game), 2);
+    let log = std::fs::read_to_string(&n1.log).unwrap();
+    assert!(log.contains("fenced"), "node 1 says it was fenced:\n{log}");
+    drop((n1, n2));
+}
