@@ -31,7 +31,7 @@ use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
-use crate::store::{LeaseClaim as Claim, GameId, Store, StoreError, StoredGame, Summary};
+use crate::store::{GameId, LeaseClaim as Claim, Store, StoreError, StoredGame, Summary};
 use crate::table::{Order, Table};
 
 /// How many published events a slow connection may fall behind before it is resynchronised

@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::action::{Acted, Refused};
-use super::wire::ErrorCode;
+use super::wire::{ErrorCode, RulingPreview};
 use crate::game::Recorded;
 use crate::store::{GameId, Leases, RecordError, event_from_json, event_to_json};
 
@@ -95,21 +95,81 @@ pub struct Forwarded {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
 pub enum Answer {
-    Done { seq: Option<u64> },
-    Confirm { action: String, message: String },
-    Refused { code: String, message: String },
+    Done {
+        seq: Option<u64>,
+    },
+    Confirm {
+        action: String,
+        message: String,
+        #[serde(default)]
+        ruling: Option<Preview>,
+    },
+    Refused {
+        code: String,
+        message: String,
+    },
+}
+
+/// A ruling's consequence as it goes over NATS ([`RulingPreview`] with its branch by name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preview {
+    branch: String,
+    ply: u32,
+    take_back: u32,
+    replay: u32,
+    white_ms: Option<u64>,
+    black_ms: Option<u64>,
+}
+
+/// The names a ruling's branch has on the wire.
+const RULING_BRANCHES: [&str; 4] = ["sheets_agree", "sheets_differ", "arbiter_override", "undo"];
+
+impl Preview {
+    fn of(p: &RulingPreview) -> Preview {
+        Preview {
+            branch: p.branch.to_owned(),
+            ply: p.ply,
+            take_back: p.take_back,
+            replay: p.replay,
+            white_ms: p.white_ms,
+            black_ms: p.black_ms,
+        }
+    }
+
+    fn preview(self) -> Option<RulingPreview> {
+        let branch = RULING_BRANCHES.into_iter().find(|b| *b == self.branch)?;
+        Some(RulingPreview {
+            branch,
+            ply: self.ply,
+            take_back: self.take_back,
+            replay: self.replay,
+            white_ms: self.white_ms,
+            black_ms: self.black_ms,
+        })
+    }
 }
 
 /// The names a confirmation's action has on the wire (`Confirmation::key`).
-const CONFIRM_ACTIONS: [&str; 3] = ["resign", "offer_draw", "claim_draw"];
+const CONFIRM_ACTIONS: [&str; 5] = [
+    "resign",
+    "offer_draw",
+    "claim_draw",
+    "reconcile",
+    "undo_ruling",
+];
 
 impl Answer {
     pub fn of(acted: &Result<Acted, Refused>) -> Answer {
         match acted {
             Ok(Acted::Done(seq)) => Answer::Done { seq: *seq },
-            Ok(Acted::Confirm { action, message }) => Answer::Confirm {
+            Ok(Acted::Confirm {
+                action,
+                message,
+                ruling,
+            }) => Answer::Confirm {
                 action: (*action).to_owned(),
                 message: message.clone(),
+                ruling: ruling.as_ref().map(Preview::of),
             },
             Err(r) => Answer::Refused {
                 code: r.code.to_owned(),
@@ -121,12 +181,21 @@ impl Answer {
     pub fn acted(self) -> Result<Acted, Refused> {
         match self {
             Answer::Done { seq } => Ok(Acted::Done(seq)),
-            Answer::Confirm { action, message } => {
+            Answer::Confirm {
+                action,
+                message,
+                ruling,
+            } => {
                 let action = CONFIRM_ACTIONS
                     .into_iter()
                     .find(|a| *a == action)
                     .unwrap_or("resign");
-                Ok(Acted::Confirm { action, message })
+                let ruling = ruling.and_then(Preview::preview);
+                Ok(Acted::Confirm {
+                    action,
+                    message,
+                    ruling,
+                })
             }
             Answer::Refused { code, message } => Err(Refused {
                 code: ErrorCode::named(&code).name(),
@@ -178,6 +247,19 @@ mod tests {
             Ok(Acted::Confirm {
                 action: "offer_draw",
                 message: "Sure?".into(),
+                ruling: None,
+            }),
+            Ok(Acted::Confirm {
+                action: "reconcile",
+                message: "Take back 2 half-moves?".into(),
+                ruling: Some(RulingPreview {
+                    branch: "sheets_differ",
+                    ply: 6,
+                    take_back: 2,
+                    replay: 0,
+                    white_ms: Some(5_400_000),
+                    black_ms: None,
+                }),
             }),
             Err(Refused::new(Lang::De, ErrorCode::Forbidden, &[])),
         ];

@@ -140,10 +140,9 @@ impl Creation {
     }
 }
 
-/// Removes a game that never started: from the server's games (its task ends when its last
-/// connection closes), from the store, and its recordings from the disk.
+/// Removes a game that never started: from the store, its recordings from the disk, then from
+/// the server's games (its task ends when its last connection closes).
 async fn remove_game(app: &AppState, id: &GameId) {
-    app.hub().forget(id);
     let store = std::sync::Arc::clone(&app.0.store);
     let data_dir = app.0.data_dir.clone();
     let game = id.clone();
@@ -152,6 +151,9 @@ async fn remove_game(app: &AppState, id: &GameId) {
         super::recordings::remove_game(&data_dir, &game).map_err(crate::store::StoreError::Io)
     })
     .await;
+    // Out of the server's games last: once a client is told the game is gone, so are its
+    // events and its recordings.
+    app.hub().forget(id);
     match removed {
         Ok(Ok(())) => tracing::info!(game = %id, "removed: never started"),
         other => tracing::error!(game = %id, "could not remove a game never started: {other:?}"),

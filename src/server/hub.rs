@@ -26,7 +26,7 @@ use super::actor::{self, GameHandle, Role};
 use super::bus::Cluster;
 use super::clock::ServerClock;
 use super::membership::{Games, Membership};
-use crate::store::{LeaseClaim as Claim, GameId, Store, StoreError, StoredGame};
+use crate::store::{GameId, LeaseClaim as Claim, Store, StoreError, StoredGame};
 
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
 type Slot = Arc<OnceCell<Option<GameHandle>>>;

@@ -17,7 +17,6 @@
 //! - `lease.rs`: the leases of the NATS cluster on a shared SQLite file (several nodes on one machine, `docs/scale-out.md`).
 
 mod lease;
-mod local_owners;
 mod migrations;
 mod owners;
 mod postgres;

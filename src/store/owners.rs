@@ -145,7 +145,7 @@ pub(super) fn ttl_ms(ttl: Duration) -> i64 {
     ttl.as_millis().clamp(1, 86_400_000) as i64
 }
 
-/// What every [`Owners`] must do, run against the SQLite store (`local_owners.rs`) and the
+/// What every [`Owners`] must do, run against the SQLite store (`sqlite/owners.rs`) and the
 /// PostgreSQL store (`postgres.rs`).
 #[cfg(test)]
 pub(super) mod contract {

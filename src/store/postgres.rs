@@ -42,7 +42,8 @@ pub const PG_SCHEMA_VERSION: i32 = 2;
 
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`. A
 /// released migration is never changed; a change is a new one at the end.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE games (
     id          text PRIMARY KEY,
     created_ms  bigint NOT NULL,
@@ -86,7 +87,8 @@ CREATE TABLE commands (
     seq         bigint NOT NULL,
     PRIMARY KEY (game_id, command)
 );
-", "
+",
+    "
 CREATE TABLE rounds (
     id          text PRIMARY KEY,
     created_ms  bigint NOT NULL,
@@ -101,7 +103,8 @@ CREATE TABLE round_boards (
     game_id     text NOT NULL,
     PRIMARY KEY (round_id, board)
 );
-"];
+",
+];
 
 /// The advisory lock key that serialises migrations (any constant of our own).
 const MIGRATION_LOCK: i64 = 0x6861_6d6c_6500;
@@ -1076,7 +1079,13 @@ mod tests {
             .unwrap();
         match PgStore::open(&url, "n1") {
             Err(StoreError::TooNew { found, known }) => {
-                assert_eq!((found, known), (i64::from(PG_SCHEMA_VERSION) + 1, i64::from(PG_SCHEMA_VERSION)))
+                assert_eq!(
+                    (found, known),
+                    (
+                        i64::from(PG_SCHEMA_VERSION) + 1,
+                        i64::from(PG_SCHEMA_VERSION)
+                    )
+                )
             }
             Err(e) => panic!("{e}"),
             Ok(_) => panic!("opened a newer schema"),

@@ -20,9 +20,7 @@ use crate::server::audio::{AudioChannel, AudioOut, Tag};
 use crate::server::orders::{self, Mapped};
 use crate::server::spoken::{Heard, spoken_to};
 use crate::server::voice::VoiceMsg;
-use crate::server::wire::{
-    BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId, ServerMsg, StateBody, decode, peek,
-};
+use crate::server::wire::{ClientMsg, ErrorCode, ServerMsg, StateBody, decode, peek};
 use crate::server::{AppState, Limits, render};
 use crate::table::Order;
 

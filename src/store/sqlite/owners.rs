@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
-use super::sqlite::{SqliteStore, event_rows, insert_events};
-use super::{GameId, StoreError, Summary};
+use super::{SqliteStore, event_rows, insert_events};
 use crate::game::Recorded;
+use crate::store::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
+use crate::store::{GameId, StoreError, Summary};
 
 /// The node's name when none is given.
 pub const DEFAULT_NODE: &str = "local";
@@ -239,8 +239,8 @@ impl Owners for SqliteStore {
 
 #[cfg(test)]
 mod tests {
-    use super::super::owners::contract;
     use super::*;
+    use crate::store::owners::contract;
 
     #[test]
     fn one_node_fences_an_earlier_epoch_and_applies_a_command_once() {

@@ -6,6 +6,8 @@
 //! that groups the operations of many games into one transaction ([`super::writer`]): one
 //! fsync per group, not per move, and still no answer before the fsync.
 
+mod owners;
+
 use std::path::Path;
 use std::time::Duration;
 
@@ -22,8 +24,8 @@ use crate::game::{Recorded, ReplayError, Seat};
 /// Games in one SQLite file.
 pub struct SqliteStore {
     pub(super) writer: Writer,
-    /// Leases and command ids of this single node (`local_owners.rs`).
-    pub(super) local: super::local_owners::Local,
+    /// Leases and command ids of this single node (`owners.rs`).
+    pub(super) local: owners::Local,
     /// For a database file (not in memory): checkpoints beside the writer.
     _checkpointer: Option<Checkpointer>,
 }
