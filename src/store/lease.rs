@@ -21,7 +21,8 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
-use super::sqlite::{event_rows, insert_events};
+use super::rows::event_rows;
+use super::sqlite::insert_events;
 use super::{GameId, StoreError, Summary};
 use crate::game::Recorded;
 

@@ -22,6 +22,7 @@ mod owners;
 mod postgres;
 pub mod private;
 mod record;
+mod rows;
 #[cfg(test)]
 mod snapshot;
 mod sqlite;

@@ -27,7 +27,8 @@ use std::time::Duration;
 use postgres::{Client, NoTls, Transaction};
 
 use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
-use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
+use super::record::{setup_from_json, setup_to_json};
+use super::rows::{event_rows, events_of_rows, i64_of, u64_col};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
     TokenHash,
@@ -209,30 +210,8 @@ pub fn create_test_database(admin_url: &str) -> Result<String, StoreError> {
     Ok(with_database(admin_url, &name))
 }
 
-fn i64_of(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
-}
-
-fn u64_col(v: i64, what: &str) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative {what}")))
-}
-
 fn duration_ms(ms: i64) -> Duration {
     Duration::from_millis(u64::try_from(ms).unwrap_or(0))
-}
-
-/// Events as rows: `(seq, at_ms, data)`, serialised on the caller's thread.
-fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
-    events
-        .iter()
-        .map(|e| {
-            (
-                i64_of(e.seq),
-                i64_of(e.at_ms),
-                event_to_json(&e.event, &e.clock),
-            )
-        })
-        .collect()
 }
 
 fn insert_events(
@@ -734,34 +713,10 @@ fn load_events(
         "SELECT seq, at_ms, data FROM events WHERE game_id = $1 ORDER BY seq",
         &[&id.as_str()],
     )?;
-    let mut events: Vec<Recorded> = Vec::with_capacity(rows.len());
-    for r in rows {
-        let (seq, at_ms, data): (i64, i64, &str) = (r.get(0), r.get(1), r.get(2));
-        let expected = events.len() as u64 + 1;
-        let decoded = u64_col(seq, "event number").and_then(|seq| {
-            if seq != expected {
-                return Err(StoreError::Corrupt(format!("expected event {expected}")));
-            }
-            let (event, clock) = event_from_json(data)?;
-            Ok(Recorded {
-                seq,
-                at_ms: u64_col(at_ms, "event time")?,
-                event,
-                clock,
-            })
-        });
-        match decoded {
-            Ok(rec) => events.push(rec),
-            Err(e) => {
-                let damage = ReplayError {
-                    seq: expected,
-                    reason: e.to_string(),
-                };
-                return Ok((events, Some(damage)));
-            }
-        }
-    }
-    Ok((events, None))
+    events_of_rows(
+        rows.iter()
+            .map(|r| Ok((r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, &str>(2)))),
+    )
 }
 
 // --- the writer thread --------------------------------------------------------------------------

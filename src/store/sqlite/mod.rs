@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::record::{event_from_json, event_to_json, setup_from_json, setup_to_json};
+use super::record::{setup_from_json, setup_to_json};
+use super::rows::{event_rows, events_of_rows, i64_of, u64_col};
 use super::writer::{Checkpointer, Writer};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
@@ -79,14 +80,6 @@ impl SqliteStore {
             _checkpointer: None,
         })
     }
-}
-
-fn u64_col(v: i64, what: &str) -> Result<u64, StoreError> {
-    u64::try_from(v).map_err(|_| StoreError::Corrupt(format!("negative {what}")))
-}
-
-fn i64_of(v: u64) -> i64 {
-    i64::try_from(v).unwrap_or(i64::MAX)
 }
 
 impl Store for SqliteStore {
@@ -407,20 +400,6 @@ pub(super) fn write_summary(
     Ok(())
 }
 
-/// Events as rows: `(seq, at_ms, data)`.
-pub(super) fn event_rows(events: &[Recorded]) -> Vec<(i64, i64, String)> {
-    events
-        .iter()
-        .map(|e| {
-            (
-                i64_of(e.seq),
-                i64_of(e.at_ms),
-                event_to_json(&e.event, &e.clock),
-            )
-        })
-        .collect()
-}
-
 pub(super) fn insert_events(
     conn: &Connection,
     game: &GameId,
@@ -535,34 +514,7 @@ fn load_events(
             r.get::<_, String>(2)?,
         ))
     })?;
-    let mut events: Vec<Recorded> = Vec::new();
-    for row in rows {
-        let (seq, at_ms, data) = row?;
-        let expected = events.len() as u64 + 1;
-        let decoded = u64_col(seq, "event number").and_then(|seq| {
-            if seq != expected {
-                return Err(StoreError::Corrupt(format!("expected event {expected}")));
-            }
-            let (event, clock) = event_from_json(&data)?;
-            Ok(Recorded {
-                seq,
-                at_ms: u64_col(at_ms, "event time")?,
-                event,
-                clock,
-            })
-        });
-        match decoded {
-            Ok(rec) => events.push(rec),
-            Err(e) => {
-                let damage = ReplayError {
-                    seq: expected,
-                    reason: e.to_string(),
-                };
-                return Ok((events, Some(damage)));
-            }
-        }
-    }
-    Ok((events, None))
+    events_of_rows(rows.map(|row| row.map_err(StoreError::from)))
 }
 
 impl SqliteStore {
@@ -591,6 +543,7 @@ mod tests {
         BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Setup, TimeControl,
     };
     use crate::store::RecordError;
+    use crate::store::record::event_to_json;
 
     fn setup() -> Setup {
         let p = |name: &str, vi| Player {

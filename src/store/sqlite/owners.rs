@@ -8,9 +8,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::{SqliteStore, event_rows, insert_events};
+use super::{SqliteStore, insert_events};
 use crate::game::Recorded;
 use crate::store::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
+use crate::store::rows::event_rows;
 use crate::store::{GameId, StoreError, Summary};
 
 /// The node's name when none is given.
