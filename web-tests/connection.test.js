@@ -93,13 +93,22 @@ describe('the blind player is never left in silence', { timeout: 300000 }, () =>
     const link = (page, seat, lang) => `${server.url}/${page}?lang=${lang}#game=${created.id}&token=${created.tokens[seat]}`;
     links = { white: link('vi', 'white', 'de'), black: link('vi', 'black', 'en'), arbiter: link('arbiter', 'arbiter', 'en') };
     pages.white = await openPage(links.white);
-    pages.black = await openPage(links.black);
     // The greeting is one announcement: connected, the colour, whose turn.
     await hear(/^Verbunden\. Sie spielen Weiß\. Geben Sie hilfe ein für die Befehle\. Sie sind am Zug, Weiß\.$/, 0, 'white');
+    // He starts typing at once: the key echo would cut the greeting off, so it is said again
+    // before the answer to his line.
+    await pages.white.keyboard.type('wer');
+    pages.black = await openPage(links.black);
     await hear(/^Connected\. You play Black\. .*White to move\.$/, 0, 'black');
     await new Promise((r) => setTimeout(r, 500));
     assert.equal((await lines('white')).length, 1, JSON.stringify(await lines('white')));
+    await pages.white.keyboard.press('Enter');
+    await hear(/^Sie sind am Zug, Weiß\.$/, 1, 'white');
+    const [greeting, again, answer] = await lines('white');
+    assert.equal(again, greeting);
+    assert.equal(answer, 'Sie sind am Zug, Weiß.');
     assert.equal((await lines('black')).length, 1, JSON.stringify(await lines('black')));
+    assert.equal((await lines('white')).length, 3, JSON.stringify(await lines('white')));
     // The board is a group of squares: no grid, no rows, no cells for a screen reader to count.
     for (const name of ['white', 'black']) {
       const roles = await pages[name].locator('#board, #board *').evaluateAll((els) => els.map((e) => e.getAttribute('role')).filter(Boolean));

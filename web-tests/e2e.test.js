@@ -88,6 +88,17 @@ describe('hamle web pages', { timeout: 600000 }, () => {
     assert.match(links.white_assistant, /\/assistant\?lang=tr#/);
     assert.match(links.arbiter, /\/arbiter\?lang=en#/);
     assert.match(links.spectator, /\/board\?lang=en#/);
+    // Each link's name says whose seat it is and which page it opens.
+    assert.deepEqual(
+      await lobby.locator('#link-list li a').allTextContents(),
+      [
+        'White, Anna: page for visually impaired players (German)',
+        'Black, Ben: board page (English)',
+        "White's assistant, Anna: assistant's page (Turkish)",
+        "Arbiter: arbiter's page (English)",
+        "Spectator: spectators' board page (English)",
+      ],
+    );
     await axe('lobby', 'links');
     await lobby.screenshot({ path: join(shots, 'lobby-links.png'), fullPage: true });
   });

@@ -130,14 +130,8 @@ function setupTable() {
   }
 }
 
-/** Presses the clock; pressed with the button, the focus then goes to the seat's own board at
- * the table (the button is disabled until his next move), and the move it completed is said in
- * the log. */
-async function pressClock(e) {
-  const fromButton = e?.type === 'click'; // the button, by pointer or by Enter/Space
-  const ok = await request({ type: 'press_clock' });
-  const view = tableViews[conn.side()];
-  if (ok && fromButton && view) view.focusSquare(view.focused);
+async function pressClock() {
+  await request({ type: 'press_clock' });
 }
 
 function definition(list, term, value) {
