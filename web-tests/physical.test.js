@@ -203,6 +203,9 @@ describe('the physical procedure in the browser', { timeout: 900000 }, () => {
     // The override keeps the four half-moves played; the blind player is told what to do.
     await arbiter.getByLabel('Half-moves to keep').fill('4');
     await arbiter.getByRole('button', { name: 'Override: back to that position' }).click();
+    // Shown with its consequence first (nothing taken back), then applied.
+    await arbiter.locator('#ruling-confirm-text').getByText(/Nothing has changed yet/).waitFor();
+    await arbiter.getByRole('button', { name: 'Apply the ruling' }).click();
     await arbiter.locator('#steps-list li').first().waitFor();
     await blindTypes('heben Eva fünf', /Eva fünf/);
     await blindTypes('stecken Eva sechs', /^Ihr Brett zeigt wieder die Partie\.$/);
