@@ -613,3 +613,26 @@ fn speak_options_are_checked() {
     let out = hamle(&["serve", "--speak-lang", "tr"]);
     assert!(!out.status.success());
 }
+
+/// `--bus` with a store outside the data directory stops at start-up with the reason, in the
+/// operator's language, before anything listens (the cluster's leases are in the data
+/// directory's SQLite file).
+#[test]
+fn a_bus_with_another_store_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = format!("sqlite:{}", dir.path().join("other.sqlite3").display());
+    let out = hamle(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--bus",
+        "nats://127.0.0.1:1",
+        "--store",
+        &store,
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let expected = Speaker::new(Lang::De).message("serve-bus-needs-data-dir", &[]);
+    assert!(stderr.contains(&expected), "{stderr}");
+    assert!(out.stdout.is_empty(), "it did not start listening");
+}

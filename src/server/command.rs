@@ -89,6 +89,10 @@ pub fn serve_command(
         );
         ExitCode::FAILURE
     };
+    // The cluster's leases live in the data directory's SQLite file (docs/scale-out.md).
+    if cluster.is_some() && store.url != crate::store::StoreUrl::DataDir {
+        return failed(crate::words::text(lang, "serve-bus-needs-data-dir", &[]));
+    }
     let local = match speak.map(SpeakOptions::start).transpose() {
         Ok(local) => local,
         Err(e) => return failed(e.message(lang)),
