@@ -614,11 +614,11 @@ fn speak_options_are_checked() {
     assert!(!out.status.success());
 }
 
-/// `--bus` with a store outside the data directory stops at start-up with the reason, in the
-/// operator's language, before anything listens (the cluster's leases are in the data
-/// directory's SQLite file).
+/// `--bus` without `--node` stops at start-up with the reason, in the operator's language,
+/// before anything listens: nodes left at the default name would all be granted one game's
+/// lease. Any store works with a bus (PostgreSQL, or a SQLite file the nodes share).
 #[test]
-fn a_bus_with_another_store_is_refused_in_words() {
+fn a_bus_without_a_node_name_is_refused_in_words() {
     let dir = tempfile::tempdir().unwrap();
     let store = format!("sqlite:{}", dir.path().join("other.sqlite3").display());
     let out = hamle(&[
@@ -632,7 +632,23 @@ fn a_bus_with_another_store_is_refused_in_words() {
     ]);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let expected = Speaker::new(Lang::De).message("serve-bus-needs-data-dir", &[]);
+    let expected = Speaker::new(Lang::De).message("serve-bus-needs-node", &[]);
     assert!(stderr.contains(&expected), "{stderr}");
     assert!(out.stdout.is_empty(), "it did not start listening");
+    // With a name, the same store is taken: it gets as far as the bus (none listens there).
+    let out = hamle(&[
+        "serve",
+        "--listen",
+        "127.0.0.1:0",
+        "--bus",
+        "nats://127.0.0.1:1",
+        "--node",
+        "n1",
+        "--store",
+        &store,
+    ]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains(&expected), "{stderr}");
+    assert!(stderr.contains("nats://127.0.0.1:1"), "{stderr}");
 }

@@ -316,4 +316,4 @@ round-alert-time-request = Brett { $board }: { $color ->
 ## hamle serve --store und --node (docs/scale-out.md)
 serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
 serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.
-serve-bus-needs-data-dir = --bus geht vorerst nur mit dem Speicher im Datenverzeichnis: dort liegen die Leases des Clusters. Lassen Sie --store weg.
+serve-bus-needs-node = --bus braucht --node NAME, einen eigenen Namen für jeden Knoten des Clusters (eine Lease wird einem Knoten gleichen Namens wieder gewährt).

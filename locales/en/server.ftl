@@ -316,4 +316,4 @@ round-alert-time-request = Board { $board }: { $color ->
 ## hamle serve --store and --node (docs/scale-out.md)
 serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
 serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.
-serve-bus-needs-data-dir = --bus works only with the store in the data directory for now: the cluster's leases are there. Leave out --store.
+serve-bus-needs-node = --bus needs --node NAME, a name of its own for each node of the cluster (a lease is granted again to a node of the same name).

@@ -302,4 +302,4 @@ round-alert-time-request = { $board }. tahta: { $color ->
 ## hamle serve --store ve --node (docs/scale-out.md)
 serve-bad-store = --store, sqlite:YOL (bir SQLite dosyası) ya da postgres://kullanıcı@sunucu:port/veritabanı bekler.
 serve-bad-node = { $value } bir düğüm adı değil: 1 ile 64 arası harf, rakam, nokta, tire ya da alt çizgi.
-serve-bus-needs-data-dir = --bus şimdilik yalnızca veri dizinindeki depoyla çalışır: kümenin kiraları oradadır. --store seçeneğini kullanmayın.
+serve-bus-needs-node = --bus için --node AD gerekir: kümedeki her düğümün kendi adı olmalı (kira, aynı adlı bir düğüme yeniden verilir).

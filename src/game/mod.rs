@@ -57,7 +57,7 @@ pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, positi
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, Progress, made, progress};
-pub use profile::{Edition, FlagRule, Procedure, Profile};
+pub use profile::{Edition, Failover, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
@@ -1139,6 +1139,27 @@ impl Game {
         clock.stop(at);
         let e = Event::Paused { by: None };
         Some(self.record(1, at, e, clock.reading(at)))
+    }
+
+    /// After a restart or a failover at `now`: the [`Game::restart_pause`] and, if the rules
+    /// profile says `continue` ([`Failover::Continue`]), the game resumed at once (by the
+    /// arbiter's standing order, given in the profile), so play goes on with the clock set
+    /// back to the last event. Empty if no clock was running.
+    pub fn restart_events(&self, now: u64) -> Vec<Recorded> {
+        let Some(pause) = self.restart_pause() else {
+            return Vec::new();
+        };
+        if self.profile().failover == Failover::Pause {
+            return vec![pause];
+        }
+        let mut after = self.clone();
+        if after.apply(&pause).is_err() {
+            return vec![pause];
+        }
+        let resumed = after.decide(Seat::Arbiter, Command::Resume, now.max(pause.at_ms));
+        let mut out = vec![pause];
+        out.extend(resumed.unwrap_or_default());
+        out
     }
 
     /// The official game goes back to the position after `ply` half-moves (F8 / D.2.9): the

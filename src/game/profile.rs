@@ -88,6 +88,37 @@ impl FlagRule {
     }
 }
 
+/// What a game does when its server comes back after an outage: a restart of a single node,
+/// or a failover to another node of a cluster (`docs/scale-out.md`). Either way the running
+/// clock is stopped at the last recorded event, so the outage is nobody's time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Failover {
+    /// The game stays paused until the arbiter resumes it (6.11: interruptions are the
+    /// arbiter's; a blind player may not even know his node went away).
+    #[default]
+    Pause,
+    /// The game goes on at once, the clock set back to the last event (online play without
+    /// an arbiter at hand).
+    Continue,
+}
+
+impl Failover {
+    pub fn key(self) -> &'static str {
+        match self {
+            Failover::Pause => "pause",
+            Failover::Continue => "continue",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<Failover> {
+        match s {
+            "pause" => Some(Failover::Pause),
+            "continue" => Some(Failover::Continue),
+            _ => None,
+        }
+    }
+}
+
 /// The rules one game is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Profile {
@@ -103,6 +134,8 @@ pub struct Profile {
     /// Whether a false claim also costs the claimant half his time, at most `false_claim_bonus_ms`
     /// (seed edition, only when he has more than that left).
     pub false_claim_halves: bool,
+    /// After a restart or a failover: paused for the arbiter, or on at once.
+    pub failover: Failover,
 }
 
 impl Profile {
@@ -117,6 +150,7 @@ impl Profile {
                 illegal_moves_lose_at: 3,
                 false_claim_bonus_ms: 180_000,
                 false_claim_halves: true,
+                failover: Failover::Pause,
             },
             Edition::Fide2023 => Profile {
                 edition,
@@ -126,6 +160,7 @@ impl Profile {
                 illegal_moves_lose_at: 2,
                 false_claim_bonus_ms: 120_000,
                 false_claim_halves: false,
+                failover: Failover::Pause,
             },
         }
     }
@@ -170,5 +205,10 @@ mod tests {
         }
         assert_eq!(Procedure::from_key("physical"), Some(Procedure::Physical));
         assert_eq!(FlagRule::from_key("claim"), Some(FlagRule::Claim));
+        for k in ["pause", "continue"] {
+            assert_eq!(Failover::from_key(k).unwrap().key(), k);
+        }
+        assert_eq!(Failover::from_key("go"), None);
+        assert_eq!(Profile::default().failover, Failover::Pause);
     }
 }

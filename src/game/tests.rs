@@ -193,6 +193,40 @@ fn restore_gives_the_same_game_and_restart_pause_charges_nothing() {
     assert!(Game::restore(setup(false), &gap).is_err());
 }
 
+#[test]
+fn after_an_outage_the_failover_policy_pauses_for_the_arbiter_or_goes_on_at_the_last_event() {
+    let mut log = Vec::new();
+    let mut g = Game::new(setup(false));
+    log.extend(play(&mut g, Seat::White, "e2e4", 0));
+    log.extend(play(&mut g, Seat::Black, "c7c5", 4_000));
+    // The server comes back at 100 s: 96 s of outage since the last event.
+    let pause = Game::restore(setup(false), &log).unwrap();
+    let events = pause.restart_events(100_000);
+    assert_eq!(events.len(), 1, "pause: the arbiter resumes");
+    assert!(matches!(events[0].event, Event::Paused { by: None }));
+    let mut continuing = setup(false);
+    continuing.profile.failover = Failover::Continue;
+    let mut r = Game::restore(continuing, &log).unwrap();
+    let at_last = r.clock(4_000);
+    let events = r.restart_events(100_000);
+    assert_eq!(events.iter().map(|e| e.seq).collect::<Vec<_>>(), [3, 4]);
+    assert!(matches!(events[0].event, Event::Paused { by: None }));
+    assert_eq!(events[1].event, Event::Resumed { by: Seat::Arbiter });
+    assert_eq!(events[1].at_ms, 100_000);
+    for e in &events {
+        r.apply(e).unwrap();
+    }
+    // Play goes on with White's clock as it was at the last event: the outage is nobody's.
+    assert_eq!(r.status(), Status::Playing);
+    let now = r.clock(100_000);
+    assert_eq!(now.running, Some(Color::White));
+    assert_eq!(now.white_ms, at_last.white_ms);
+    assert_eq!(now.black_ms, at_last.black_ms);
+    assert_eq!(r.clock(101_000).white_ms, at_last.white_ms - 1_000);
+    // No clock running (a game not started, or over): nothing to record.
+    assert!(Game::new(setup(false)).restart_events(100_000).is_empty());
+}
+
 fn physical(edition: Edition) -> Setup {
     Setup {
         profile: Profile::new(edition, Procedure::Physical, FlagRule::Claim),

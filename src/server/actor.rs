@@ -31,7 +31,7 @@ use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
-use crate::store::{GameId, LeaseClaim as Claim, Store, StoreError, StoredGame, Summary};
+use crate::store::{Appended, Claim, CommandId, GameId, Store, StoreError, StoredGame, Summary};
 use crate::table::{Order, Table};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
@@ -348,11 +348,9 @@ impl Actor {
             tracing::debug!(game = %self.id, role = ?self.role, "serving");
         }
         self.subscribe().await;
-        if self.damage.is_none()
-            && self.role != Role::Follower
-            && let Some(pause) = self.table.restart_pause()
-        {
-            if let Err(e) = self.commit(vec![pause]).await {
+        let outage = self.table.restart_events(self.clock.now_ms());
+        if self.damage.is_none() && self.role != Role::Follower && !outage.is_empty() {
+            if let Err(e) = self.commit(outage).await {
                 tracing::error!(game = %self.id, "could not record the restart pause: {e}");
             } else {
                 tracing::info!(game = %self.id, "restored and paused after a restart");
@@ -466,7 +464,7 @@ impl Actor {
                 if self.role == Role::Follower {
                     return self.forward(seat, lang, wire, reply);
                 }
-                let answer = self.act(seat, lang, order, confirm).await;
+                let answer = self.act(seat, lang, order, confirm, None).await;
                 if self.role == Role::Follower {
                     // Fenced while writing: another node owns the game now; it decides.
                     return self.forward(seat, lang, wire, reply);
@@ -517,6 +515,7 @@ impl Actor {
         lang: Lang,
         order: Order,
         confirm: Option<Confirmation>,
+        command: Option<CommandId>,
     ) -> Result<Acted, Refused> {
         if let Some(damage) = &self.damage {
             let seq = damage.seq.to_string();
@@ -554,15 +553,26 @@ impl Actor {
             });
         }
         let last = events.last().map(|e| e.seq);
-        self.commit(events).await.map_err(|e| {
+        let applied = self.commit_as(events, command).await.map_err(|e| {
             tracing::error!(game = %self.id, "store failed, action refused: {e}");
             Refused::new(lang, ErrorCode::StorageFailed, &[])
         })?;
-        Ok(Acted::Done(last))
+        // A command applied before (by this owner or an earlier one) is answered as then.
+        Ok(Acted::Done(applied.or(last)))
     }
 
     /// Writes events durably, then applies and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), String> {
+        self.commit_as(events, None).await.map(|_| ())
+    }
+
+    /// [`Actor::commit`] of a forwarded command's events, its id recorded with them (an owner
+    /// of a cluster): `Some(seq)`, and nothing written, if the store had applied it already.
+    async fn commit_as(
+        &mut self,
+        events: Vec<Recorded>,
+        command: Option<CommandId>,
+    ) -> Result<Option<u64>, String> {
         // The list of games reads the summary after these events, written with them.
         let mut after = self.table.game().clone();
         for rec in &events {
@@ -572,17 +582,15 @@ impl Actor {
         }
         let summary = Summary::of(&after);
         if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
-            let (cluster, id, written) = (Arc::clone(cluster), self.id.clone(), events.clone());
-            let node = cluster.node.clone();
-            let leases = Arc::clone(&cluster.leases);
-            let done = tokio::task::spawn_blocking(move || {
-                leases.append_fenced(&id, &node, epoch, &written, &summary)
-            })
-            .await
-            .map_err(|e| e.to_string())?;
+            let cluster = Arc::clone(cluster);
+            let done = cluster
+                .owners
+                .append_fenced(&self.id, epoch, command.as_ref(), &events, &summary)
+                .await;
             match done {
-                Ok(()) => {}
-                Err(StoreError::LeaseLost) => {
+                Ok(Appended::Written) => {}
+                Ok(Appended::AlreadyApplied { seq }) => return Ok(Some(seq)),
+                Err(StoreError::Fenced { .. }) => {
                     self.step_down().await;
                     return Err("fenced: another node owns the game".into());
                 }
@@ -617,7 +625,7 @@ impl Actor {
                 return Err("a stored event does not apply".into());
             }
         }
-        Ok(())
+        Ok(None)
     }
 
     /// Marks the game damaged from `e.seq` on: it is shown up to the event before, takes no
@@ -743,24 +751,40 @@ impl Actor {
             tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored");
             return;
         };
-        let answer = match self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd) {
-            Some((_, answer)) => answer.clone(),
-            None => {
-                let Some(answer) = self.decide_forwarded(&cluster, &fwd).await else {
-                    // No longer the owner: the sender asks again and the new owner answers.
-                    return;
-                };
-                if self.answered.len() >= ANSWERS_KEPT {
-                    self.answered.pop_front();
-                }
-                self.answered.push_back((fwd.cmd.clone(), answer.clone()));
-                answer
+        let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
+        let answer = if let Some((_, answer)) = kept {
+            answer.clone()
+        } else {
+            let Some(answer) = self.decide_forwarded(&cluster, &fwd).await else {
+                // No longer the owner: the sender asks again and the new owner answers.
+                return;
+            };
+            if self.answered.len() >= ANSWERS_KEPT {
+                self.answered.pop_front();
             }
+            self.answered.push_back((fwd.cmd.clone(), answer.clone()));
+            answer
         };
         if let Ok(payload) = serde_json::to_vec(&answer)
             && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
         {
             tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
+        }
+    }
+
+    /// The game's last event number after a forwarded command the store has applied already
+    /// (asked only when deciding it again was refused: most commands are new).
+    async fn applied_before(&self, cluster: &Cluster, fwd: &Forwarded) -> Option<u64> {
+        if self.role == Role::Follower {
+            return None;
+        }
+        let command = fwd.command()?;
+        match cluster.owners.command_applied(&self.id, &command).await {
+            Ok(seq) => seq,
+            Err(e) => {
+                tracing::warn!(game = %self.id, "could not look the command up: {e}");
+                None
+            }
         }
     }
 
@@ -781,10 +805,20 @@ impl Actor {
         };
         use super::orders::{Mapped, order_of};
         let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
-            Mapped::Order { order, confirm, .. } => self.act(seat, lang, order, confirm).await,
+            Mapped::Order { order, confirm, .. } => {
+                self.act(seat, lang, order, confirm, fwd.command()).await
+            }
             Mapped::Refuse { code, args, .. } => Err(Refused::new(lang, code, &args)),
             Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
         };
+        // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
+        // this very command and died before it answered. Accepted again, the store's append
+        // found its id and wrote nothing.
+        if acted.is_err()
+            && let Some(seq) = self.applied_before(cluster, fwd).await
+        {
+            return Some(Answer::Done { seq: Some(seq) });
+        }
         // Fenced while writing: the new owner answers the sender's next try.
         (self.role != Role::Follower).then(|| Answer::of(&acted))
     }
@@ -854,43 +888,36 @@ impl Actor {
         let Some(cluster) = self.cluster.clone() else {
             return;
         };
-        let (id, node, now) = (self.id.clone(), cluster.node.clone(), self.clock.now_ms());
-        let (leases, ttl) = (Arc::clone(&cluster.leases), cluster.lease_ms());
         match self.role {
             Role::Single => {}
             Role::Owner { epoch } => {
-                let renewed =
-                    tokio::task::spawn_blocking(move || leases.renew(&id, &node, epoch, ttl, now))
-                        .await;
-                match renewed {
-                    Ok(Ok(true)) => {}
-                    Ok(Ok(false)) => self.step_down().await,
-                    other => tracing::error!(game = %self.id, "could not renew: {other:?}"),
+                match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
+                    Ok(()) => {}
+                    Err(StoreError::Fenced { .. }) => self.step_down().await,
+                    Err(e) => tracing::error!(game = %self.id, "could not renew: {e}"),
                 }
             }
-            Role::Follower => {
-                let claimed =
-                    tokio::task::spawn_blocking(move || leases.claim(&id, &node, ttl, now)).await;
-                match claimed {
-                    Ok(Ok(Claim::Owner { epoch })) => self.take_over(epoch).await,
-                    Ok(Ok(Claim::Held { .. })) => {}
-                    other => tracing::error!(game = %self.id, "could not claim: {other:?}"),
-                }
-            }
+            Role::Follower => match cluster.owners.claim(&self.id, cluster.lease).await {
+                Ok(Claim::Granted(lease)) => self.take_over(lease.epoch).await,
+                Ok(Claim::Held(_)) => {}
+                Err(e) => tracing::error!(game = %self.id, "could not claim: {e}"),
+            },
         }
     }
 
     /// This node claimed the game: it reads what the old owner wrote, takes the commands and,
-    /// as after a restart, pauses a running clock (dated at the last event, so the outage is
-    /// nobody's time) for the arbiter to resume.
+    /// as after a restart, stops a running clock at the last event, so the outage is nobody's
+    /// time; the rules profile's failover policy says whether the arbiter resumes the game
+    /// (`pause`) or it goes on at once (`continue`).
     async fn take_over(&mut self, epoch: u64) {
         self.catch_up().await;
         self.role = Role::Owner { epoch };
         self.take_commands().await;
         tracing::info!(game = %self.id, epoch, "took the game over");
+        let outage = self.table.restart_events(self.clock.now_ms());
         if self.damage.is_none()
-            && let Some(pause) = self.table.restart_pause()
-            && let Err(e) = self.commit(vec![pause]).await
+            && !outage.is_empty()
+            && let Err(e) = self.commit(outage).await
         {
             tracing::error!(game = %self.id, "could not record the failover pause: {e}");
         }
@@ -908,13 +935,10 @@ impl Actor {
     /// at once.
     fn release(&self) {
         if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
-            let (leases, id, node) = (
-                Arc::clone(&cluster.leases),
-                self.id.clone(),
-                cluster.node.clone(),
-            );
-            tokio::task::spawn_blocking(move || {
-                if let Err(e) = leases.release(&id, &node, epoch) {
+            let released = cluster.owners.release(&self.id, epoch);
+            let id = self.id.clone();
+            tokio::spawn(async move {
+                if let Err(e) = released.await {
                     tracing::warn!(game = %id, "could not release the lease: {e}");
                 }
             });

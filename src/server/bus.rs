@@ -10,7 +10,10 @@
 //!
 //! NATS is routing, not storage: a message lost on the way is found in the store (a node that
 //! sees a gap reads the missing events from there), and who owns a game is decided by the
-//! store's lease ([`crate::store::Leases`]), never by NATS.
+//! store's lease ([`crate::store::Owners`]: PostgreSQL's, or the shared SQLite file's), never
+//! by NATS. The command id a follower gives a forwarded command is recorded by the store with
+//! the events it caused, so a command retried on a new owner after its first owner committed
+//! it and died is answered from the store, not decided again.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,13 +24,13 @@ use serde::{Deserialize, Serialize};
 use super::action::{Acted, Refused};
 use super::wire::{ErrorCode, RulingPreview};
 use crate::game::Recorded;
-use crate::store::{GameId, Leases, RecordError, event_from_json, event_to_json};
+use crate::store::{CommandId, GameId, Owners, RecordError, event_from_json, event_to_json};
 
-/// A node of a cluster: its name, its NATS connection and the leases.
+/// A node of a cluster: its NATS connection and the leases (with its name, `owners.node()`).
 pub struct Cluster {
-    pub node: String,
     pub client: async_nats::Client,
-    pub leases: Arc<dyn Leases>,
+    /// The leases, fenced appends and command ids every node of the cluster sees.
+    pub owners: Arc<dyn Owners>,
     /// The data directory (recordings named in a forwarded scoresheet entry).
     pub data_dir: std::path::PathBuf,
     /// How long a lease lasts; the owner renews it every third of that.
@@ -36,36 +39,37 @@ pub struct Cluster {
     /// for gone.
     pub request_timeout: Duration,
     next_cmd: AtomicU64,
+    /// Random per process: command ids of a restarted node never meet its earlier ones.
+    boot: u64,
 }
 
 impl Cluster {
     pub fn new(
-        node: String,
         client: async_nats::Client,
-        leases: Arc<dyn Leases>,
+        owners: Arc<dyn Owners>,
         data_dir: std::path::PathBuf,
         lease: Duration,
     ) -> Cluster {
         Cluster {
-            node,
             client,
-            leases,
+            owners,
             data_dir,
             lease,
             request_timeout: Duration::from_secs(2),
             next_cmd: AtomicU64::new(1),
+            boot: rand::random(),
         }
     }
 
-    /// A new command id, unique across the cluster (the node's name and a counter).
+    /// A new command id, unique across the cluster and its restarts (64 random bits of this
+    /// process and a counter), at most [`CommandId::MAX_LEN`] characters.
     pub fn command_id(&self) -> String {
-        let n = self.next_cmd.fetch_add(1, Ordering::Relaxed);
-        format!("{}:{n}", self.node)
+        command_id_of(self.boot, self.next_cmd.fetch_add(1, Ordering::Relaxed))
     }
+}
 
-    pub fn lease_ms(&self) -> u64 {
-        self.lease.as_millis() as u64
-    }
+fn command_id_of(boot: u64, n: u64) -> String {
+    format!("{boot:016x}-{n}")
 }
 
 /// The subject the owner of `game` takes commands on.
@@ -81,7 +85,8 @@ pub fn event_subject(game: &GameId) -> String {
 /// A client's message forwarded to the owner.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Forwarded {
-    /// The command's id (a retried command is answered from the owner's memory).
+    /// The command's id: a retried command is answered from the owner's memory, or from the
+    /// store if another owner committed it ([`Forwarded::command`]).
     pub cmd: String,
     /// The seat's key (`white`, `arbiter`, ...).
     pub seat: String,
@@ -89,6 +94,13 @@ pub struct Forwarded {
     pub lang: String,
     /// The client's message as it came (the owner maps it to an order, as a session does).
     pub text: String,
+}
+
+impl Forwarded {
+    /// The command id as the store records it (`None` if it is not one).
+    pub fn command(&self) -> Option<CommandId> {
+        CommandId::parse(&self.cmd)
+    }
 }
 
 /// The owner's answer to a forwarded command.
@@ -238,6 +250,16 @@ impl WireEvent {
 mod tests {
     use super::*;
     use crate::announce::Lang;
+
+    #[test]
+    fn command_ids_are_ones_the_store_takes_and_differ_across_processes() {
+        // The longest id fits the store's limit.
+        let longest = command_id_of(u64::MAX, u64::MAX);
+        assert!(CommandId::parse(&longest).is_some(), "{longest}");
+        // A restarted node counts from 1 again, with another boot number.
+        assert_ne!(command_id_of(1, 1), command_id_of(2, 1));
+        assert_ne!(command_id_of(1, 1), command_id_of(1, 2));
+    }
 
     #[test]
     fn an_answer_goes_over_the_wire_and_back_unchanged() {

@@ -89,9 +89,11 @@ pub fn serve_command(
         );
         ExitCode::FAILURE
     };
-    // The cluster's leases live in the data directory's SQLite file (docs/scale-out.md).
-    if cluster.is_some() && store.url != crate::store::StoreUrl::DataDir {
-        return failed(crate::words::text(lang, "serve-bus-needs-data-dir", &[]));
+    // Nodes of one cluster tell each other apart by name: the leases a node claims are
+    // granted again to a node of the same name (docs/scale-out.md), so two nodes both left
+    // at the default name would both own a game.
+    if cluster.is_some() && store.node == super::DEFAULT_NODE {
+        return failed(crate::words::text(lang, "serve-bus-needs-node", &[]));
     }
     let local = match speak.map(SpeakOptions::start).transpose() {
         Ok(local) => local,

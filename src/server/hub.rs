@@ -26,7 +26,7 @@ use super::actor::{self, GameHandle, Role};
 use super::bus::Cluster;
 use super::clock::ServerClock;
 use super::membership::{Games, Membership};
-use crate::store::{GameId, LeaseClaim as Claim, Store, StoreError, StoredGame};
+use crate::store::{Claim, GameId, Store, StoreError, StoredGame};
 
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
 type Slot = Arc<OnceCell<Option<GameHandle>>>;
@@ -103,18 +103,14 @@ impl Hub {
             .is_some_and(|slot| slot.get().is_some_and(|h| h.is_some()))
     }
 
-    /// This node's role for a game it loads: it claims the game's lease (blocking: on the
-    /// blocking pool or just after a write).
-    fn claim(cluster: Option<&Cluster>, id: &GameId, now_ms: u64) -> Role {
+    /// This node's role for a game it loads: it claims the game's lease.
+    async fn claim(cluster: Option<&Cluster>, id: &GameId) -> Role {
         let Some(cluster) = cluster else {
             return Role::Single;
         };
-        match cluster
-            .leases
-            .claim(id, &cluster.node, cluster.lease_ms(), now_ms)
-        {
-            Ok(Claim::Owner { epoch }) => Role::Owner { epoch },
-            Ok(Claim::Held { .. }) => Role::Follower,
+        match cluster.owners.claim(id, cluster.lease).await {
+            Ok(Claim::Granted(lease)) => Role::Owner { epoch: lease.epoch },
+            Ok(Claim::Held(_)) => Role::Follower,
             Err(e) => {
                 // It follows, and claims again at its next look at the lease.
                 tracing::error!(game = %id, "could not claim the game: {e}");
@@ -152,9 +148,9 @@ impl Hub {
     }
 
     /// A game just created (and stored): its actor starts and it is in the hub.
-    pub fn created(self: &Arc<Hub>, stored: StoredGame) -> GameHandle {
+    pub async fn created(self: &Arc<Hub>, stored: StoredGame) -> GameHandle {
         let id = stored.id.clone();
-        let role = Hub::claim(self.cluster.as_deref(), &id, self.clock.now_ms());
+        let role = Hub::claim(self.cluster.as_deref(), &id).await;
         let handle = self.spawn(stored, role);
         let slot: Slot = Arc::new(OnceCell::new_with(Some(Some(handle.clone()))));
         self.lock().insert(id, slot);
@@ -169,17 +165,26 @@ impl Hub {
             .get_or_try_init(|| async {
                 let store = Arc::clone(&self.store);
                 let wanted = id.clone();
-                let (cluster, now_ms) = (self.cluster.clone(), self.clock.now_ms());
-                let loaded = tokio::task::spawn_blocking(move || {
-                    // Claimed first: a game this node owns is read with every event written.
-                    let role = match cluster.as_deref() {
-                        Some(c) if store.has_game(&wanted)? => Hub::claim(Some(c), &wanted, now_ms),
-                        _ => Role::Single,
-                    };
-                    Ok::<_, StoreError>(store.load_game(&wanted)?.map(|g| (g, role)))
-                })
-                .await
-                .map_err(|e| StoreError::Io(std::io::Error::other(e)))??;
+                let blocking = |e: tokio::task::JoinError| StoreError::Io(std::io::Error::other(e));
+                // Claimed first: a game this node owns is read with every event written.
+                let role = match self.cluster.as_deref() {
+                    Some(c) => {
+                        let (s, w) = (Arc::clone(&store), wanted.clone());
+                        let has = tokio::task::spawn_blocking(move || s.has_game(&w))
+                            .await
+                            .map_err(blocking)??;
+                        if has {
+                            Hub::claim(Some(c), &wanted).await
+                        } else {
+                            Role::Single
+                        }
+                    }
+                    None => Role::Single,
+                };
+                let loaded = tokio::task::spawn_blocking(move || store.load_game(&wanted))
+                    .await
+                    .map_err(blocking)??
+                    .map(|g| (g, role));
                 Ok::<_, StoreError>(loaded.map(|(g, role)| self.spawn(g, role)))
             })
             .await;

@@ -319,9 +319,10 @@ impl AppState {
     }
 }
 
-/// Connects to NATS and opens the leases beside the games.
+/// Connects to NATS; `owners` are the leases every node sees ([`crate::store::cluster_owners`]).
 async fn join_cluster(
     options: ClusterOptions,
+    owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
 ) -> Result<bus::Cluster, ServeError> {
     let client = async_nats::ConnectOptions::new()
@@ -329,15 +330,10 @@ async fn join_cluster(
         .connect(options.bus.as_str())
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
-    let path = dir.to_owned();
-    let leases = tokio::task::spawn_blocking(move || crate::store::SqliteLeases::open_dir(&path))
-        .await
-        .map_err(|e| ServeError::Io(io::Error::other(e)))??;
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
     Ok(bus::Cluster::new(
-        options.node,
         client,
-        Arc::new(leases),
+        owners,
         dir.to_owned(),
         options.lease,
     ))
@@ -377,8 +373,8 @@ pub struct ClusterOptions {
 }
 
 /// [`run_with_speech`], as one node of a cluster when `cluster` is set: games are shared
-/// with the other nodes through the store (the SQLite file of `config.data_dir`, which the
-/// nodes share) and NATS.
+/// with the other nodes through the store (PostgreSQL, or a SQLite file the nodes on one
+/// machine share) and NATS.
 pub async fn run_node(
     listener: TcpListener,
     config: Config,
@@ -387,24 +383,27 @@ pub async fn run_node(
     shutdown: CancellationToken,
 ) -> Result<(), ServeError> {
     let dir = config.data_dir.clone();
-    let (url, node) = (config.store.clone(), config.node.clone());
-    let (store, admin) = tokio::task::spawn_blocking(move || {
+    // A node of a cluster is named by its cluster options (the same `--node` on the command
+    // line), in its leases whatever the store.
+    let node = cluster.as_ref().map_or(&config.node, |c| &c.node).clone();
+    let url = config.store.clone();
+    let clustered = cluster.is_some();
+    let (store, owners, admin) = tokio::task::spawn_blocking(move || {
         let opened = crate::store::open(&url, &dir, &node).map_err(ServeError::Store)?;
+        // A cluster's leases and command ids are the ones every node sees.
+        let owners = clustered
+            .then(|| crate::store::cluster_owners(&url, &dir, &node, &opened))
+            .transpose()?;
         let admin = auth::load_or_create_admin_token(&dir).map_err(ServeError::Io)?;
-        Ok::<_, ServeError>((opened.store, admin))
+        Ok::<_, ServeError>((opened.store, owners, admin))
     })
     .await
     .map_err(|e| ServeError::Io(io::Error::other(e)))??;
-    let cluster = match cluster {
-        None => None,
-        // The cluster's leases live in the data directory's SQLite file, beside the events
-        // (docs/scale-out.md); its move onto PostgreSQL's leases is still to come.
-        Some(_) if config.store != crate::store::StoreUrl::DataDir => {
-            return Err(ServeError::Io(io::Error::other(
-                "--bus needs the store in the data directory (the cluster's leases are there)",
-            )));
-        }
-        Some(options) => Some(Arc::new(join_cluster(options, &config.data_dir).await?)),
+    let cluster = match (cluster, owners) {
+        (Some(options), Some(owners)) => Some(Arc::new(
+            join_cluster(options, owners, &config.data_dir).await?,
+        )),
+        _ => None,
     };
     let tracker = TaskTracker::new();
     let clock = ServerClock::start();

@@ -529,6 +529,8 @@ pub struct RulesBody {
     pub illegal_moves_lose_at: u32,
     pub false_claim_bonus_ms: u64,
     pub false_claim_halves: bool,
+    /// `pause` or `continue` (after a restart or a failover).
+    pub failover: &'static str,
 }
 
 impl From<&crate::game::Profile> for RulesBody {
@@ -541,6 +543,7 @@ impl From<&crate::game::Profile> for RulesBody {
             illegal_moves_lose_at: p.illegal_moves_lose_at,
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
+            failover: p.failover.key(),
         }
     }
 }
@@ -776,6 +779,9 @@ pub struct RulesIn {
     pub illegal_moves_lose_at: Option<u32>,
     #[serde(default)]
     pub false_claim_bonus_seconds: Option<u64>,
+    /// After a restart or a failover: `pause` (default: the arbiter resumes) or `continue`.
+    #[serde(default)]
+    pub failover: Option<String>,
 }
 
 #[derive(Deserialize, Default, Debug)]

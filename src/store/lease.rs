@@ -1,94 +1,49 @@
-//! One owner per game, fenced (issue 16, `docs/scale-out.md`): the [`Leases`] a node holds on
-//! the games it serves, and the appends that are refused once another node has claimed a game.
+//! The cluster's [`Owners`] on a SQLite file that several nodes on one machine share
+//! (`docs/scale-out.md`): [`SharedSqlite`].
 //!
-//! A lease is a row (game, owner node, epoch, expiry). A node claims a game that has no lease,
-//! whose lease has expired, or whose lease it held itself before a restart; each claim takes
-//! the next epoch. The owner renews its lease well before it expires. Every append of the
-//! owner is made in one transaction with a look at the lease: if the game's epoch is no longer
-//! the owner's (another node claimed it while this one was paused or cut off), nothing is
-//! written and the append fails with [`StoreError::LeaseLost`]. Expiry only says when another
-//! node may claim; the epoch alone decides whether a write is taken, so a node that was slow
-//! to renew but was not replaced loses nothing.
+//! The nodes of a cluster need leases and command ids that every node sees: PostgreSQL's
+//! (`postgres.rs`) when the nodes are on different machines, or these, kept beside the games in
+//! the SQLite file the nodes share (`--data` or `--store sqlite:PATH` on one machine: a test and
+//! small-deployment setup). The single node's [`Owners`] of the SQLite store keeps them in
+//! memory instead (`sqlite/owners.rs`), which several processes cannot share.
 //!
-//! [`SqliteLeases`] keeps the leases beside the games in the SQLite file that several nodes on
-//! one machine share (its own connection, its own table, made when a node starts with a bus).
-//! The table is operational state, not part of the game's record: it is not in the schema's
-//! migrations and a database without it is a single node's. Times are the nodes' Unix
-//! milliseconds: the nodes' clocks must agree to well under a lease (one machine, or NTP).
+//! A lease is a row (game, owner node, epoch, expiry); `commands` records the command ids
+//! applied, with the game's last event number after each. Every append of the owner is made in
+//! one transaction (`BEGIN IMMEDIATE`: SQLite's write lock orders it with every claim) with a
+//! look at the lease: if the game's epoch is no longer the owner's, nothing is written and the
+//! append fails with [`StoreError::Fenced`]. The tables are operational state, not part of the
+//! game's record: they are not in the schema's migrations and a database without them is a
+//! single node's. Times are the nodes' Unix milliseconds: the nodes' clocks must agree to well
+//! under a lease (one machine).
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 
+use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
 use super::rows::event_rows;
 use super::sqlite::insert_events;
 use super::{GameId, StoreError, Summary};
 use crate::game::Recorded;
 
-/// What a claim found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// This node owns the game now, with this epoch.
-    Owner { epoch: u64 },
-    /// Another node holds a live lease.
-    Held {
-        node: String,
-        epoch: u64,
-        until_ms: u64,
-    },
+/// Leases and command ids in the SQLite file the nodes share.
+pub struct SharedSqlite {
+    node: String,
+    conn: Arc<Mutex<Connection>>,
 }
 
-/// Leases on games and appends fenced by them.
-pub trait Leases: Send + Sync + 'static {
-    /// Claims `game` for `node` until `now_ms + ttl_ms` if it has no lease, an expired one, or
-    /// one `node` held itself (a restart): the epoch goes up by one. Otherwise who holds it.
-    fn claim(
-        &self,
-        game: &GameId,
-        node: &str,
-        ttl_ms: u64,
-        now_ms: u64,
-    ) -> Result<Claim, StoreError>;
+impl SharedSqlite {
+    /// The leases of the database in `dir` (`hamle.sqlite3`, made by the store first).
+    pub fn open_dir(dir: &Path, node: &str) -> Result<SharedSqlite, StoreError> {
+        SharedSqlite::open(&dir.join("hamle.sqlite3"), node)
+    }
 
-    /// Extends `node`'s lease of epoch `epoch`; `false` if the game is no longer its.
-    fn renew(
-        &self,
-        game: &GameId,
-        node: &str,
-        epoch: u64,
-        ttl_ms: u64,
-        now_ms: u64,
-    ) -> Result<bool, StoreError>;
-
-    /// Gives the game up (it left this node's memory): another node may claim it at once.
-    fn release(&self, game: &GameId, node: &str, epoch: u64) -> Result<(), StoreError>;
-
-    /// The game's current epoch (0: never claimed).
-    fn epoch(&self, game: &GameId) -> Result<u64, StoreError>;
-
-    /// Appends `events` (with the summary after them) only if `node` still owns `game` with
-    /// `epoch`: all or none, in one transaction; [`StoreError::LeaseLost`] otherwise.
-    fn append_fenced(
-        &self,
-        game: &GameId,
-        node: &str,
-        epoch: u64,
-        events: &[Recorded],
-        summary: &Summary,
-    ) -> Result<(), StoreError>;
-}
-
-/// Leases in the SQLite file the nodes share.
-pub struct SqliteLeases {
-    conn: Mutex<Connection>,
-}
-
-impl SqliteLeases {
-    /// Opens the leases of the database in `dir` (`hamle.sqlite3`, made by the store first).
-    pub fn open_dir(dir: &Path) -> Result<SqliteLeases, StoreError> {
-        let conn = Connection::open(dir.join("hamle.sqlite3"))?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    /// The leases of the database file `path` (made by the store first).
+    pub fn open(path: &Path, node: &str) -> Result<SharedSqlite, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(5))?;
         conn.execute_batch(
             "PRAGMA synchronous = FULL;
              CREATE TABLE IF NOT EXISTS leases (
@@ -96,16 +51,42 @@ impl SqliteLeases {
                  node TEXT NOT NULL,
                  epoch INTEGER NOT NULL,
                  until_ms INTEGER NOT NULL
+             );
+             CREATE TABLE IF NOT EXISTS commands (
+                 game_id TEXT NOT NULL,
+                 command TEXT NOT NULL,
+                 seq INTEGER NOT NULL,
+                 PRIMARY KEY (game_id, command)
              );",
         )?;
-        Ok(SqliteLeases {
-            conn: Mutex::new(conn),
+        Ok(SharedSqlite {
+            node: node.to_owned(),
+            conn: Arc::new(Mutex::new(conn)),
         })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    /// Runs `work` on the connection on a blocking thread.
+    fn run<T, F>(&self, work: F) -> Pending<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection, &str, u64) -> Result<T, StoreError> + Send + 'static,
+    {
+        let (conn, node) = (Arc::clone(&self.conn), self.node.clone());
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut conn = conn.lock().unwrap_or_else(|p| p.into_inner());
+                work(&mut conn, &node, now_ms())
+            })
+            .await
+            .map_err(|e| StoreError::Io(std::io::Error::other(e)))?
+        })
     }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 fn i64_of(v: u64) -> i64 {
@@ -129,81 +110,132 @@ fn lease_of(conn: &Connection, game: &GameId) -> Result<Option<(String, u64, u64
         .optional()?)
 }
 
-impl Leases for SqliteLeases {
-    fn claim(
-        &self,
-        game: &GameId,
-        node: &str,
-        ttl_ms: u64,
-        now_ms: u64,
-    ) -> Result<Claim, StoreError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let epoch = match lease_of(&tx, game)? {
-            Some((holder, epoch, until_ms)) if holder != node && until_ms > now_ms => {
-                return Ok(Claim::Held {
-                    node: holder,
-                    epoch,
-                    until_ms,
-                });
+fn holder((owner, epoch, until_ms): (String, u64, u64), now: u64) -> Holder {
+    Holder {
+        owner,
+        epoch,
+        remaining: Duration::from_millis(until_ms.saturating_sub(now)),
+    }
+}
+
+fn fenced(game: &GameId, epoch: u64, row: Option<(String, u64, u64)>) -> StoreError {
+    StoreError::Fenced {
+        game: game.clone(),
+        epoch,
+        holder: row.map(|(node, e, _)| (node, e)),
+    }
+}
+
+fn applied(
+    conn: &Connection,
+    game: &GameId,
+    command: &CommandId,
+) -> Result<Option<u64>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT seq FROM commands WHERE game_id = ?1 AND command = ?2",
+            params![game.as_str(), command.as_str()],
+            |r| r.get::<_, i64>(0),
+        )
+        .optional()?
+        .map(|s| s.max(0) as u64))
+}
+
+impl Owners for SharedSqlite {
+    fn node(&self) -> &str {
+        &self.node
+    }
+
+    fn claim(&self, game: &GameId, ttl: Duration) -> Pending<Claim> {
+        let (game, ms) = (game.clone(), ttl_ms(ttl) as u64);
+        self.run(move |conn, node, now| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let epoch = match lease_of(&tx, &game)? {
+                Some(row) if row.0 != node && row.2 > now => {
+                    return Ok(Claim::Held(holder(row, now)));
+                }
+                Some((_, epoch, _)) => epoch + 1,
+                None => 1,
+            };
+            tx.execute(
+                "INSERT INTO leases (game_id, node, epoch, until_ms) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (game_id) DO UPDATE SET node = ?2, epoch = ?3, until_ms = ?4",
+                params![game.as_str(), node, i64_of(epoch), i64_of(now + ms)],
+            )?;
+            tx.commit()?;
+            Ok(Claim::Granted(Lease {
+                game,
+                epoch,
+                ttl: Duration::from_millis(ms),
+            }))
+        })
+    }
+
+    fn renew(&self, game: &GameId, epoch: u64, ttl: Duration) -> Pending<()> {
+        let (game, ms) = (game.clone(), ttl_ms(ttl) as u64);
+        self.run(move |conn, node, now| {
+            let n = conn.execute(
+                "UPDATE leases SET until_ms = ?4 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3",
+                params![game.as_str(), node, i64_of(epoch), i64_of(now + ms)],
+            )?;
+            if n == 1 {
+                Ok(())
+            } else {
+                Err(fenced(&game, epoch, lease_of(conn, &game)?))
             }
-            Some((_, epoch, _)) => epoch + 1,
-            None => 1,
-        };
-        tx.execute(
-            "INSERT INTO leases (game_id, node, epoch, until_ms) VALUES (?1, ?2, ?3, ?4)
-             ON CONFLICT (game_id) DO UPDATE SET node = ?2, epoch = ?3, until_ms = ?4",
-            params![game.as_str(), node, i64_of(epoch), i64_of(now_ms + ttl_ms)],
-        )?;
-        tx.commit()?;
-        Ok(Claim::Owner { epoch })
+        })
     }
 
-    fn renew(
-        &self,
-        game: &GameId,
-        node: &str,
-        epoch: u64,
-        ttl_ms: u64,
-        now_ms: u64,
-    ) -> Result<bool, StoreError> {
-        let n = self.lock().execute(
-            "UPDATE leases SET until_ms = ?4 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3",
-            params![game.as_str(), node, i64_of(epoch), i64_of(now_ms + ttl_ms)],
-        )?;
-        Ok(n == 1)
+    fn release(&self, game: &GameId, epoch: u64) -> Pending<bool> {
+        let game = game.clone();
+        self.run(move |conn, node, _| {
+            let n = conn.execute(
+                "UPDATE leases SET until_ms = 0 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3",
+                params![game.as_str(), node, i64_of(epoch)],
+            )?;
+            Ok(n == 1)
+        })
     }
 
-    fn release(&self, game: &GameId, node: &str, epoch: u64) -> Result<(), StoreError> {
-        self.lock().execute(
-            "UPDATE leases SET until_ms = 0 WHERE game_id = ?1 AND node = ?2 AND epoch = ?3",
-            params![game.as_str(), node, i64_of(epoch)],
-        )?;
-        Ok(())
-    }
-
-    fn epoch(&self, game: &GameId) -> Result<u64, StoreError> {
-        Ok(lease_of(&self.lock(), game)?.map_or(0, |(_, e, _)| e))
+    fn holder(&self, game: &GameId) -> Pending<Option<Holder>> {
+        let game = game.clone();
+        self.run(move |conn, _, now| Ok(lease_of(conn, &game)?.map(|row| holder(row, now))))
     }
 
     fn append_fenced(
         &self,
         game: &GameId,
-        node: &str,
         epoch: u64,
+        command: Option<&CommandId>,
         events: &[Recorded],
         summary: &Summary,
-    ) -> Result<(), StoreError> {
+    ) -> Pending<Appended> {
         let rows = event_rows(events);
-        let mut conn = self.lock();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        match lease_of(&tx, game)? {
-            Some((holder, e, _)) if holder == node && e == epoch => {}
-            _ => return Err(StoreError::LeaseLost),
-        }
-        insert_events(&tx, game, &rows, summary)?;
-        tx.commit()?;
-        Ok(())
+        let (game, summary, command) = (game.clone(), summary.clone(), command.cloned());
+        self.run(move |conn, node, _| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            match lease_of(&tx, &game)? {
+                Some((holder, e, _)) if holder == node && e == epoch => {}
+                row => return Err(fenced(&game, epoch, row)),
+            }
+            if let Some(command) = &command {
+                if let Some(seq) = applied(&tx, &game, command)? {
+                    return Ok(Appended::AlreadyApplied { seq });
+                }
+                tx.execute(
+                    "INSERT INTO commands (game_id, command, seq) VALUES (?1, ?2, ?3)",
+                    params![game.as_str(), command.as_str(), i64_of(summary.seq)],
+                )?;
+            }
+            insert_events(&tx, &game, &rows, &summary)?;
+            tx.commit()?;
+            Ok(Appended::Written)
+        })
+    }
+
+    fn command_applied(&self, game: &GameId, command: &CommandId) -> Pending<Option<u64>> {
+        let (game, command) = (game.clone(), command.clone());
+        self.run(move |conn, _, _| applied(conn, &game, &command))
     }
 }
 
@@ -211,59 +243,73 @@ impl Leases for SqliteLeases {
 mod tests {
     use super::*;
     use crate::store::SqliteStore;
+    use crate::store::owners::contract::{block_on, create, events, summary};
 
-    fn id() -> GameId {
-        GameId::parse("00000000000000aa").unwrap()
+    fn granted(c: Claim) -> u64 {
+        match c {
+            Claim::Granted(l) => l.epoch,
+            Claim::Held(h) => panic!("held by {h:?}"),
+        }
     }
 
     #[test]
-    fn a_claim_takes_the_next_epoch_only_once_the_lease_expired_and_fences_the_old_owner() {
+    fn two_nodes_on_one_file_claim_in_turn_fence_the_old_owner_and_apply_a_command_once() {
         let dir = tempfile::tempdir().unwrap();
-        let _store = SqliteStore::open_dir(dir.path()).unwrap();
-        let leases = SqliteLeases::open_dir(dir.path()).unwrap();
-        assert_eq!(leases.epoch(&id()).unwrap(), 0);
-        assert_eq!(
-            leases.claim(&id(), "a", 1000, 10_000).unwrap(),
-            Claim::Owner { epoch: 1 }
-        );
-        // b must wait for the lease to run out; a's renewal moves the expiry.
-        assert!(matches!(
-            leases.claim(&id(), "b", 1000, 10_500).unwrap(),
-            Claim::Held {
-                epoch: 1,
-                until_ms: 11_000,
-                ..
+        let store = SqliteStore::open_dir(dir.path()).unwrap();
+        let game = create(&store, 3);
+        let a = SharedSqlite::open_dir(dir.path(), "a").unwrap();
+        let b = SharedSqlite::open_dir(dir.path(), "b").unwrap();
+        // The tables are rebuilt on an open of a file that has them.
+        let _again = SharedSqlite::open_dir(dir.path(), "a").unwrap();
+        block_on(async {
+            let short = Duration::from_millis(300);
+            assert_eq!(a.holder(&game).await.unwrap(), None);
+            assert_eq!(granted(a.claim(&game, short).await.unwrap()), 1);
+            match b.claim(&game, short).await.unwrap() {
+                Claim::Held(h) => {
+                    assert_eq!((h.owner.as_str(), h.epoch), ("a", 1));
+                    assert!(h.remaining <= short);
+                }
+                other => panic!("claimed a lease in force: {other:?}"),
             }
-        ));
-        assert!(leases.renew(&id(), "a", 1, 1000, 10_900).unwrap());
-        assert!(matches!(
-            leases.claim(&id(), "b", 1000, 11_500).unwrap(),
-            Claim::Held { .. }
-        ));
-        assert_eq!(
-            leases.claim(&id(), "b", 1000, 12_000).unwrap(),
-            Claim::Owner { epoch: 2 }
-        );
-        // a was replaced: it cannot renew and its appends are refused.
-        assert!(!leases.renew(&id(), "a", 1, 1000, 12_001).unwrap());
-        let summary = Summary {
-            status: "playing",
-            result: None,
-            seq: 0,
-            moves: 0,
-            running: false,
-            damaged: false,
-        };
-        assert!(matches!(
-            leases.append_fenced(&id(), "a", 1, &[], &summary),
-            Err(StoreError::LeaseLost)
-        ));
-        leases.append_fenced(&id(), "b", 2, &[], &summary).unwrap();
-        // A released lease is claimed at once.
-        leases.release(&id(), "b", 2).unwrap();
-        assert_eq!(
-            leases.claim(&id(), "c", 1000, 12_002).unwrap(),
-            Claim::Owner { epoch: 3 }
-        );
+            let c1 = CommandId::parse("c-1").unwrap();
+            let w = a.append_fenced(&game, 1, Some(&c1), &events(1, 1), &summary(1));
+            assert_eq!(w.await.unwrap(), Appended::Written);
+            // The owner goes silent past its lease; b takes the next epoch.
+            tokio::time::sleep(short + Duration::from_millis(100)).await;
+            assert_eq!(granted(b.claim(&game, short * 10).await.unwrap()), 2);
+            // The command retried on the new owner writes nothing and is answered.
+            assert_eq!(b.command_applied(&game, &c1).await.unwrap(), Some(1));
+            let again = b.append_fenced(&game, 2, Some(&c1), &events(2, 2), &summary(2));
+            assert_eq!(again.await.unwrap(), Appended::AlreadyApplied { seq: 1 });
+            let w = b.append_fenced(&game, 2, None, &events(2, 2), &summary(2));
+            assert_eq!(w.await.unwrap(), Appended::Written);
+            // The old owner, awake again, is fenced for appends and renewals.
+            match a
+                .append_fenced(&game, 1, None, &events(3, 3), &summary(3))
+                .await
+            {
+                Err(StoreError::Fenced {
+                    epoch: 1, holder, ..
+                }) => {
+                    assert_eq!(holder, Some(("b".to_owned(), 2)))
+                }
+                other => panic!("a former owner wrote: {other:?}"),
+            }
+            assert!(matches!(
+                a.renew(&game, 1, short).await,
+                Err(StoreError::Fenced { .. })
+            ));
+            assert!(!a.release(&game, 1).await.unwrap());
+            b.renew(&game, 2, short).await.unwrap();
+            // Released: claimed at once by the other node.
+            assert!(b.release(&game, 2).await.unwrap());
+            assert_eq!(granted(a.claim(&game, short).await.unwrap()), 3);
+        });
+        let stored = crate::store::Store::load_game(&store, &game)
+            .unwrap()
+            .unwrap();
+        let seqs: Vec<u64> = stored.events.iter().map(|e| e.seq).collect();
+        assert_eq!(seqs, [1, 2]);
     }
 }

@@ -14,7 +14,8 @@
 //!   command ids applied once), for nodes that share one PostgreSQL store; the SQLite store
 //!   implements the single-node version.
 //! - [`StoreUrl`]: which store `--store` names.
-//! - `lease.rs`: the leases of the NATS cluster on a shared SQLite file (several nodes on one machine, `docs/scale-out.md`).
+//! - `lease.rs`: [`SharedSqlite`], the [`Owners`] of a cluster whose nodes share one SQLite
+//!   file on one machine (`docs/scale-out.md`); [`cluster_owners`] picks a cluster's.
 
 mod lease;
 mod migrations;
@@ -34,7 +35,7 @@ use std::pin::Pin;
 
 use crate::game::{Game, Recorded, ReplayError, Seat, Setup, Status};
 
-pub use lease::{Claim as LeaseClaim, Leases, SqliteLeases};
+pub use lease::SharedSqlite;
 pub use migrations::SCHEMA_VERSION;
 pub use owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending};
 pub use postgres::{PG_SCHEMA_VERSION, PgStore, create_test_database, with_database};
@@ -151,10 +152,6 @@ pub enum StoreError {
     /// The writer thread has stopped (the store is being dropped, or the thread died).
     #[error("the store's writer has stopped")]
     Stopped,
-    /// An append of a node whose lease on the game was taken by another node (a newer
-    /// epoch): nothing was written, and the node must stop serving the game.
-    #[error("fenced: another node owns the game now")]
-    LeaseLost,
     /// A bug in the writer: an operation run twice, or answered without running.
     #[error("store operation {0}")]
     Internal(&'static str),
@@ -385,5 +382,23 @@ pub fn open(url: &StoreUrl, data_dir: &std::path::Path, node: &str) -> Result<Op
                 owners: store,
             })
         }
+    }
+}
+
+/// The [`Owners`] a node of a cluster (`--bus`) uses: the ones every node sees. PostgreSQL's
+/// own (`opened`), or, for a SQLite store (several nodes on one machine sharing the file),
+/// leases and command ids in that file ([`SharedSqlite`]); the SQLite store's own are one
+/// process's memory. Blocks: call it on a blocking thread.
+pub fn cluster_owners(
+    url: &StoreUrl,
+    data_dir: &std::path::Path,
+    node: &str,
+    opened: &Opened,
+) -> Result<std::sync::Arc<dyn Owners>, StoreError> {
+    use std::sync::Arc;
+    match url {
+        StoreUrl::DataDir => Ok(Arc::new(SharedSqlite::open_dir(data_dir, node)?)),
+        StoreUrl::Sqlite(path) => Ok(Arc::new(SharedSqlite::open(path, node)?)),
+        StoreUrl::Postgres(_) => Ok(Arc::clone(&opened.owners)),
     }
 }

@@ -20,8 +20,8 @@ use shakmaty::{ByColor, Color, Piece, Role, Square};
 use crate::announce::Lang;
 use crate::game::{
     BoardKind, BoardOp, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Ending, Event,
-    EventInfo, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure, Profile, Seat, Setup,
-    StartError, StartPosition, TimeControl,
+    EventInfo, Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure, Profile,
+    Seat, Setup, StartError, StartPosition, TimeControl,
 };
 
 /// A stored record that does not read back (written by another version, or damaged).
@@ -112,6 +112,7 @@ named_by_key!(
     Edition => "edition",
     Procedure => "procedure",
     FlagRule => "flag rule",
+    Failover => "failover policy",
 );
 
 impl Named for Seat {
@@ -239,6 +240,9 @@ struct ProfileRecord {
     illegal_moves_lose_at: u32,
     false_claim_bonus_ms: u64,
     false_claim_halves: bool,
+    /// Written only when not the default (`pause`), so games stored before it read the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    failover: Option<N<Failover>>,
 }
 
 /// The `games.setup` column.
@@ -324,6 +328,7 @@ impl From<&Profile> for ProfileRecord {
             illegal_moves_lose_at: p.illegal_moves_lose_at,
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
+            failover: (p.failover != Failover::default()).then_some(N(p.failover)),
         }
     }
 }
@@ -338,6 +343,7 @@ impl From<ProfileRecord> for Profile {
             illegal_moves_lose_at: p.illegal_moves_lose_at,
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
+            failover: p.failover.map_or_else(Failover::default, |f| f.0),
         }
     }
 }

@@ -199,6 +199,12 @@ impl Table {
         self.game.timer_event(now)
     }
 
+    /// After a restart or a failover at `now`: the pause that stops a running clock and, under
+    /// the `continue` failover policy, the resumption (see [`Game::restart_events`]).
+    pub fn restart_events(&self, now: u64) -> Vec<Recorded> {
+        self.game.restart_events(now)
+    }
+
     /// After a restart: the pause that stops a running clock (see [`Game::restart_pause`]).
     pub fn restart_pause(&self) -> Option<Recorded> {
         self.game.restart_pause()

@@ -16,8 +16,8 @@ use super::error::ApiError;
 use super::extract::AcceptLang;
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, Edition, EventInfo, FlagRule, MAX_PERIODS, Period, Player, Procedure, Profile, Seat,
-    Setup, StartError, StartPosition, TimeControl,
+    BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player, Procedure,
+    Profile, Seat, Setup, StartError, StartPosition, TimeControl,
 };
 use crate::server::AppState;
 use crate::server::addr::ClientAddr;
@@ -71,7 +71,7 @@ pub(super) async fn create_game(
         events: Vec::new(),
         damage: None,
     };
-    let handle = app.hub().created(stored);
+    let handle = app.hub().created(stored).await;
     app.speech().game_added(&handle);
     app.0.creation.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
@@ -415,6 +415,9 @@ pub(super) fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
             return Err(bad("false_claim_bonus_seconds"));
         }
         profile.false_claim_bonus_ms = s * 1000;
+    }
+    if let Some(f) = rules.failover.as_deref() {
+        profile.failover = Failover::from_key(f).ok_or_else(|| bad("failover"))?;
     }
     Ok(profile)
 }

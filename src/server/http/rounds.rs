@@ -408,7 +408,7 @@ async fn create_round(
             events: Vec::new(),
             damage: None,
         };
-        let handle = app.hub().created(stored);
+        let handle = app.hub().created(stored).await;
         app.speech().game_added(&handle);
         app.0.creation.created(&handle.id, handle.created_ms);
         let mut seats = Vec::new();

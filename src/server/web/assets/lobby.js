@@ -51,6 +51,7 @@ const FIELDS = {
   'rules.edition': 'rules-edition',
   'rules.flag': 'rules-flag',
   'rules.procedure': 'rules-procedure',
+  'rules.failover': 'rules-failover',
   fen: 'start-fen',
 };
 for (const seat of SEATS) FIELDS[`languages.${seat}`] = `lang-${seat}`;
@@ -165,7 +166,7 @@ async function create(e) {
     white: player('white'),
     black: player('black'),
     languages,
-    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value },
+    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value, failover: $('rules-failover').value },
   };
   const fen = startFen();
   if (fen) body.fen = fen;
