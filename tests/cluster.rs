@@ -10,13 +10,20 @@
 //! - The fencing test: the owner is SIGSTOPped past its lease, another node takes over and
 //!   accepts moves; SIGCONTed, the old owner's late write is refused and it follows.
 //!
+//! Each runs on the shared SQLite file (the nodes share one data directory) and on PostgreSQL
+//! (each node has a data directory of its own: the nodes share nothing but PostgreSQL and
+//! NATS). The killed owner's game goes on under the `pause` failover policy on SQLite (the
+//! arbiter resumes) and under `continue` on PostgreSQL (play goes on at once, the outage not
+//! charged).
+//!
 //! They start three server processes each and need `nats-server` (Debian's package): they run
 //! with `HAMLE_CLUSTER_TESTS=required` (the `cluster` suite of `scripts/test`, which installs
-//! it), and a plain `cargo test` skips them.
+//! it and starts a throwaway PostgreSQL for `HAMLE_TEST_STORE`), and a plain `cargo test`
+//! skips them. Without `HAMLE_TEST_STORE` the PostgreSQL ones say they were skipped.
 
 use std::collections::BTreeMap;
 use std::net::TcpListener;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
@@ -101,11 +108,13 @@ struct Node {
 }
 
 impl Node {
-    async fn start(name: &str, data: &Path, nats: &Nats) -> Node {
+    async fn start(name: &str, store: &Shared, nats: &Nats) -> Node {
+        let data = store.data_of(name);
         let log = data.join(format!("{name}.log"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-            .arg(data)
+            .arg(&data)
+            .args(store.store_args())
             .args(["--bus", &nats.url, "--node", name])
             .args(["--lease-ms", &LEASE_MS.to_string()])
             .env("RUST_LOG", "warn,hamle=info")
@@ -336,36 +345,164 @@ impl Table {
     }
 }
 
-fn epoch(data: &Path, game: &str) -> i64 {
-    let db = rusqlite::Connection::open(data.join("hamle.sqlite3")).unwrap();
-    db.query_row("SELECT epoch FROM leases WHERE game_id = ?1", [game], |r| {
-        r.get(0)
-    })
-    .unwrap()
+/// The store the nodes share: the SQLite file of one data directory, or a PostgreSQL
+/// database (then each node has a data directory of its own).
+struct Shared {
+    dir: tempfile::TempDir,
+    pg: Option<String>,
 }
 
-fn stored_seqs(data: &Path, game: &str) -> Vec<u64> {
-    let db = rusqlite::Connection::open(data.join("hamle.sqlite3")).unwrap();
-    let mut stmt = db
-        .prepare("SELECT seq FROM events WHERE game_id = ?1 ORDER BY seq")
-        .unwrap();
-    stmt.query_map([game], |r| r.get::<_, i64>(0))
-        .unwrap()
-        .map(|r| r.unwrap() as u64)
-        .collect()
+impl Shared {
+    fn sqlite() -> Shared {
+        Shared {
+            dir: tempfile::tempdir().unwrap(),
+            pg: None,
+        }
+    }
+
+    /// A new database on the PostgreSQL `HAMLE_TEST_STORE` names; `None` (skipped) without.
+    async fn postgres() -> Option<Shared> {
+        let Ok(admin) = std::env::var("HAMLE_TEST_STORE") else {
+            eprintln!("skipped: HAMLE_TEST_STORE names no PostgreSQL (scripts/test cluster)");
+            return None;
+        };
+        let url = off_runtime(move || hamle::store::create_test_database(&admin).unwrap()).await;
+        Some(Shared {
+            dir: tempfile::tempdir().unwrap(),
+            pg: Some(url),
+        })
+    }
+
+    fn data_of(&self, node: &str) -> PathBuf {
+        match self.pg {
+            None => self.dir.path().to_owned(),
+            Some(_) => {
+                let dir = self.dir.path().join(node);
+                std::fs::create_dir_all(&dir).unwrap();
+                dir
+            }
+        }
+    }
+
+    fn store_args(&self) -> Vec<String> {
+        match &self.pg {
+            None => Vec::new(),
+            Some(url) => vec!["--store".into(), url.clone()],
+        }
+    }
+
+    /// The game's epoch in the store's leases.
+    async fn epoch(&self, game: &str) -> i64 {
+        let game = game.to_owned();
+        match &self.pg {
+            None => {
+                let db = rusqlite::Connection::open(self.dir.path().join("hamle.sqlite3")).unwrap();
+                db.query_row("SELECT epoch FROM leases WHERE game_id = ?1", [game], |r| {
+                    r.get(0)
+                })
+                .unwrap()
+            }
+            Some(url) => {
+                let url = url.clone();
+                off_runtime(move || {
+                    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                    let row = db
+                        .query_one("SELECT epoch FROM leases WHERE game_id = $1", &[&game])
+                        .unwrap();
+                    row.get::<_, i64>(0)
+                })
+                .await
+            }
+        }
+    }
+
+    /// The game's stored event numbers, in order.
+    async fn seqs(&self, game: &str) -> Vec<u64> {
+        let game = game.to_owned();
+        match &self.pg {
+            None => {
+                let db = rusqlite::Connection::open(self.dir.path().join("hamle.sqlite3")).unwrap();
+                let mut stmt = db
+                    .prepare("SELECT seq FROM events WHERE game_id = ?1 ORDER BY seq")
+                    .unwrap();
+                stmt.query_map([game], |r| r.get::<_, i64>(0))
+                    .unwrap()
+                    .map(|r| r.unwrap() as u64)
+                    .collect()
+            }
+            Some(url) => {
+                let url = url.clone();
+                off_runtime(move || {
+                    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+                    db.query(
+                        "SELECT seq FROM events WHERE game_id = $1 ORDER BY seq",
+                        &[&game],
+                    )
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.get::<_, i64>(0) as u64)
+                    .collect()
+                })
+                .await
+            }
+        }
+    }
+}
+
+/// Runs blocking work (the synchronous PostgreSQL client has a runtime of its own) on a
+/// thread outside tokio's.
+async fn off_runtime<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(work());
+    });
+    rx.await.unwrap()
+}
+
+/// Waits until `seat` has the failover's events: the pause, and (`continue`) the resumption.
+async fn failover_events(seat: &mut Seat, resumed: bool) {
+    let wanted = |s: &Seat| {
+        let paused = s.events.values().any(|e| e["kind"] == "pause");
+        paused && (!resumed || s.events.values().any(|e| e["kind"] == "resume"))
+    };
+    while !wanted(seat) {
+        let next = seat.last() + 1;
+        seat.until(next).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
+async fn three_nodes_on_sqlite_the_owner_killed_mid_game_paused_for_the_arbiter() {
     let Some(nats) = Nats::start().await else {
         return;
     };
-    let data = tempfile::tempdir().unwrap();
-    let mut n1 = Node::start("n1", data.path(), &nats).await;
-    let n2 = Node::start("n2", data.path(), &nats).await;
-    let n3 = Node::start("n3", data.path(), &nats).await;
+    three_nodes_the_owner_killed_mid_game_and_nothing_lost(&nats, Shared::sqlite(), "pause").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_nodes_on_postgres_the_owner_killed_mid_game_and_play_goes_on() {
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let Some(store) = Shared::postgres().await else {
+        return;
+    };
+    three_nodes_the_owner_killed_mid_game_and_nothing_lost(&nats, store, "continue").await;
+}
+
+async fn three_nodes_the_owner_killed_mid_game_and_nothing_lost(
+    nats: &Nats,
+    store: Shared,
+    failover: &str,
+) {
+    let mut n1 = Node::start("n1", &store, nats).await;
+    let n2 = Node::start("n2", &store, nats).await;
+    let n3 = Node::start("n3", &store, nats).await;
     // Created on node 1: node 1 owns it.
-    let created = create(&n1.addr, physical_game()).await;
+    let mut body = physical_game();
+    body["rules"]["failover"] = json!(failover);
+    let created = create(&n1.addr, body).await;
+    assert_eq!(created["state"]["rules"]["failover"], failover, "{created}");
     let game = created["id"].as_str().unwrap().to_owned();
     let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
     let mut seats = BTreeMap::new();
@@ -379,7 +516,7 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
         seats.insert(seat, s);
     }
     let mut t = Table { seats };
-    assert_eq!(epoch(data.path(), &game), 1);
+    assert_eq!(store.epoch(&game).await, 1);
 
     // Touch-move: White touches the pawn on e2, and must move it.
     let touch = json!({"type": "board", "board": "white", "action": "touch", "square": "e2"});
@@ -401,14 +538,19 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
     while white.recv().await.is_some() {}
     white.reconnect(&n2.addr).await;
     // A surviving node claims the game once the lease has run out and, as after a restart,
-    // pauses it for the arbiter (the outage is nobody's time).
+    // stops the clock at the last event (the outage is nobody's time): paused for the arbiter
+    // (`pause`), or resumed at once (`continue`).
+    let resumes = failover == "continue";
     let arbiter = t.seat("arbiter");
     let before = arbiter.last();
-    while !arbiter.events.values().any(|e| e["kind"] == "pause") {
-        let next = arbiter.last() + 1;
-        arbiter.until(next).await;
-    }
-    assert_eq!(arbiter.last(), before + 1, "only the pause came");
+    let clock_before = arbiter.events[&before]["clock"].clone();
+    failover_events(arbiter, resumes).await;
+    let came = if resumes { 2 } else { 1 };
+    assert_eq!(
+        arbiter.last(),
+        before + came,
+        "only the failover's events came"
+    );
     // The failover time: the owner's death to the first event of the new owner.
     let failover = killed.elapsed();
     eprintln!(
@@ -420,9 +562,21 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
         "failover took {failover:?}"
     );
     t.settle().await;
-    assert!(epoch(data.path(), &game) >= 2, "the epoch went up");
-    t.seat("arbiter").ok(json!({"type": "resume"})).await;
-    t.settle().await;
+    assert!(store.epoch(&game).await >= 2, "the epoch went up");
+    if resumes {
+        // Black's clock runs on from where it stood at the last event before the outage.
+        let resumed = &t.seat("arbiter").events[&(before + 2)];
+        assert_eq!(resumed["kind"], "resume", "{resumed}");
+        for side in ["white_ms", "black_ms"] {
+            assert_eq!(
+                resumed["clock"][side], clock_before[side],
+                "{side}: {resumed}"
+            );
+        }
+    } else {
+        t.seat("arbiter").ok(json!({"type": "resume"})).await;
+        t.settle().await;
+    }
     t.play(false, "g6g5").await;
     t.play(true, "f1e2").await;
     t.play(false, "h7h6").await;
@@ -442,7 +596,7 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
 
     // Every client saw the same events 1..N; the store holds exactly 1..N.
     let n = t.seat("arbiter").last();
-    let stored = stored_seqs(data.path(), &game);
+    let stored = store.seqs(&game).await;
     assert_eq!(stored, (1..=n).collect::<Vec<_>>());
     for s in t.seats.values() {
         let seqs: Vec<u64> = s.events.keys().copied().collect();
@@ -461,13 +615,31 @@ async fn three_nodes_one_game_the_owner_killed_mid_game_and_nothing_lost() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
+async fn on_sqlite_an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
     let Some(nats) = Nats::start().await else {
         return;
     };
-    let data = tempfile::tempdir().unwrap();
-    let n1 = Node::start("n1", data.path(), &nats).await;
-    let n2 = Node::start("n2", data.path(), &nats).await;
+    an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(&nats, Shared::sqlite())
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let Some(store) = Shared::postgres().await else {
+        return;
+    };
+    an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(&nats, store).await;
+}
+
+async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(
+    nats: &Nats,
+    store: Shared,
+) {
+    let n1 = Node::start("n1", &store, nats).await;
+    let n2 = Node::start("n2", &store, nats).await;
     let created = create(&n1.addr, physical_game()).await;
     let game = created["id"].as_str().unwrap().to_owned();
     let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
@@ -482,11 +654,8 @@ async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
     // Node 1 stops past its lease: node 2 claims the game, pauses it, and takes moves.
     n1.signal("-STOP");
     let arbiter = t.seat("arbiter");
-    while !arbiter.events.values().any(|e| e["kind"] == "pause") {
-        let next = arbiter.last() + 1;
-        arbiter.until(next).await;
-    }
-    assert_eq!(epoch(data.path(), &game), 2);
+    failover_events(arbiter, false).await;
+    assert_eq!(store.epoch(&game).await, 2);
     arbiter.ok(json!({"type": "resume"})).await;
     let black = t.seat("black");
     let board = json!({"type": "board", "board": "black", "action": "move", "uci": "e7e5"});
@@ -517,12 +686,12 @@ async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
     // Node 1 serves the game on as a follower: White's whole move goes through node 2.
     t.play(true, "g1f3").await;
     let n = t.seat("black").last();
-    assert_eq!(stored_seqs(data.path(), &game), (1..=n).collect::<Vec<_>>());
+    assert_eq!(store.seqs(&game).await, (1..=n).collect::<Vec<_>>());
     for s in t.seats.values() {
         let seqs: Vec<u64> = s.events.keys().copied().collect();
         assert_eq!(seqs, (1..=n).collect::<Vec<_>>(), "{}", s.name);
     }
-    assert_eq!(epoch(data.path(), &game), 2);
+    assert_eq!(store.epoch(&game).await, 2);
     let log = std::fs::read_to_string(&n1.log).unwrap();
     assert!(log.contains("fenced"), "node 1 says it was fenced:\n{log}");
     drop((n1, n2));

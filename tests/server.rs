@@ -1164,6 +1164,7 @@ async fn a_game_from_a_set_up_position() {
         ),
         ("white.name", json!({"white": {"name": "Anna\nBerk"}})),
         ("languages.black", json!({"languages": {"black": "fr"}})),
+        ("rules.failover", json!({"rules": {"failover": "later"}})),
     ] {
         let (status, err) = refused_create(&base, bad, "de").await;
         assert_eq!(

@@ -1075,6 +1075,19 @@ mod tests {
     }
 
     #[test]
+    fn the_failover_policy_is_stored_only_when_not_the_default() {
+        let mut setup = setup_from_json(OLD_SETUP).unwrap();
+        // `pause` adds nothing: records written before the policy existed stay the same.
+        assert!(!setup_to_json(&setup).contains("failover"));
+        setup.profile.failover = Failover::Continue;
+        let json = setup_to_json(&setup);
+        assert!(json.contains(r#""failover":"continue""#), "{json}");
+        assert_eq!(setup_from_json(&json).unwrap().profile, setup.profile);
+        let bad = json.replace(r#""failover":"continue""#, r#""failover":"later""#);
+        assert!(setup_from_json(&bad).is_err());
+    }
+
+    #[test]
     fn a_start_position_round_trips_and_a_damaged_one_does_not_read() {
         let mut setup = setup_from_json(OLD_SETUP).unwrap();
         let fen = "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 3 40";
