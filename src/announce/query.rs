@@ -50,10 +50,7 @@ pub fn parse_subject(lang: Lang, text: &str) -> Result<Subject, ParseError> {
         return Err(ParseError::new(ParseErrorKind::Incomplete, "", 0));
     }
     let index = tokens.word(furthest);
-    let word = super::lexer::split_words(text)
-        .get(index)
-        .copied()
-        .unwrap_or("");
+    let word = super::lexer::words(text).nth(index).unwrap_or("");
     Err(ParseError::new(ParseErrorKind::UnexpectedWord, word, index))
 }
 
