@@ -79,8 +79,9 @@ describe('the captured piece, material and legal moves on the page', { timeout: 
   it('the legal moves of a piece or from a square, in German and English', async () => {
     await types('white', 'züge Springer',
       /Weiß, Springer: Springer Anna drei, Springer Cäsar drei, Springer Eva zwei, Springer Felix drei, Springer Hektor drei\.$/);
+    // Each move as the Appendix says it, check included (Bb5+).
     await types('white', 'züge Felix eins',
-      /Von Felix eins: Läufer Eva zwei, Läufer David drei, Läufer Cäsar vier, Läufer Bella fünf, Läufer Anna sechs\.$/);
+      /Von Felix eins: Läufer Eva zwei, Läufer David drei, Läufer Cäsar vier, Läufer Bella fünf, Schach, Läufer Anna sechs\.$/);
     await types('white', 'züge Eva vier', /Auf Eva vier steht keine Figur\.$/);
     await types('white', 'züge blabla', /Das Wort „blabla“ passt hier nicht/);
     await types('black', 'moves echo seven', /The piece on e7 is Black's; White is to move\.$/);
@@ -140,7 +141,11 @@ describe('the captured piece, material and legal moves on the page', { timeout: 
     const where = await pages.assistant.evaluate(() => document.activeElement.dataset.square);
     assert.match(where, /^[a-h][1-8]$/);
     await axe('assistant', 'after pressing the clock');
-    // The sighted player makes 1... e5 on his board and presses: the focus goes to it too.
+    // The sighted player repeats 1. e4, makes it and 1... e5 on his board and presses the
+    // clock: the focus goes to his board too.
+    await pages.sighted.locator('#announced').getByText('pawn e4').waitFor();
+    await pages.sighted.locator('body').press('r');
+    await hear(/Schwarz wiederholt: Bauer Eva vier\.$/, 0, 'blind');
     await pages.sighted.locator('#board-black [data-square="e2"]').click();
     await pages.sighted.locator('#board-black [data-square="e4"]').click();
     await pages.sighted.locator('#board-black [data-square="e7"]').click();
