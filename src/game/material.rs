@@ -41,7 +41,7 @@ pub fn material_of(now: &Chess, moves: &[Move]) -> Material {
     for (i, played) in moves.iter().enumerate() {
         // The last move was the side not to move now's; the ones before alternate.
         let from_last = moves.len() - 1 - i;
-        let mover = if from_last % 2 == 0 {
+        let mover = if from_last.is_multiple_of(2) {
             !to_move
         } else {
             to_move
