@@ -70,8 +70,13 @@ impl Coverage {
 fn check_position(pos: &Chess, speakers: &[Speaker; 3], failures: &mut Vec<String>) {
     for m in pos.legal_moves() {
         for speaker in speakers {
-            for style in [Style::Short, Style::Full] {
-                let words = speaker.say_move(pos, m, style);
+            // The Appendix style, the full style, and the Appendix style with the captured
+            // piece named (issue 15's per-seat choice).
+            for style in [Some(Style::Short), Some(Style::Full), None] {
+                let words = match style {
+                    Some(style) => speaker.say_move(pos, m, style),
+                    None => speaker.say_move_captured(pos, m),
+                };
                 if words.contains(['\u{2068}', '\u{2069}']) {
                     failures.push(format!("isolation marks in {words:?}"));
                 }
@@ -126,7 +131,7 @@ fn every_move_said_in_every_language_parses_back() {
 
     assert!(
         failures.is_empty(),
-        "{} of {} moves x 6 did not round-trip; first ones:\n{}",
+        "{} of {} moves x 9 did not round-trip; first ones:\n{}",
         failures.len(),
         coverage.moves,
         failures[..failures.len().min(40)].join("\n")

@@ -255,7 +255,7 @@ describe('the blind player is never left in silence', { timeout: 300000 }, () =>
     await types('black', 'pawn d6', /game is over/i);
     await types('black', 'resign', /^Resign the game\? Type yes to confirm/);
     await types('black', 'yes', /game is over/i);
-    await types('white', 'letzte', /^4, Weiß: Dame schlägt Felix sieben/);
+    await types('white', 'letzte', /^4, Weiß: Dame schlägt Bauer Felix sieben/);
     await axe('white', 'game over');
     await axe('black', 'game over');
   });

@@ -144,7 +144,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
     await pages.sighted.locator('#announced').getByText('Pawn e4').waitFor();
     await drag(pages.sighted, 'f7', 'f5');
     await hear(/^1, Schwarz: Bauer Felix fünf\.$/);
-    await blindTypes('Bauer schlägt Felix fünf', /^2, Weiß: Bauer .*schlägt Felix fünf\.$/);
+    await blindTypes('Bauer schlägt Felix fünf', /^2, Weiß: Bauer .*schlägt Bauer Felix fünf\.$/);
   });
 
   it('2... g6 3. fxg6: clicked, then played on the keyboard board', async () => {
@@ -155,7 +155,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
     await blindTypes('feld Eva vier', /^Eva vier leer$/);
     await blindEnters('brett');
     await blindKeys(['ArrowRight', 'ArrowUp', 'Enter'], /^Aufgenommen: Felix fünf weißer Bauer\.$/);
-    await blindKeys(['ArrowRight', 'ArrowUp', 'Enter'], /^3, Weiß: Bauer .*schlägt Gustav sechs\.$/);
+    await blindKeys(['ArrowRight', 'ArrowUp', 'Enter'], /^3, Weiß: Bauer .*schlägt Bauer Gustav sechs\.$/);
     await pages.blind.keyboard.press('Escape');
     assert.equal(await pages.blind.evaluate(() => document.activeElement.id), 'command');
   });
@@ -163,7 +163,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
   it('3... Nf6 4. gxh7 Rg8 5. Nf3 (the assistant) d6', async () => {
     await drag(pages.sighted, 'g8', 'f6');
     await hear(/^3, Schwarz: Springer Felix sechs\.$/);
-    await blindTypes('Bauer schlägt Hektor sieben', /^4, Weiß: Bauer .*schlägt Hektor sieben\.$/);
+    await blindTypes('Bauer schlägt Hektor sieben', /^4, Weiß: Bauer .*schlägt Bauer Hektor sieben\.$/);
     await click(pages.sighted, 'h8', 'g8');
     await hear(/^4, Schwarz: Turm Gustav acht\.$/);
     await plies(pages.assistant, 8);
@@ -197,7 +197,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
     await pages.sighted.locator('#log p').getByText('Again: Castles kingside.').waitFor();
     await click(pages.sighted, 'c8', 'e6');
     await hear(/^7, Schwarz: Läufer Eva sechs\.$/);
-    await blindTypes('Bauer schlägt Gustav acht Dame', /^8, Weiß: Bauer .*schlägt Gustav acht,? .*Dame\.$/);
+    await blindTypes('Bauer schlägt Gustav acht Dame', /^8, Weiß: Bauer .*schlägt Turm Gustav acht,? .*Dame\.$/);
     await blindTypes('figuren weiß dame', /^Weiß, Dame: David eins, Gustav acht\.$/);
     await blindTypes('feld Gustav eins', /^Gustav eins weißer König$/);
     await blindTypes('wer', /Schwarz ist am Zug\./);
@@ -211,7 +211,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
 
   it('8... Bxg8, then the clock on request', async () => {
     await drag(pages.sighted, 'e6', 'g8');
-    await hear(/^8, Schwarz: Läufer .*schlägt Gustav acht\.$/);
+    await hear(/^8, Schwarz: Läufer .*schlägt Dame Gustav acht\.$/);
     await blindTypes('zeit', /^Weiß: .*, 8 Züge\. Schwarz: .*, 8 Züge\.$/);
     await blindTypes('figuren weiß dame', /^Weiß, Dame: David eins\.$/);
   });

@@ -319,7 +319,7 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     await waitHeard(await logged(/3, Weiß: Bauer David vier\./), { from });
     await settled(from);
     await opponentMoves('e5d4');
-    await logged(/3, Schwarz: Bauer Eva schlägt David vier\./);
+    await logged(/3, Schwarz: Bauer Eva schlägt Bauer David vier\./);
     await settled(from);
 
     // The transcript: each move heard to its end exactly once, in the game's order.

@@ -35,6 +35,16 @@ piece-name = { $role ->
 ## Moves
 
 move-normal = { $style ->
+    [captured] { $capture ->
+        [yes] { $has_origin ->
+            [yes] { $piece } { $origin } schlägt { $captured } { $to }
+           *[no] { $piece } schlägt { $captured } { $to }
+        }
+       *[no] { $has_origin ->
+            [yes] { $piece } { $origin } { $to }
+           *[no] { $piece } { $to }
+        }
+    }
     [full] { $capture ->
         [yes] { $piece } { $origin } schlägt { $captured } { $to }
        *[no] { $piece } { $origin } nach { $to }

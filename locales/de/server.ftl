@@ -317,3 +317,47 @@ round-alert-time-request = Brett { $board }: { $color ->
 serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
 serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.
 serve-bus-needs-node = --bus braucht --node NAME, einen eigenen Namen für jeden Knoten des Clusters (eine Lease wird einem Knoten gleichen Namens wieder gewährt).
+serve-bus-needs-data-dir = --bus geht vorerst nur mit dem Speicher im Datenverzeichnis: dort liegen die Leases des Clusters. Lassen Sie --store weg.
+
+## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material
+
+query-moves-which = Welche Figur oder welches Feld? Zum Beispiel: züge Springer, züge Eva zwei.
+query-moves-piece = { $none ->
+    [yes] { $color }, { $piece }: kein legaler Zug.
+   *[no] { $color }, { $piece }: { $moves }.
+}
+query-moves-square = { $none ->
+    [yes] Die Figur auf { $square } hat keinen legalen Zug.
+   *[no] Von { $square }: { $moves }.
+}
+query-no-such-piece = { $role ->
+    [queen] { $color } hat keine Dame.
+    [pawn] { $color } hat keinen Bauern.
+   *[other] { $color } hat keinen { $piece }.
+}
+query-empty-square = Auf { $square } steht keine Figur.
+query-not-to-move = Auf { $square } steht eine Figur von { $owner }; { $color } ist am Zug.
+query-other-piece = { $role ->
+    [queen] Auf { $square } steht eine Dame.
+   *[other] Auf { $square } steht ein { $piece }.
+}
+query-lost = { $color } hat verloren: { $pieces }.
+query-lost-none = { $color } hat noch keine Figur verloren.
+query-lost-piece = { $count ->
+    [one] { $piece }
+   *[other] { $count } { $role ->
+        [king] Könige
+        [queen] Damen
+        [rook] Türme
+        [bishop] Läufer
+        [knight] Springer
+       *[pawn] Bauern
+    }
+}
+query-balance = { $side ->
+    [even] Das Material ist ausgeglichen.
+   *[other] Material: { $color } hat { $points ->
+        [one] einen Bauern
+       *[other] { $points } Bauern
+    } mehr.
+}

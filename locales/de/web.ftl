@@ -137,11 +137,11 @@ web-help-tactile = Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfe
 web-cmd-help-tactile = tastbrett heben stecken stand
 web-help-game = wer: wer gegen wen spielt, wer am Zug ist, Schach und ein Remisangebot. remis: Remis anbieten oder das Angebot annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, auch mit dem beabsichtigten Zug, oder reklamieren zeit. Jede Frage mit ja bestätigen, mit nein abbrechen; ein Zug statt der Antwort wird gespielt.
 web-cmd-help-game = partie remis aufgeben
-web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück.
+web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück. geschlagen: welche Figuren jede Seite verloren hat, und das Material. züge Springer, züge Eva zwei: die legalen Züge einer Figur oder von einem Feld.
 web-cmd-help-board = brett figuren feld
 web-help-clock = zeit: die Uhren und die Zahl der Züge von der sprechenden Uhr des Servers. warnungen an, warnungen aus: Zeitwarnungen bei 5 Minuten, 1 Minute und 10 Sekunden.
 web-cmd-help-clock = uhr zeit
-web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners.
+web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. schlagansage an, schlagansage aus: Züge mit oder ohne die geschlagene Figur (König schlägt Dame David acht).
 web-cmd-help-moves = züge zug ansage ansagen
 web-help-which = Zu { $word } gibt es keine Hilfe. Die Themen: züge, uhr, brett, partie, tastbrett.
 web-question-lapsed = Die Frage ist verfallen; ausgeführt wird, was Sie eingegeben haben.
@@ -498,3 +498,12 @@ web-round-last = { $color ->
 web-round-connected = { $boards } Bretter werden verfolgt; bisher { $alerts } Hinweise.
 web-round-reconnecting = Verbindung verloren; verbinde neu…
 web-round-no-link = Diese Seite braucht den Link des Rundentischs, mit der Runde und ihrem Token.
+
+## Issue 15: the legal moves, the pieces lost, the captured piece in a move's words
+web-cmd-moves = züge zuege
+web-cmd-material = geschlagen material
+web-cmd-captured = schlagansage
+web-captured = Die geschlagene Figur im Zug nennen
+web-captured-hint = Zum Beispiel König schlägt Dame David acht statt König schlägt David acht. Befehl: schlagansage an, schlagansage aus.
+web-captured-on = Züge werden mit der geschlagenen Figur gesagt.
+web-captured-off = Züge werden ohne die geschlagene Figur gesagt.

@@ -17,6 +17,16 @@ piece-name = { $role ->
 ## Moves
 
 move-normal = { $style ->
+    [captured] { $capture ->
+        [yes] { $has_origin ->
+            [yes] { $piece } { $origin } takes { $captured } { $to }
+           *[no] { $piece } takes { $captured } { $to }
+        }
+       *[no] { $has_origin ->
+            [yes] { $piece } { $origin } { $to }
+           *[no] { $piece } { $to }
+        }
+    }
     [full] { $capture ->
         [yes] { $piece } { $origin } takes { $captured } { $to }
        *[no] { $piece } { $origin } to { $to }

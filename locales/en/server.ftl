@@ -317,3 +317,40 @@ round-alert-time-request = Board { $board }: { $color ->
 serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
 serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.
 serve-bus-needs-node = --bus needs --node NAME, a name of its own for each node of the cluster (a lease is granted again to a node of the same name).
+serve-bus-needs-data-dir = --bus works only with the store in the data directory for now: the cluster's leases are there. Leave out --store.
+
+## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material
+
+query-moves-which = Which piece or square? For example: moves knight, moves e two.
+query-moves-piece = { $none ->
+    [yes] { $color }, { $piece }: no legal move.
+   *[no] { $color }, { $piece }: { $moves }.
+}
+query-moves-square = { $none ->
+    [yes] The piece on { $square } has no legal move.
+   *[no] From { $square }: { $moves }.
+}
+query-no-such-piece = { $color } has no { $piece }.
+query-empty-square = There is no piece on { $square }.
+query-not-to-move = The piece on { $square } is { $owner }'s; { $color } is to move.
+query-other-piece = There is a { $piece } on { $square }.
+query-lost = { $color } has lost: { $pieces }.
+query-lost-none = { $color } has lost no piece yet.
+query-lost-piece = { $count ->
+    [one] { $piece }
+   *[other] { $count } { $role ->
+        [king] kings
+        [queen] queens
+        [rook] rooks
+        [bishop] bishops
+        [knight] knights
+       *[pawn] pawns
+    }
+}
+query-balance = { $side ->
+    [even] Material is even.
+   *[other] Material: { $color } is { $points ->
+        [one] one pawn
+       *[other] { $points } pawns
+    } ahead.
+}

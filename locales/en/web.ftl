@@ -130,11 +130,11 @@ web-help-tactile = With boards of your own: lift e2, place e4, remove d5 for you
 web-cmd-help-tactile = tactile lift place status
 web-help-game = who: who plays whom, whose move it is, check and a draw offer. draw: offer a draw or accept the offer. resign. claim repetition, claim fifty, perhaps with the move you intend, or claim time. Answer each question yes or no; a move typed instead is played.
 web-cmd-help-game = game draw resign
-web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here.
+web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here. captured: the pieces each side has lost, and the material. moves knight, moves e2: the legal moves of a piece or from a square.
 web-cmd-help-board = board pieces square
 web-help-clock = time: the clocks and the number of moves, from the server's talking clock. warnings on, warnings off: time warnings at 5 minutes, 1 minute and 10 seconds.
 web-cmd-help-clock = clock time
-web-help-moves = Type your move as you would announce it, for example knight f3. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move.
+web-help-moves = Type your move as you would announce it, for example knight f3. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move. captures on, captures off: moves said with or without the piece captured (king takes queen d8).
 web-cmd-help-moves = moves move announce
 web-help-which = There is no help on { $word }. The topics: moves, clock, board, game, tactile.
 web-question-lapsed = The question lapsed; what you typed is done instead.
@@ -491,3 +491,12 @@ web-round-last = { $color ->
 web-round-connected = Following { $boards } boards; { $alerts } alerts so far.
 web-round-reconnecting = Connection lost; connecting again…
 web-round-no-link = This page needs the round desk's link, with the round and its token.
+
+## Issue 15: the legal moves, the pieces lost, the captured piece in a move's words
+web-cmd-moves = moves
+web-cmd-material = captured material
+web-cmd-captured = captures
+web-captured = Name the captured piece in moves
+web-captured-hint = For example king takes queen d8 instead of king takes d8. Command: captures on, captures off.
+web-captured-on = Moves are said with the piece captured.
+web-captured-off = Moves are said without the piece captured.

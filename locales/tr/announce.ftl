@@ -35,6 +35,16 @@ piece-name = { $role ->
 ## Moves
 
 move-normal = { $style ->
+    [captured] { $capture ->
+        [yes] { $has_origin ->
+            [yes] { $piece } { $origin } alır { $captured } { $to }
+           *[no] { $piece } alır { $captured } { $to }
+        }
+       *[no] { $has_origin ->
+            [yes] { $piece } { $origin } { $to }
+           *[no] { $piece } { $to }
+        }
+    }
     [full] { $capture ->
         [yes] { $piece } { $origin } alır { $captured } { $to }
        *[no] { $piece } { $origin } { $to }

@@ -303,3 +303,30 @@ round-alert-time-request = { $board }. tahta: { $color ->
 serve-bad-store = --store, sqlite:YOL (bir SQLite dosyası) ya da postgres://kullanıcı@sunucu:port/veritabanı bekler.
 serve-bad-node = { $value } bir düğüm adı değil: 1 ile 64 arası harf, rakam, nokta, tire ya da alt çizgi.
 serve-bus-needs-node = --bus için --node AD gerekir: kümedeki her düğümün kendi adı olmalı (kira, aynı adlı bir düğüme yeniden verilir).
+serve-bus-needs-data-dir = --bus şimdilik yalnızca veri dizinindeki depoyla çalışır: kümenin kiraları oradadır. --store seçeneğini kullanmayın.
+
+## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material
+
+query-moves-which = Hangi taş ya da hangi kare? Örneğin: hamleler at, hamleler e iki.
+query-moves-piece = { $none ->
+    [yes] { $color }, { $piece }: yasal hamle yok.
+   *[no] { $color }, { $piece }: { $moves }.
+}
+query-moves-square = { $none ->
+    [yes] { $square } karesindeki taşın yasal hamlesi yok.
+   *[no] { $square } karesinden: { $moves }.
+}
+query-no-such-piece = { $color } tarafında { $piece } yok.
+query-empty-square = { $square } karesinde taş yok.
+query-not-to-move = { $square } karesindeki taş { $owner } tarafın; hamle sırası { $color } tarafta.
+query-other-piece = { $square } karesinde { $piece } var.
+query-lost = { $color } tarafın kaybettiği taşlar: { $pieces }.
+query-lost-none = { $color } taraf henüz taş kaybetmedi.
+query-lost-piece = { $count ->
+    [one] { $piece }
+   *[other] { $count } { $piece }
+}
+query-balance = { $side ->
+    [even] Materyal eşit.
+   *[other] Materyal: { $color } { $points } piyon önde.
+}

@@ -130,11 +130,11 @@ web-help-tactile = Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de be�
 web-cmd-help-tactile = dokunmalı dokunmali kaldır koy durum
 web-help-game = kim: kim kime karşı oynuyor, sıra kimde, şah ve beraberlik önerisi. berabere: beraberlik öner ya da öneriyi kabul et. terk. talep tekrar, talep elli, istenirse niyet edilen hamleyle, ya da talep süre. Her soru evet ile onaylanır, hayır vazgeçer; cevap yerine yazılan hamle oynanır.
 web-cmd-help-game = oyun berabere terk
-web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner.
+web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner. alınan taşlar: her tarafın kaybettiği taşlar ve materyal. hamleler at, hamleler e iki: bir taşın ya da bir kareden yasal hamleler.
 web-cmd-help-board = tahta taşlar kare
 web-help-clock = süre: sunucunun konuşan saatinden saatler ve hamle sayısı. uyarı açık, uyarı kapalı: 5 dakika, 1 dakika ve 10 saniyede süre uyarıları.
 web-cmd-help-clock = saat süre
-web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi.
+web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. yenen açık, yenen kapalı: hamleler alınan taşla ya da onsuz söylenir (Şah alır Vezir de sekiz).
 web-cmd-help-moves = hamleler hamle
 web-help-which = { $word } için yardım yok. Konular: hamleler, saat, tahta, oyun, dokunmalı.
 web-question-lapsed = Soru düştü; yazdığınız yapılıyor.
@@ -488,3 +488,12 @@ web-round-last = { $color ->
 web-round-connected = { $boards } tahta izleniyor; şimdiye dek { $alerts } uyarı.
 web-round-reconnecting = Bağlantı koptu; yeniden bağlanılıyor…
 web-round-no-link = Bu sayfa, tur ve belirteciyle birlikte tur masasının bağlantısını ister.
+
+## Issue 15: the legal moves, the pieces lost, the captured piece in a move's words
+web-cmd-moves = hamleler
+web-cmd-material = alınan materyal
+web-cmd-captured = yenen
+web-captured = Hamlelerde alınan taşı söyle
+web-captured-hint = Örneğin Şah alır de sekiz yerine Şah alır Vezir de sekiz. Komut: yenen açık, yenen kapalı.
+web-captured-on = Hamleler alınan taşla söyleniyor.
+web-captured-off = Hamleler alınan taş olmadan söyleniyor.

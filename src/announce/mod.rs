@@ -29,6 +29,7 @@ mod describe;
 mod fold;
 mod grammar;
 mod lexer;
+mod query;
 mod resolve;
 mod vocab;
 
@@ -41,6 +42,7 @@ use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 pub use adjust::is_adjust;
 pub use describe::{MoveDescription, MoveShape, Origin, Suffix, describe};
 pub use lexer::{MAX_INPUT_BYTES, MAX_TOKENS};
+pub use query::{LegalMoves, Subject, legal_moves_of, parse_subject};
 pub use resolve::reachable_from;
 pub use vocab::square_words;
 

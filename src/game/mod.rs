@@ -41,6 +41,7 @@ mod claims;
 mod clock;
 mod event;
 mod made;
+mod material;
 mod profile;
 mod seat;
 mod setup;
@@ -57,6 +58,7 @@ pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, positi
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, Progress, made, progress};
+pub use material::{Material, material, material_of, value};
 pub use profile::{Edition, Failover, FlagRule, Procedure, Profile};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};

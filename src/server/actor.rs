@@ -89,6 +89,9 @@ enum Request {
     Desk {
         reply: oneshot::Sender<Box<DeskView>>,
     },
+    /// A question about the game that changes nothing (issue 15's legal moves and
+    /// material): run on the table as it is now; it answers through its own channel.
+    Read(Box<dyn FnOnce(&Table) + Send>),
 }
 
 /// The desk and the state at one moment (for the exports).
@@ -191,6 +194,21 @@ impl GameHandle {
     pub async fn desk(&self) -> Option<Box<DeskView>> {
         let (reply, rx) = oneshot::channel();
         self.tx.send(Request::Desk { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// Reads the game as it is now (the table's decisions are not involved: nothing
+    /// changes). `None` when the game's task is gone.
+    pub async fn read<T, F>(&self, f: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Table) -> T + Send + 'static,
+    {
+        let (reply, rx) = oneshot::channel();
+        let job: Box<dyn FnOnce(&Table) + Send> = Box::new(move |table| {
+            let _ = reply.send(f(table));
+        });
+        self.tx.send(Request::Read(job)).await.ok()?;
         rx.await.ok()
     }
 
@@ -506,6 +524,7 @@ impl Actor {
                     log: self.log.clone(),
                 }));
             }
+            Request::Read(job) => job(&self.table),
         }
     }
 

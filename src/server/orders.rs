@@ -60,7 +60,10 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         | ClientMsg::VoiceStart { .. }
         | ClientMsg::VoiceEnd { .. }
         | ClientMsg::VoiceCancel { .. }
-        | ClientMsg::VoiceAnswer { .. }) => {
+        | ClientMsg::VoiceAnswer { .. }
+        | ClientMsg::SayCaptured { .. }
+        | ClientMsg::LegalMoves { .. }
+        | ClientMsg::Material { .. }) => {
             drop(m);
             return Mapped::NotAnOrder;
         }

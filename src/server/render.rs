@@ -11,7 +11,9 @@ use crate::words::events::{pause_reason, text_for};
 
 /// A published event as the wire message for `seat`, listening in `lang`. An event private
 /// to another side comes as a numbered placeholder (`kind: private`).
-pub fn event_for(seat: Seat, lang: Lang, p: &Published) -> EventMsg {
+/// With `captured` (the connection hears the piece a move captures, issue 15), a move's
+/// `short` names it ("König schlägt Dame David acht").
+pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> EventMsg {
     let rec = &p.rec;
     let li = lang as usize;
     let text = || text_for(seat, lang, p);
@@ -21,6 +23,11 @@ pub fn event_for(seat: Seat, lang: Lang, p: &Published) -> EventMsg {
         match (&rec.event, &p.mv) {
             (Event::Moved { by, .. }, Some(mv)) => {
                 let [short, full] = mv.said[li].clone();
+                let short = if captured {
+                    mv.captured[li].clone()
+                } else {
+                    short
+                };
                 EventBody::Move {
                     by: by.key(),
                     color: color_key(mv.color),

@@ -131,6 +131,11 @@ mod tests {
                     ["Piyon e dört".into(), "Piyon e iki e dört".into()],
                     ["pawn e4".into(), "pawn e2 to e4".into()],
                 ],
+                captured: [
+                    "Bauer Eva vier".into(),
+                    "Piyon e dört".into(),
+                    "pawn e4".into(),
+                ],
             }),
             _ => None,
         };

@@ -95,6 +95,21 @@ pub enum ServerMsg {
         id: Value,
         server_ms: u64,
     },
+    /// The answer to `legal_moves`: the moves in UCI (board order) and the one sentence
+    /// that says them.
+    LegalMoves {
+        id: Value,
+        moves: Vec<String>,
+        text: String,
+    },
+    /// The answer to `material`: the pieces each side has lost (role names, in the order
+    /// taken), White's material minus Black's in pawn units, and the sentence.
+    Material {
+        id: Value,
+        lost: LostBody,
+        balance: i32,
+        text: String,
+    },
     /// Announces the binary frame that follows: rendered audio (for `"audio": true`).
     Audio(AudioMsg),
     /// Resign, offer and claim need a second step: send the same message again with
@@ -627,6 +642,13 @@ pub struct PlayerBody {
     pub visually_impaired: bool,
     pub board: &'static str,
     pub assistant: bool,
+}
+
+/// The pieces each side has lost (`material`'s `lost`), by role name.
+#[derive(Clone, Debug, Serialize)]
+pub struct LostBody {
+    pub white: Vec<&'static str>,
+    pub black: Vec<&'static str>,
 }
 
 /// A game's full state (WebSocket `state` and HTTP `GET /api/games/{id}`).

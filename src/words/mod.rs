@@ -22,6 +22,7 @@
 pub mod events;
 pub mod i18n;
 pub mod published;
+pub mod queries;
 pub mod refusals;
 pub mod sheet;
 pub mod speaker;

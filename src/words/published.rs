@@ -28,6 +28,9 @@ pub struct MoveWords {
     pub fen: String,
     /// `[short, full]` for each language, indexed by `Lang as usize`.
     pub said: [[String; 2]; 3],
+    /// The Appendix style with the piece captured named, for each language (the short
+    /// words when the move captures nothing; issue 15's per-seat choice).
+    pub captured: [String; 3],
 }
 
 /// An event as published: the record and, for a move, its words.
@@ -163,6 +166,7 @@ pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::ga
             speaker.say_move(pos, m, Style::Full),
         ]
     });
+    let captured = Lang::ALL.map(|lang| Speaker::new(lang).say_move_captured(pos, m));
     Ok(Some(MoveWords {
         ply: game.moves().len() + 1,
         number: pos.fullmoves().get(),
@@ -171,5 +175,6 @@ pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::ga
         san: SanPlus::from_move(pos.clone(), m).to_string(),
         fen: Fen::from_position(&after, EnPassantMode::Legal).to_string(),
         said,
+        captured,
     }))
 }

@@ -92,6 +92,20 @@ impl Speaker {
         self.describe(&describe(pos, m, style))
     }
 
+    /// A legal move `m` in `pos` in the Appendix style with the piece it captures named
+    /// ("König schlägt Dame David acht"): the per-seat choice of issue 15. A move that
+    /// captures nothing is said as in [`Style::Short`].
+    pub fn say_move_captured(&self, pos: &Chess, m: Move) -> String {
+        let d = describe(pos, m, Style::Short);
+        self.describe_keyed(
+            &d,
+            "captured",
+            &|file| self.file(file),
+            &|rank| self.rank(rank),
+            &|square| self.square(square),
+        )
+    }
+
     /// Words for a move description.
     pub fn describe(&self, d: &MoveDescription) -> String {
         self.describe_named(
@@ -115,6 +129,19 @@ impl Speaker {
             Style::Short => "short",
             Style::Full => "full",
         };
+        self.describe_keyed(d, style, file_word, rank_word, square)
+    }
+
+    /// The words of `d` with `style` as the Fluent selector of `move-normal` (`short`,
+    /// `full` or `captured`).
+    fn describe_keyed(
+        &self,
+        d: &MoveDescription,
+        style: &str,
+        file_word: &dyn Fn(File) -> String,
+        rank_word: &dyn Fn(Rank) -> String,
+        square: &dyn Fn(Square) -> String,
+    ) -> String {
         let body = match d.shape {
             MoveShape::Castle(side) => {
                 self.msg("move-castle", &[("side", side_key(side).to_owned())])

@@ -164,6 +164,22 @@ pub enum ClientMsg {
         id: RequestId,
         on: bool,
     },
+    /// This connection's moves said with the piece they capture ("König schlägt Dame David
+    /// acht") or not (issue 15); answered by `ack`.
+    SayCaptured {
+        id: RequestId,
+        on: bool,
+    },
+    /// The legal moves of a piece or from a square, named in words of the connection's
+    /// language ("Springer", "Eva zwei", "e2"); answered by `legal_moves`.
+    LegalMoves {
+        id: RequestId,
+        text: String,
+    },
+    /// The pieces each side has lost and the material balance; answered by `material`.
+    Material {
+        id: RequestId,
+    },
     /// An entry of one's own side's scoresheet (a correction if filled).
     WriteSheet {
         id: RequestId,
@@ -281,6 +297,10 @@ pub struct Hello {
     /// Also send rendered audio (WAV) of what this seat hears.
     #[serde(default, deserialize_with = "null_false")]
     pub audio: bool,
+    /// Moves said with the piece they capture; absent: on for a visually impaired
+    /// player's own seat, off for every other (issue 15).
+    #[serde(default)]
+    pub captured: Option<bool>,
 }
 
 /// A board event, checked: the `action` with the squares it needs.
@@ -665,7 +685,8 @@ mod tests {
                 token: "x".into(),
                 since: Some(3),
                 lang: None,
-                audio: false
+                audio: false,
+                captured: None
             }))
         );
         assert_eq!(
@@ -675,7 +696,8 @@ mod tests {
                 token: "x".into(),
                 since: None,
                 lang: None,
-                audio: true
+                audio: true,
+                captured: None
             }))
         );
         assert_eq!(

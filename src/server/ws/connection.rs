@@ -100,6 +100,8 @@ fn is_bad_utf8(e: &axum::Error) -> bool {
 pub(super) struct Conn<S> {
     pub(super) socket: S,
     pub(super) lang: Lang,
+    /// Moves are said with the piece they capture (`hello`'s `captured`, `say_captured`).
+    pub(super) captured: bool,
     /// When the client last sent any frame (data, ping, pong or close).
     pub(super) heard: Instant,
     /// The longest a send may wait for a client that does not read.
@@ -115,6 +117,7 @@ impl<S> Conn<S> {
         Conn {
             socket,
             lang,
+            captured: false,
             heard: Instant::now(),
             send_timeout: limits.idle_timeout,
             rate: RateLimit::new(limits),

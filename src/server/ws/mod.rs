@@ -83,14 +83,15 @@ pub async fn serve<S>(
         Ok(Next::Flood) => return conn.fail(ErrorCode::Flood, &[], close::POLICY).await,
         Ok(Next::Gone) => return,
     };
-    let (token, since, asked_lang, wants_audio) = match decode(&text) {
+    let (token, since, asked_lang, wants_audio, asked_captured) = match decode(&text) {
         Ok(ClientMsg::Hello(Hello {
             token,
             since,
             lang,
             audio,
+            captured,
             ..
-        })) => (token, since, lang, audio),
+        })) => (token, since, lang, audio, captured),
         Ok(_) => {
             return conn
                 .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
@@ -112,6 +113,7 @@ pub async fn serve<S>(
         return conn.fail(ErrorCode::BadToken, &[], close::BAD_TOKEN).await;
     };
     conn.lang = asked_lang.unwrap_or_else(|| handle.setup.language(seat));
+    conn.captured = asked_captured.unwrap_or_else(|| says_captured(&handle.setup, seat));
     drop(waiting);
     // Seats always get in; spectators within their limits.
     let _watching = if seat == Seat::Spectator {
@@ -250,4 +252,14 @@ pub async fn serve<S>(
         }
     };
     conn.close(closing).await;
+}
+
+/// Whether a seat hears the piece a move captures unless its client says otherwise (issue
+/// 15): a visually impaired player's own seat does, every other seat does not.
+pub(crate) fn says_captured(setup: &crate::game::Setup, seat: Seat) -> bool {
+    match seat {
+        Seat::White => setup.players.white.visually_impaired,
+        Seat::Black => setup.players.black.visually_impaired,
+        _ => false,
+    }
 }

@@ -20,9 +20,11 @@ use crate::server::audio::{AudioChannel, AudioOut, Tag};
 use crate::server::orders::{self, Mapped};
 use crate::server::spoken::{Heard, spoken_to};
 use crate::server::voice::VoiceMsg;
-use crate::server::wire::{ClientMsg, ErrorCode, ServerMsg, StateBody, decode, peek};
+use crate::server::wire::{ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek};
 use crate::server::{AppState, Limits, render};
 use crate::table::Order;
+use crate::words::queries;
+use crate::words::speaker::role_key;
 
 /// The next rendered audio of a connection that asked for it; never, for one that did not.
 pub(super) async fn next_audio(audio: &mut Option<AudioChannel>) -> Option<AudioOut> {
@@ -58,7 +60,7 @@ where
     S: Sink<Message, Error = axum::Error> + Unpin,
 {
     for p in events {
-        let msg = render::event_for(seat, conn.lang, p);
+        let msg = render::event_for(seat, conn.lang, conn.captured, p);
         conn.send(ServerMsg::Event(msg)).await?;
     }
     Ok(())
@@ -78,6 +80,100 @@ pub(super) struct Session {
     pub(super) last_refusal_spoken: Option<(String, Instant)>,
     /// Voice input: the utterance being recorded, the recognition under way, the question open.
     pub(super) voice: crate::server::voice::VoiceSession,
+}
+
+/// Issue 15's questions about the position, answered from the game as it is now.
+impl Session {
+    /// The legal moves of the piece or square `text` names (in the connection's language):
+    /// `legal_moves`, or `not_understood` with the word, or `game_over`.
+    async fn legal_moves<S>(&mut self, conn: &mut Conn<S>, id: Value, text: String) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let (lang, captured) = (conn.lang, conn.captured);
+        let answer = self
+            .handle
+            .read(move |table| {
+                let game = table.game();
+                if matches!(game.status(), crate::game::Status::Over(_)) {
+                    return Err((ErrorCode::GameOver, None));
+                }
+                let pos = game.position();
+                match crate::announce::parse_subject(lang, &text) {
+                    Ok(subject) => {
+                        let found = crate::announce::legal_moves_of(pos, subject);
+                        let moves = match &found {
+                            crate::announce::LegalMoves::Moves(ms) => ms
+                                .iter()
+                                .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+                                .collect(),
+                            _ => Vec::new(),
+                        };
+                        let said = queries::legal_moves(lang, pos, subject, &found, captured);
+                        Ok((moves, said))
+                    }
+                    Err(e) => Err((
+                        ErrorCode::NotUnderstood,
+                        Some(queries::subject_error(lang, pos, &e)),
+                    )),
+                }
+            })
+            .await;
+        match answer {
+            Some(Ok((moves, text))) => {
+                conn.send(ServerMsg::LegalMoves { id, moves, text }).await?;
+            }
+            Some(Err((code, Some(message)))) => {
+                let code = code.name();
+                let id = Some(id);
+                conn.send(ServerMsg::Error { id, code, message }).await?;
+            }
+            Some(Err((code, None))) => conn.error(Some(id), code, &[]).await?,
+            None => {
+                conn.error(Some(id), ErrorCode::GameUnavailable, &[])
+                    .await?
+            }
+        }
+        Ok(None)
+    }
+
+    /// The pieces each side has lost and the material balance: `material`.
+    async fn material<S>(&mut self, conn: &mut Conn<S>, id: Value) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let lang = conn.lang;
+        let answer = self
+            .handle
+            .read(move |table| {
+                let m = crate::game::material(table.game());
+                let names = |c: shakmaty::Color| -> Vec<&'static str> {
+                    m.lost.get(c).iter().map(|r| role_key(*r)).collect()
+                };
+                let lost = LostBody {
+                    white: names(shakmaty::Color::White),
+                    black: names(shakmaty::Color::Black),
+                };
+                (lost, m.balance, queries::material(lang, &m))
+            })
+            .await;
+        match answer {
+            Some((lost, balance, text)) => {
+                let msg = ServerMsg::Material {
+                    id,
+                    lost,
+                    balance,
+                    text,
+                };
+                conn.send(msg).await?;
+            }
+            None => {
+                conn.error(Some(id), ErrorCode::GameUnavailable, &[])
+                    .await?
+            }
+        }
+        Ok(None)
+    }
 }
 
 /// A spectator hears the same refusal again only after this long.
@@ -131,7 +227,10 @@ impl Session {
             Ok(p) if p.rec.seq == self.last_sent + 1 => {
                 self.last_sent = p.rec.seq;
                 conn.send(ServerMsg::Event(render::event_for(
-                    self.seat, conn.lang, &p,
+                    self.seat,
+                    conn.lang,
+                    conn.captured,
+                    &p,
                 )))
                 .await?;
                 if let Some(audio) = &mut self.audio
@@ -263,6 +362,16 @@ impl Session {
                 let msg = VoiceMsg::Answer(pick);
                 return self.on_voice(conn, events, id.into(), msg).await;
             }
+            ClientMsg::SayCaptured { id, on } => {
+                conn.captured = on;
+                let id = id.into();
+                conn.send(ServerMsg::Ack { id, seq: None }).await?;
+                return Ok(None);
+            }
+            ClientMsg::LegalMoves { id, text } => {
+                return self.legal_moves(conn, id.into(), text).await;
+            }
+            ClientMsg::Material { id } => return self.material(conn, id.into()).await,
             other => other,
         };
         let data_dir = &self.app.0.data_dir;

@@ -29,11 +29,14 @@ export function seatLink() {
 }
 
 export class GameConnection extends EventTarget {
-  constructor({ game, token, lang }) {
+  constructor({ game, token, lang, captured }) {
     super();
     this.gameId = game;
     this.token = token;
     this.lang = lang;
+    /** Moves said with the piece they capture (the protocol's `captured`); undefined: the
+     * seat's default. */
+    this.captured = captured;
     this.seq = 0;
     this.seat = null;
     this.info = null; // the last full state (names, seats, languages, time control)
@@ -71,7 +74,9 @@ export class GameConnection extends EventTarget {
     // closed and its late messages and close are ignored.
     ws.addEventListener('open', () => {
       if (ws !== this.ws) return;
-      ws.send(JSON.stringify({ type: 'hello', v: 1, token: this.token, since: this.seq, lang: this.lang }));
+      const hello = { type: 'hello', v: 1, token: this.token, since: this.seq, lang: this.lang };
+      if (typeof this.captured === 'boolean') hello.captured = this.captured;
+      ws.send(JSON.stringify(hello));
     });
     ws.addEventListener('message', (e) => {
       if (ws !== this.ws) return;

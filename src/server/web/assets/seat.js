@@ -130,8 +130,16 @@ function setupTable() {
   }
 }
 
+/** Presses the clock. Pressed by its button, the focus then goes to the square last focused
+ * on the board of the side that pressed (his screen reader says it): the button is disabled
+ * or hidden until his next move, and the board is where that move is made. */
 async function pressClock() {
-  await request({ type: 'press_clock' });
+  const fromButton = document.activeElement === $('press-clock');
+  const ok = await request({ type: 'press_clock' });
+  if (!ok || !fromButton) return;
+  const stuck = document.activeElement === $('press-clock') || document.activeElement === document.body;
+  const view = tableViews[conn.side()];
+  if (stuck && view) view.focusSquare(view.focused);
 }
 
 function definition(list, term, value) {

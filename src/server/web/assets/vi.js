@@ -52,6 +52,9 @@ const COMMANDS = {
   press: 'web-cmd-press',
   status: 'web-cmd-status',
   warnings: 'web-cmd-warnings',
+  moves: 'web-cmd-moves',
+  material: 'web-cmd-material',
+  captured: 'web-cmd-captured',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -298,6 +301,50 @@ function saySquare(args) {
   tell(describeSquare(position().pieces, sq));
   board.focused = sq;
   board.render();
+}
+
+/** The legal moves of a piece or from a square ("züge Springer", "hamleler e iki", "moves
+ * e2"): the server reads the words (every word moves accept) and answers in one sentence. */
+async function legalMoves(rest) {
+  try {
+    const answer = await conn.request({ type: 'legal_moves', text: rest });
+    tell(answer.text);
+  } catch (err) {
+    tell(errorText(err), 'error');
+  }
+}
+
+/** The pieces each side has lost and the material balance ("geschlagen", "captured"). */
+async function sayMaterial() {
+  try {
+    const answer = await conn.request({ type: 'material' });
+    tell(answer.text);
+  } catch (err) {
+    tell(errorText(err), 'error');
+  }
+}
+
+/** Whether moves are said with the piece they capture: on by default on this page (the
+ * server's default for a visually impaired player's seat), kept in the browser. */
+const CAPTURED_KEY = 'hamle-vi-captured';
+
+function capturedOn() {
+  return localStorage.getItem(CAPTURED_KEY) !== 'off';
+}
+
+/** "schlagansage an|aus" (no word: the other way round); the checkbox the same. */
+async function setCaptured(on) {
+  if (await send({ type: 'say_captured', on })) {
+    localStorage.setItem(CAPTURED_KEY, on ? 'on' : 'off');
+    conn.captured = on;
+    tell(t(on ? 'web-captured-on' : 'web-captured-off'));
+  }
+  $('captured').checked = capturedOn();
+}
+
+function captured(args) {
+  const on = extra.on.includes(args[0]) ? true : extra.off.includes(args[0]) ? false : !capturedOn();
+  return setCaptured(on);
 }
 
 /** Who plays whom, whose move it is, a check and a standing draw offer ("wer", "who"). */
@@ -560,6 +607,9 @@ async function run(line) {
     case 'press': return pressClock();
     case 'status': return sayStatus();
     case 'warnings': return warnings(args);
+    case 'moves': return legalMoves(rest);
+    case 'material': return sayMaterial();
+    case 'captured': return captured(args);
     default: {
       const err = await announce(text);
       if (err) tell(errorText(err), 'error');
@@ -868,7 +918,9 @@ async function main() {
     tell(t('web-bad-link'), 'error');
     return;
   }
-  conn = new GameConnection({ ...link, lang: lang() });
+  conn = new GameConnection({ ...link, lang: lang(), captured: capturedOn() });
+  $('captured').checked = capturedOn();
+  $('captured').addEventListener('change', (e) => setCaptured(e.target.checked));
   actions = boardActions(conn, mySide, {
     send: boardSend,
     say: (text) => tell(text),
