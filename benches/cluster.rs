@@ -219,10 +219,11 @@ fn main() {
 #[derive(Default)]
 struct Row {
     setup: &'static str,
-    /// Acknowledged moves per second at saturation, and the load average after the run.
-    saturation: Option<(f64, String)>,
-    /// p50, p99, max (ms), moves measured, moves per second, load average after the run.
-    latency: Option<(f64, f64, f64, usize, f64, String)>,
+    /// Acknowledged moves per second at saturation, errors, the load average after the run.
+    saturation: Option<(f64, u64, String)>,
+    /// p50, p99, max (ms), moves measured, moves per second, errors, the load average after
+    /// the run.
+    latency: Option<(f64, f64, f64, usize, f64, u64, String)>,
     /// Failover times (ms) of each game, and the load average.
     failover: Option<(Vec<f64>, String)>,
     errors: Vec<String>,
@@ -270,7 +271,7 @@ async fn compare(args: &Args) -> Vec<Row> {
                         s.error_count()
                     );
                     if kind == "saturation" {
-                        row.saturation = Some((per_s, load_average()));
+                        row.saturation = Some((per_s, s.error_count(), load_average()));
                     } else {
                         row.latency = Some((
                             s.quantile_ms(0.5),
@@ -278,6 +279,7 @@ async fn compare(args: &Args) -> Vec<Row> {
                             s.quantile_ms(1.0),
                             s.latencies_us.len(),
                             per_s,
+                            s.error_count(),
                             load_average(),
                         ));
                     }
@@ -321,6 +323,7 @@ fn print_table(args: &Args, rows: &[Row]) {
         args.think.as_millis()
     );
     println!("|---|---|---|---|");
+    // Each cell's load average (1, 5, 15 min) is the machine's at the end of that run.
     for r in rows {
         let name = match (r.setup, args.cluster_store) {
             ("cluster", ClusterStore::Sqlite) => "3 nodes + NATS (shared SQLite)",
@@ -333,12 +336,15 @@ fn print_table(args: &Args, rows: &[Row]) {
         let sat = r
             .saturation
             .as_ref()
-            .map_or("failed".to_owned(), |(v, la)| format!("{v:.0} (load {la})"));
+            .map_or("failed".to_owned(), |(v, errors, la)| {
+                format!("{v:.0} ({errors} errors; load {la})")
+            });
         let lat = r.latency.as_ref().map_or(
             "failed".to_owned(),
-            |(p50, p99, max, n, per_s, la)| {
+            |(p50, p99, max, n, per_s, errors, la)| {
                 format!(
-                    "{p50:.2} / {p99:.2} / {max:.1} ms ({n} moves, {per_s:.0} moves/s; load {la})"
+                    "{p50:.2} / {p99:.2} / {max:.1} ms ({n} moves, {per_s:.0} moves/s, \
+                     {errors} errors; load {la})"
                 )
             },
         );
