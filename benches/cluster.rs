@@ -599,7 +599,17 @@ async fn failover(args: &Args) -> Result<Vec<f64>, String> {
                 r = black.first_after(last, until) => r,
                 r = spectator.first_after(last, until) => r,
             }
-            .map(|at| at.duration_since(killed).as_secs_f64() * 1000.0)
+            .and_then(|(at, kind)| {
+                // Nothing else happens in these games: the new owner's first event is the
+                // pause it records when it takes a game whose clock was running.
+                if kind == "pause" {
+                    Ok(at.duration_since(killed).as_secs_f64() * 1000.0)
+                } else {
+                    Err(format!(
+                        "the first event after the kill was {kind:?}, not the pause"
+                    ))
+                }
+            })
         });
     let times = futures_util::future::join_all(waits)
         .await
@@ -682,12 +692,16 @@ impl Seat {
         Ok(())
     }
 
-    /// The moment the first event after `last` arrives.
-    async fn first_after(&mut self, last: u64, until: Instant) -> Result<Instant, String> {
+    /// The moment the first event after `last` arrives, and its kind.
+    async fn first_after(
+        &mut self,
+        last: u64,
+        until: Instant,
+    ) -> Result<(Instant, String), String> {
         loop {
             let v = self.next(until).await?;
             if v["type"] == "event" && v["seq"].as_u64().unwrap_or(0) > last {
-                return Ok(Instant::now());
+                return Ok((Instant::now(), v["kind"].as_str().unwrap_or("").to_owned()));
             }
         }
     }
