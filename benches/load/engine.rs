@@ -37,7 +37,7 @@ const STEP: Duration = Duration::from_secs(10);
 /// How long a game waits for the server to come back after a kill.
 const OUTAGE: Duration = Duration::from_secs(120);
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 type Tagged = Pin<Box<dyn Stream<Item = (usize, Option<Result<Message, String>>)> + Send>>;
 
 /// The real server process.
@@ -53,23 +53,22 @@ impl Server {
     /// Starts `bin serve --listen 127.0.0.1:0 --data <data>`; the first line it prints names
     /// its address.
     pub async fn start(bin: &Path, data: &Path) -> Result<Server, String> {
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "serve".into(),
+            "--listen".into(),
+            "127.0.0.1:0".into(),
+            "--data".into(),
+            data.into(),
+        ];
+        args.extend(UNLIMITED.iter().map(Into::into));
+        Server::launch(bin, &args).await
+    }
+
+    /// Starts `bin` with `args` (a `hamle serve`, or any server that prints
+    /// `... http://127.0.0.1:PORT` as its first line and answers `GET /health`).
+    pub async fn launch(bin: &Path, args: &[std::ffi::OsString]) -> Result<Server, String> {
         let mut child = tokio::process::Command::new(bin)
-            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-            .arg(data)
-            // Every client here is on 127.0.0.1: the limits per address would count the
-            // whole load as one attacker.
-            .args([
-                "--games-per-minute",
-                "0",
-                "--max-unstarted-games",
-                "1000000",
-                "--max-connections-per-address",
-                "1000000",
-                "--max-spectators-per-address",
-                "1000000",
-                "--max-ungreeted-per-address",
-                "1000000",
-            ])
+            .args(args)
             .env("LANG", "C")
             .env("RUST_LOG", "error")
             .stdout(std::process::Stdio::piped())
@@ -142,6 +141,21 @@ impl Server {
         }
     }
 }
+
+/// The `hamle serve` arguments of every load run: every client here is on 127.0.0.1, and the
+/// limits per address would count the whole load as one attacker.
+pub const UNLIMITED: [&str; 10] = [
+    "--games-per-minute",
+    "0",
+    "--max-unstarted-games",
+    "1000000",
+    "--max-connections-per-address",
+    "1000000",
+    "--max-spectators-per-address",
+    "1000000",
+    "--max-ungreeted-per-address",
+    "1000000",
+];
 
 /// User + system CPU seconds from a `/proc/<pid>/stat` file (clock ticks of 1/100 s).
 pub fn cpu_seconds(stat: &str) -> Option<f64> {
@@ -263,8 +277,11 @@ pub struct Plan {
 pub struct Ctx {
     pub opts: Options,
     pub http: reqwest::Client,
-    /// The server's current base address (changes at every restart).
-    pub base: watch::Receiver<String>,
+    /// The servers' base addresses (one, or a cluster's nodes; changes at every restart).
+    /// Game `i` is created on node `i % n` and its seat `s` connects to node `(i + s) % n`:
+    /// with three nodes White, Black and the assistant are each on another node, as a load
+    /// balancer would spread them.
+    pub base: watch::Receiver<Vec<String>>,
     /// `None` until every game is connected; then the plan.
     pub go: watch::Receiver<Option<Plan>>,
     /// Set when the games should stop after their current move.
@@ -285,6 +302,11 @@ fn ws_config() -> WebSocketConfig {
 
 fn random_lang(rng: &mut StdRng) -> Lang {
     Lang::ALL[rng.random_range(0..Lang::ALL.len())]
+}
+
+/// Node `i` of a cluster (`i` modulo their number).
+pub fn node(bases: &[String], i: usize) -> &str {
+    &bases[i % bases.len()]
 }
 
 /// The seats that play and watch, in this order.
@@ -365,7 +387,7 @@ fn error_code(text: &str) -> String {
 }
 
 /// Why a game could not go on.
-enum Broken {
+pub enum Broken {
     /// A socket closed or failed (expected in crash mode).
     Lost(String),
     /// Something the server must not do.
@@ -380,7 +402,8 @@ struct Table {
     seen: Vec<u64>,
 }
 
-async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(Ws, Value), Broken> {
+/// Opens `seat`'s socket on `base` and greets: the socket and the state it was sent.
+pub async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(Ws, Value), Broken> {
     let url = format!(
         "{}/api/games/{}/ws",
         base.replacen("http://", "ws://", 1),
@@ -425,14 +448,19 @@ async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(Ws, Value), 
 }
 
 impl Table {
-    /// Connects every seat; returns the table and the state the first seat got.
-    async fn connect(base: &str, game: &GameRecord) -> Result<(Table, Value), Broken> {
+    /// Connects every seat of game `index` (seat `s` on node `(index + s) % n`); returns the
+    /// table and the state the first seat got.
+    async fn connect(
+        bases: &[String],
+        index: usize,
+        game: &GameRecord,
+    ) -> Result<(Table, Value), Broken> {
         let mut sinks = Vec::new();
         let mut streams = SelectAll::new();
         let mut seen = Vec::new();
         let mut first = None;
         for (i, seat) in SEATS.iter().enumerate() {
-            let (ws, state) = open(base, game, seat).await?;
+            let (ws, state) = open(node(bases, index + i), game, seat).await?;
             seen.push(state["seq"].as_u64().unwrap_or(0));
             first.get_or_insert(state);
             let (sink, rx) = ws.split();
@@ -531,10 +559,10 @@ pub async fn run_game(ctx: Arc<Ctx>, index: usize, first: GameRecord) -> (Stats,
     let mut stop = ctx.stop.clone();
 
     // Connect every seat (a bounded number of games at a time: no storm beyond the backlog).
-    let base = ctx.base.borrow().clone();
+    let bases = ctx.base.borrow().clone();
     let connected = {
         let _permit = ctx.connecting.acquire().await;
-        Table::connect(&base, &game).await
+        Table::connect(&bases, index, &game).await
     };
     let (mut table, state) = match connected {
         Ok(x) => x,
@@ -578,7 +606,7 @@ pub async fn run_game(ctx: Arc<Ctx>, index: usize, first: GameRecord) -> (Stats,
             table.close().await;
             stats.rollovers += 1;
             done.push(std::mem::replace(&mut game, placeholder()));
-            match fresh_game(&ctx, &mut rng, &mut stats).await {
+            match fresh_game(&ctx, index, &mut rng, &mut stats).await {
                 Some((g, t, s)) => {
                     game = g;
                     table = t;
@@ -678,7 +706,7 @@ pub async fn run_game(ctx: Arc<Ctx>, index: usize, first: GameRecord) -> (Stats,
                 }
                 stats.interrupted += 1;
                 // The server went away: come back, check, resume.
-                match rejoin(&ctx, &mut game, &mut stats).await {
+                match rejoin(&ctx, index, &mut game, &mut stats).await {
                     Some((t, s, p)) => {
                         table = t;
                         seq = s;
@@ -694,7 +722,7 @@ pub async fn run_game(ctx: Arc<Ctx>, index: usize, first: GameRecord) -> (Stats,
             if let Err(e) = table.idle(pause).await {
                 match e {
                     Broken::Lost(_) if ctx.survive_kills => {
-                        match rejoin(&ctx, &mut game, &mut stats).await {
+                        match rejoin(&ctx, index, &mut game, &mut stats).await {
                             Some((t, s, p)) => {
                                 table = t;
                                 seq = s;
@@ -728,6 +756,7 @@ fn placeholder() -> GameRecord {
 /// A new game, connected. Retries through an outage in crash mode.
 async fn fresh_game(
     ctx: &Ctx,
+    index: usize,
     rng: &mut StdRng,
     stats: &mut Stats,
 ) -> Option<(GameRecord, Table, u64)> {
@@ -736,8 +765,8 @@ async fn fresh_game(
         if *ctx.stop.borrow() {
             return None;
         }
-        let base = ctx.base.borrow().clone();
-        let game = match create_game(&ctx.http, &base, rng).await {
+        let bases = ctx.base.borrow().clone();
+        let game = match create_game(&ctx.http, node(&bases, index), rng).await {
             Ok(g) => g,
             Err(e) => {
                 if !ctx.survive_kills {
@@ -748,7 +777,7 @@ async fn fresh_game(
                 continue;
             }
         };
-        match Table::connect(&base, &game).await {
+        match Table::connect(&bases, index, &game).await {
             Ok((t, state)) => return Some((game, t, state["seq"].as_u64().unwrap_or(0))),
             Err(Broken::Lost(_)) if ctx.survive_kills => {
                 // Created but not joined: the record still counts (no moves to check).
@@ -769,6 +798,7 @@ async fn fresh_game(
 /// the arbiter resume the game.
 async fn rejoin(
     ctx: &Ctx,
+    index: usize,
     game: &mut GameRecord,
     stats: &mut Stats,
 ) -> Option<(Table, u64, Chess)> {
@@ -778,8 +808,8 @@ async fn rejoin(
             return None;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let base = ctx.base.borrow().clone();
-        let (mut table, state) = match Table::connect(&base, game).await {
+        let bases = ctx.base.borrow().clone();
+        let (mut table, state) = match Table::connect(&bases, index, game).await {
             Ok(x) => x,
             Err(Broken::Lost(_)) => continue,
             Err(Broken::Fatal(e)) => {
@@ -801,7 +831,7 @@ async fn rejoin(
         stats.reconnects += 1;
         let mut seq = state["seq"].as_u64().unwrap_or(0);
         if state["status"] == "paused" {
-            match resume(&base, game).await {
+            match resume(node(&bases, index), game).await {
                 Ok(s) => seq = seq.max(s),
                 Err(Broken::Lost(_)) => continue,
                 Err(Broken::Fatal(e)) => {
@@ -998,24 +1028,51 @@ pub struct Kills {
 /// Starts a server on `data`, creates and connects the games, plays (and kills), and in
 /// crash mode checks every game on a freshly restarted server at the end.
 pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run, String> {
+    let server = Server::start(&server_binary(), data).await?;
+    drive(opts, vec![server], kills.map(|k| (k, data))).await
+}
+
+/// The servers' resident memory, summed, KiB.
+fn rss_sum(servers: &[Server]) -> u64 {
+    servers.iter().filter_map(Server::rss_kib).sum()
+}
+
+/// The servers' CPU seconds, summed.
+fn cpu_sum(servers: &[Server]) -> f64 {
+    servers.iter().filter_map(Server::cpu_seconds).sum()
+}
+
+/// The load on servers already started (one, or a cluster's nodes): creates and connects the
+/// games, plays, and stops every server at the end. With `kills` (one server only, started by
+/// [`Server::start`] on that data directory) it is the crash mode of [`run`].
+pub async fn drive(
+    opts: Options,
+    mut servers: Vec<Server>,
+    kills: Option<(Kills, &Path)>,
+) -> Result<Run, String> {
+    if servers.is_empty() || (kills.is_some() && servers.len() != 1) {
+        return Err("the crash mode runs on one server".into());
+    }
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()
         .map_err(|e| e.to_string())?;
     let bin = server_binary();
-    let mut server = Server::start(&bin, data).await?;
-    server.healthy(&http, STEP).await?;
+    for s in &servers {
+        s.healthy(&http, STEP).await?;
+    }
+    let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let rss0 = server.rss_kib().unwrap_or(0);
+    let rss0 = rss_sum(&servers);
 
     // 1. Create the games (idle, nobody connected).
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let mut records = Vec::with_capacity(opts.games);
     let seeds: Vec<u64> = (0..opts.games).map(|_| rng.random()).collect();
-    for chunk in seeds.chunks(32) {
-        let made = futures_util::future::join_all(chunk.iter().map(|s| {
+    for (c, chunk) in seeds.chunks(32).enumerate() {
+        let made = futures_util::future::join_all(chunk.iter().enumerate().map(|(j, s)| {
             let http = &http;
-            let base = &server.base;
+            let base = node(&bases, c * 32 + j);
             async move {
                 let mut rng = StdRng::seed_from_u64(*s);
                 create_game(http, base, &mut rng).await
@@ -1027,10 +1084,10 @@ pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run
         }
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let rss1 = server.rss_kib().unwrap_or(0);
+    let rss1 = rss_sum(&servers);
 
     // 2. Connect every seat of every game.
-    let (base_tx, base_rx) = watch::channel(server.base.clone());
+    let (base_tx, base_rx) = watch::channel(bases);
     let (go_tx, go_rx) = watch::channel(None);
     let (stop_tx, stop_rx) = watch::channel(false);
     let ctx = Arc::new(Ctx {
@@ -1058,7 +1115,7 @@ pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run
     }
     let connect_seconds = started.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let rss2 = server.rss_kib().unwrap_or(0);
+    let rss2 = rss_sum(&servers);
 
     // 3. Play.
     let from = Instant::now() + opts.warmup;
@@ -1069,26 +1126,26 @@ pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run
     let _ = go_tx.send(Some(plan));
     let mut cpu = (0.0, 0.0);
     let mut killed = 0;
-    if let Some(k) = kills {
+    if let Some((k, data)) = kills {
         let mut krng = StdRng::seed_from_u64(opts.seed ^ 0x6b69_6c6c);
         tokio::time::sleep(opts.warmup).await;
         while killed < k.count {
             tokio::time::sleep(k.every.mul_f64(krng.random_range(0.5..1.5))).await;
-            server.kill9().await;
+            servers[0].kill9().await;
             killed += 1;
-            server = Server::start(&bin, data).await?;
-            let _ = base_tx.send(server.base.clone());
-            server.healthy(&http, OUTAGE).await?;
+            servers[0] = Server::start(&bin, data).await?;
+            let _ = base_tx.send(vec![servers[0].base.clone()]);
+            servers[0].healthy(&http, OUTAGE).await?;
         }
         // Let every game come back and play a little after the last kill.
         tokio::time::sleep(k.every).await;
     } else {
         tokio::time::sleep_until(plan.from.into()).await;
-        let s0 = server.cpu_seconds().unwrap_or(0.0);
+        let s0 = cpu_sum(&servers);
         let l0 = cpu_seconds("/proc/self/stat").unwrap_or(0.0);
         tokio::time::sleep_until(plan.until.into()).await;
         cpu = (
-            server.cpu_seconds().unwrap_or(0.0) - s0,
+            cpu_sum(&servers) - s0,
             cpu_seconds("/proc/self/stat").unwrap_or(0.0) - l0,
         );
     }
@@ -1112,17 +1169,19 @@ pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run
     }
 
     // 4. Crash mode: one last kill, a fresh start, and every game checked.
-    let verdict = if kills.is_some() {
-        server.kill9().await;
+    let verdict = if let Some((_, data)) = kills {
+        servers[0].kill9().await;
         let fresh = Server::start(&bin, data).await?;
         fresh.healthy(&http, OUTAGE).await?;
         let v = verify(&http, &fresh.base, &games).await;
-        server = fresh;
+        servers[0] = fresh;
         Some(v)
     } else {
         None
     };
-    server.kill9().await;
+    for s in &mut servers {
+        s.kill9().await;
+    }
     Ok(Run {
         stats,
         games,
