@@ -55,9 +55,11 @@ pub fn sheet_correction(note: Option<&Note>) -> bool {
     )
 }
 
-/// Who hears a ruling: a player (or his assistant) his own board, everyone else both.
+/// Who hears a ruling: a player his own board ("yours"), an assistant his player's board by
+/// its colour, everyone else both.
 pub fn ruling_listener(seat: Seat) -> Listener {
     match seat.side() {
+        Some(c) if seat.is_assistant() => Listener::Assistant(c),
         Some(c) => Listener::Player(c),
         None => Listener::Arbiter,
     }
