@@ -11,7 +11,8 @@
 // (earcons.js) mark the opponent's move, check, the board's edge, a pick-up and the end. What
 // was said while the player typed (his key echo may have cut it off in the screen reader) is
 // said again before his next answer ("Inzwischen: …"). What comes while he types waits for his
-// Enter or a pause (see `tell`): a screen reader stops speaking at every key.
+// Enter or a pause (see `tell`): a screen reader stops speaking at every key. When the arbiter
+// adjourns the game and he is to move, he seals his move here (`abgabe …`, then `anhalten`).
 
 import { loadStrings, sentences, t, lang, squareWords } from './i18n.js';
 import {
