@@ -1026,6 +1026,66 @@ async fn empty_sheets_are_refused_a_ruling_is_confirmed_then_undone() {
             "nothing_to_undo",
         )
         .await;
+
+    // Issue 18: the record names the half-moves the ruling took back and the undo played
+    // again, in the record's language, in the text, the JSON and the PGN's comments.
+    let in_lang = |path: &str, lang: &str| {
+        reqwest::Client::new()
+            .get(server.url(&format!("/api/games/{}{path}", game.id)))
+            .bearer_auth(game.token("arbiter"))
+            .header("accept-language", lang)
+            .send()
+    };
+    let json: Value = in_lang("/incidents.json", "en")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let lines = json.as_array().unwrap();
+    let ruled: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["taken_back"].is_array() || l["played_again"].is_array())
+        .collect();
+    assert_eq!(ruled.len(), 2, "{json:#}");
+    let nf3 = json!([{"ply": 3, "number": 2, "color": "white", "uci": "g1f3", "san": "Nf3"}]);
+    assert_eq!(ruled[0]["taken_back"], nf3, "{json:#}");
+    assert_eq!(ruled[0]["played_again"], Value::Null);
+    assert_eq!(ruled[1]["played_again"], nf3, "{json:#}");
+    let taken = ruled[0]["text"].as_str().unwrap();
+    assert!(taken.ends_with("Taken back: 2. knight f3."), "{taken}");
+    let again = ruled[1]["text"].as_str().unwrap();
+    assert!(again.ends_with("Played again: 2. knight f3."), "{again}");
+    let text = in_lang("/incidents", "de")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        text.contains("Zurückgenommen: 2. Springer Felix drei."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Wieder gespielt: 2. Springer Felix drei."),
+        "{text}"
+    );
+    let text = in_lang("/incidents", "tr")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(text.contains("Geri alındı: 2. "), "{text}");
+    let pgn = in_lang("/pgn?incidents=true", "en")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let flat = pgn.replace('\n', " ");
+    assert!(flat.contains("Taken back: 2. knight f3.}"), "{pgn}");
+    assert!(flat.contains("Played again: 2. knight f3.}"), "{pgn}");
     server.stop().await;
 }
 

@@ -121,7 +121,7 @@ describe('the physical procedure in the browser', { timeout: 900000 }, () => {
     // The rook through its own pawn, completed by the clock: the server restores the position
     // before it on both boards and gives White the penalty time.
     await boardMove(pages.sighted, 'board-black', 'a8', 'a5');
-    await boardState(pages.sighted, 'black', 'It does not show the game.');
+    await boardState(pages.sighted, 'black', 'The move is being made on it.');
     await pages.sighted.getByRole('button', { name: 'Press the clock' }).click();
     await hear(/^Unmöglicher Zug von Schwarz/);
     await pages.arbiter.locator('#illegal-counts').getByText('White 0, Black 1.').waitFor();
@@ -150,10 +150,10 @@ describe('the physical procedure in the browser', { timeout: 900000 }, () => {
 
   it('1... Nf6: moved on his board, the clock pressed with C; the blind player makes it on his', async () => {
     await boardMove(pages.sighted, 'board-black', 'g8', 'f6');
-    await boardState(pages.sighted, 'black', 'It does not show the game.');
+    await boardState(pages.sighted, 'black', 'The move is being made on it.');
     await pages.sighted.locator('#board-black').locator('[data-square="f6"]').press('c');
     await hear(/^1, Schwarz: Springer Felix sechs\.$/);
-    await boardState(pages.assistant, 'white', 'It does not show the game.');
+    await boardState(pages.assistant, 'white', "Black's last move is still to be made on it.");
     // Issue 15: right after the opponent's move, "stand" says which move to make on his board.
     await blindTypes('stand', /^Erst den Zug von Schwarz auf Ihrem Brett ausführen: Springer .*Felix sechs\./);
     await blindTypes('heben Gustav acht', /^Brett von Weiß: Springer auf Gustav acht herausgehoben\.$/);
@@ -185,7 +185,7 @@ describe('the physical procedure in the browser', { timeout: 900000 }, () => {
   it("the desk: diverging boards square by square, the override, put right; the scoresheets and exports", async () => {
     // 2... e6 on Black's board; the blind player makes it wrongly on his (e7 to e5).
     await boardMove(pages.sighted, 'board-black', 'e7', 'e6');
-    await boardState(pages.sighted, 'black', 'It does not show the game.');
+    await boardState(pages.sighted, 'black', 'The move is being made on it.');
     await pages.sighted.getByRole('button', { name: 'Press the clock' }).click();
     await hear(/^2, Schwarz: Bauer Eva sechs\.$/);
     await blindTypes('heben Eva sieben', /herausgehoben/);

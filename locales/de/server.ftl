@@ -257,6 +257,14 @@ incident-none = Noch keine Vorkommnisse.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Fragte nach der Zeit (Uhr von { $color }).
+incident-move = { $color ->
+    [white] { $number }. { $move }
+   *[black] { $number }... { $move }
+}
+incident-moves = { $kind ->
+    [again] Wieder gespielt: { $moves }.
+   *[back] Zurückgenommen: { $moves }.
+}
 ## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
 error-invalid-pairings = Die Paarungen lassen sich nicht lesen.
 error-pairings-empty = Die Paarungen enthalten kein Brett (bei einer TRF-Datei: keine Paarung in dieser Runde).

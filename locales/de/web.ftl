@@ -135,7 +135,7 @@ web-say-check = { $color } steht im Schach.
 web-say-who = Sie spielen { $color } gegen { $opponent }.
 web-help-tactile = Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfernen David fünf für Ihr Tastbrett (auf dem Brett: L, P und X). stand: was Ihrem Zug noch fehlt, auch welchen Zug Ihres Gegners Sie noch ausführen. drücken: die Uhr drücken.
 web-cmd-help-tactile = tastbrett heben stecken stand
-web-help-game = wer: wer gegen wen spielt, wer am Zug ist, Schach und ein Remisangebot. remis: Remis anbieten oder das Angebot annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, auch mit dem beabsichtigten Zug, oder reklamieren zeit. Jede Frage mit ja bestätigen, mit nein abbrechen; ein Zug statt der Antwort wird gespielt.
+web-help-game = wer: wer gegen wen spielt, wer am Zug ist, Schach und ein Remisangebot. remis: Remis anbieten oder das Angebot annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, auch mit dem beabsichtigten Zug, oder reklamieren zeit. Jede Frage mit ja bestätigen, mit nein abbrechen; ein Zug statt der Antwort wird gespielt. Wenn der Schiedsrichter die Partie unterbricht und Sie abgeben: abgabe und Ihr Zug, dann anhalten.
 web-cmd-help-game = partie remis aufgeben
 web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück. geschlagen: welche Figuren jede Seite verloren hat, und das Material. züge Springer, züge Eva zwei: die legalen Züge einer Figur oder von einem Feld.
 web-cmd-help-board = brett figuren feld
@@ -247,6 +247,10 @@ web-cmd-remove = entfernen wegnehmen
 web-cmd-press = drücken
 web-cmd-status = stand
 web-cmd-warnings = warnungen
+web-cmd-seal = abgabe abgabezug abgeben
+web-cmd-seal-stop = anhalten
+web-vi-seal-how = Geben Sie abgabe und Ihren Zug ein, zum Beispiel abgabe Springer Felix drei; nur Sie hören ihn. Dann anhalten: Die Uhr hält an und der Umschlag wird verschlossen.
+web-vi-seal-none = Von Ihnen wird jetzt kein Abgabezug verlangt.
 web-cmd-on = an ein
 web-cmd-off = aus
 web-vi-board-hint-tactile = Ihr eigenes Brett. Die Pfeiltasten gehen Feld für Feld. L hebt die Figur aus ihrem Loch, P steckt die gehobene Figur in das Loch dieses Feldes, X nimmt eine geschlagene Figur vom Brett; Eingabe hebt oder steckt. Escape führt zurück zur Befehlszeile.
@@ -271,6 +275,11 @@ web-board-matches = { $matches ->
     [yes] Es zeigt die Partie.
    *[no] Es zeigt nicht die Partie.
 }
+web-board-shows = { $shows ->
+    [behind] Der letzte Zug von { $color } ist darauf noch auszuführen.
+   *[moving] Der Zug wird darauf ausgeführt.
+}
+web-made-behind-assistant = Erst den Zug von { $color } auf dem Brett von { $board } ausführen: { $move }.
 web-board-hand = Gehoben: { $piece } von { $square }.
 web-table-board = Brett von { $color } ({ $kind ->
     [tactile] Tastbrett

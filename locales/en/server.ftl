@@ -257,6 +257,14 @@ incident-none = No incidents yet.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Asked for the time ({ $color }'s clock).
+incident-move = { $color ->
+    [white] { $number }. { $move }
+   *[black] { $number }... { $move }
+}
+incident-moves = { $kind ->
+    [again] Played again: { $moves }.
+   *[back] Taken back: { $moves }.
+}
 ## The round desk (issue 18): pairings that do not read, alerts.
 error-invalid-pairings = The pairings cannot be read.
 error-pairings-empty = The pairings hold no board (for a TRF file: no pairing in that round).

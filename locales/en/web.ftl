@@ -128,7 +128,7 @@ web-say-check = { $color } is in check.
 web-say-who = You play { $color } against { $opponent }.
 web-help-tactile = With boards of your own: lift e2, place e4, remove d5 for your tactile board (on the board: L, P and X). status: what your move still needs, and which move of your opponent you still have to make on it. press: press the clock.
 web-cmd-help-tactile = tactile lift place status
-web-help-game = who: who plays whom, whose move it is, check and a draw offer. draw: offer a draw or accept the offer. resign. claim repetition, claim fifty, perhaps with the move you intend, or claim time. Answer each question yes or no; a move typed instead is played.
+web-help-game = who: who plays whom, whose move it is, check and a draw offer. draw: offer a draw or accept the offer. resign. claim repetition, claim fifty, perhaps with the move you intend, or claim time. Answer each question yes or no; a move typed instead is played. When the arbiter adjourns the game and you seal: seal and your move, then stop.
 web-cmd-help-game = game draw resign
 web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here. captured: the pieces each side has lost, and the material. moves knight, moves e2: the legal moves of a piece or from a square.
 web-cmd-help-board = board pieces square
@@ -240,6 +240,10 @@ web-cmd-remove = remove
 web-cmd-press = press
 web-cmd-status = status
 web-cmd-warnings = warnings
+web-cmd-seal = seal
+web-cmd-seal-stop = stop
+web-vi-seal-how = Type seal and your move, for example seal knight f3; only you hear it. Then type stop: the clock stops and the envelope is closed.
+web-vi-seal-none = No sealed move is asked of you now.
 web-cmd-on = on
 web-cmd-off = off
 web-vi-board-hint-tactile = Your own board. Arrow keys move square by square. L lifts the piece out of its hole, P places the lifted piece into the hole of this square, X takes a captured piece off; Enter lifts or places. Escape goes back to the command line.
@@ -264,6 +268,11 @@ web-board-matches = { $matches ->
     [yes] It shows the game.
    *[no] It does not show the game.
 }
+web-board-shows = { $shows ->
+    [behind] { $color }'s last move is still to be made on it.
+   *[moving] The move is being made on it.
+}
+web-made-behind-assistant = First make { $color }'s move on { $board }'s board: { $move }.
 web-board-hand = Lifted: { $piece } from { $square }.
 web-table-board = { $color }'s board ({ $kind ->
     [tactile] tactile

@@ -243,6 +243,14 @@ incident-none = Henüz olay yok.
 incident-line = { $time } { $who }: { $text }
 incident-line-hamle = { $time } { $text }
 incident-time-asked = Süreyi sordu ({ $color } saati).
+incident-move = { $color ->
+    [white] { $number }. { $move }
+   *[black] { $number }... { $move }
+}
+incident-moves = { $kind ->
+    [again] Yeniden oynandı: { $moves }.
+   *[back] Geri alındı: { $moves }.
+}
 ## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
 error-invalid-pairings = Eşleştirmeler okunamıyor.
 error-pairings-empty = Eşleştirmelerde hiç tahta yok (TRF dosyasında: o turda eşleştirme yok).

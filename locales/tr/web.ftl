@@ -128,7 +128,7 @@ web-say-check = { $color } şah altında.
 web-say-who = Siz { $color } oynuyorsunuz, rakibiniz { $opponent }.
 web-help-tactile = Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de beş dokunmalı tahtanız için (tahtada: L, P ve X). durum: hamlenizde eksik olan ve rakibin hangi hamlesini daha yapacağınız. bas: saate basın.
 web-cmd-help-tactile = dokunmalı dokunmali kaldır koy durum
-web-help-game = kim: kim kime karşı oynuyor, sıra kimde, şah ve beraberlik önerisi. berabere: beraberlik öner ya da öneriyi kabul et. terk. talep tekrar, talep elli, istenirse niyet edilen hamleyle, ya da talep süre. Her soru evet ile onaylanır, hayır vazgeçer; cevap yerine yazılan hamle oynanır.
+web-help-game = kim: kim kime karşı oynuyor, sıra kimde, şah ve beraberlik önerisi. berabere: beraberlik öner ya da öneriyi kabul et. terk. talep tekrar, talep elli, istenirse niyet edilen hamleyle, ya da talep süre. Her soru evet ile onaylanır, hayır vazgeçer; cevap yerine yazılan hamle oynanır. Hakem oyunu ertelediğinde ve siz mühürlerken: mühürle ve hamleniz, sonra durdur.
 web-cmd-help-game = oyun berabere terk
 web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner. alınan taşlar: her tarafın kaybettiği taşlar ve materyal. hamleler at, hamleler e iki: bir taşın ya da bir kareden yasal hamleler.
 web-cmd-help-board = tahta taşlar kare
@@ -237,6 +237,10 @@ web-cmd-remove = çıkar
 web-cmd-press = bas
 web-cmd-status = durum
 web-cmd-warnings = uyarı uyarılar
+web-cmd-seal = mühürle mühür
+web-cmd-seal-stop = durdur
+web-vi-seal-how = mühürle ve hamlenizi yazın, örneğin mühürle at fe üç; onu yalnız siz duyarsınız. Sonra durdur yazın: saat durur ve zarf kapanır.
+web-vi-seal-none = Şu anda sizden mühürlü hamle istenmiyor.
 web-cmd-on = açık aç
 web-cmd-off = kapalı kapat
 web-vi-board-hint-tactile = Kendi tahtanız. Ok tuşları kare kare gider. L taşı deliğinden kaldırır, P kaldırılan taşı bu karenin deliğine koyar, X alınan bir taşı tahtadan çıkarır; Enter kaldırır ya da koyar. Escape komut satırına döner.
@@ -261,6 +265,11 @@ web-board-matches = { $matches ->
     [yes] Oyunu gösteriyor.
    *[no] Oyunu göstermiyor.
 }
+web-board-shows = { $shows ->
+    [behind] { $color } tarafının son hamlesi bu tahtada henüz yapılmadı.
+   *[moving] Hamle bu tahtada yapılıyor.
+}
+web-made-behind-assistant = Önce { $color } hamlesini { $board } tahtasında yapın: { $move }.
 web-board-hand = Kaldırılan: { $square } karesinden { $piece }.
 web-table-board = { $color } tahtası ({ $kind ->
     [tactile] dokunmalı

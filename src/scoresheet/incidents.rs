@@ -5,7 +5,7 @@
 //! reload and a restart. Pure: the sentences are the words layer's
 //! (`crate::words::events::incident_line`).
 
-use crate::game::{Event, Recorded, Seat};
+use crate::game::{BranchKind, Event, Recorded, Seat};
 
 /// One incident: an event of the log, with the official game's length after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +19,9 @@ pub struct Incident {
     pub ply: usize,
     /// Private to one side's seats (a time request): kept out of the PGN.
     pub private: bool,
+    /// A ruling: the numbers (`seq`) of the `Moved` events of the half-moves it took back,
+    /// in order; an undone ruling: those it played again. Empty for every other incident.
+    pub moves: Vec<u64>,
 }
 
 /// Whether the incident record keeps `event`.
@@ -67,12 +70,31 @@ pub fn by(event: &Event) -> Option<Seat> {
 
 /// The incidents of a log, in order.
 pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Incident> {
-    let mut ply = 0usize;
+    // The official game as the `Moved` events that made it, and what the last ruling took
+    // back (played again if it is undone).
+    let mut official: Vec<u64> = Vec::new();
+    let mut taken_back: Vec<u64> = Vec::new();
     let mut out = Vec::new();
     for rec in log {
+        let mut moves = Vec::new();
         match &rec.event {
-            Event::Moved { .. } => ply += 1,
-            Event::Ruled { ply: p, .. } => ply = *p as usize,
+            Event::Moved { .. } => {
+                official.push(rec.seq);
+                // A move played after a ruling: it can no longer be undone.
+                taken_back.clear();
+            }
+            Event::Ruled {
+                branch: BranchKind::Undo,
+                ..
+            } => {
+                moves = std::mem::take(&mut taken_back);
+                official.extend(moves.iter().copied());
+            }
+            Event::Ruled { ply: p, .. } => {
+                let keep = (*p as usize).min(official.len());
+                moves = official.split_off(keep);
+                taken_back = moves.clone();
+            }
             _ => {}
         }
         if is_incident(&rec.event) {
@@ -80,8 +102,9 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 seq: rec.seq,
                 at_ms: rec.at_ms,
                 by: by(&rec.event),
-                ply,
+                ply: official.len(),
                 private: rec.event.audience().is_some(),
+                moves,
             });
         }
     }
@@ -91,7 +114,7 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{BranchKind, ClockReading};
+    use crate::game::ClockReading;
     use shakmaty::Color;
 
     fn rec(seq: u64, event: Event) -> Recorded {
@@ -153,18 +176,67 @@ mod tests {
             rec(7, Event::Reconciled),
         ];
         let got = incidents(&log);
-        let seen: Vec<(u64, Option<Seat>, usize, bool)> = got
+        type Seen = (u64, Option<Seat>, usize, bool, Vec<u64>);
+        let seen: Vec<Seen> = got
             .iter()
-            .map(|i| (i.seq, i.by, i.ply, i.private))
+            .map(|i| (i.seq, i.by, i.ply, i.private, i.moves.clone()))
             .collect();
         assert_eq!(
             seen,
             [
-                (3, None, 2, false),
-                (4, Some(Seat::Arbiter), 1, false),
-                (5, Some(Seat::WhiteAssistant), 1, true),
-                (6, Some(Seat::Arbiter), 2, false),
-                (7, None, 2, false),
+                (3, None, 2, false, vec![]),
+                // The override took back Black's e7e5 (event 2), the undo played it again.
+                (4, Some(Seat::Arbiter), 1, false, vec![2]),
+                (5, Some(Seat::WhiteAssistant), 1, true, vec![]),
+                (6, Some(Seat::Arbiter), 2, false, vec![2]),
+                (7, None, 2, false, vec![]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_ruling_names_every_half_move_it_took_back_and_none_after_a_new_move() {
+        let mv = |seq: u64, by: Seat, uci: &str| {
+            rec(
+                seq,
+                Event::Moved {
+                    by,
+                    uci: uci.parse().unwrap(),
+                },
+            )
+        };
+        let ruled = |seq: u64, branch: BranchKind, ply: u32| {
+            rec(
+                seq,
+                Event::Ruled {
+                    by: Seat::Arbiter,
+                    branch,
+                    ply,
+                },
+            )
+        };
+        let log = vec![
+            mv(1, Seat::White, "e2e4"),
+            mv(2, Seat::Black, "e7e5"),
+            mv(3, Seat::White, "g1f3"),
+            mv(4, Seat::Black, "b8c6"),
+            ruled(5, BranchKind::ArbiterOverride, 1),
+            // Played on from there: the ruling cannot be undone any more.
+            mv(6, Seat::Black, "c7c5"),
+            ruled(7, BranchKind::SheetsAgree, 2),
+            ruled(8, BranchKind::SheetsDiffer, 0),
+        ];
+        let got: Vec<(u64, usize, Vec<u64>)> = incidents(&log)
+            .into_iter()
+            .map(|i| (i.seq, i.ply, i.moves))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (5, 1, vec![2, 3, 4]),
+                // The sheets agree: nothing taken back.
+                (7, 2, vec![]),
+                (8, 0, vec![1, 6]),
             ]
         );
     }

@@ -56,7 +56,7 @@ fn step_body(lang: Lang, board: Color, step: &Step) -> StepBody {
 
 fn ruled_body(lang: Lang, seat: Seat, by: Seat, ruling: &Ruling, text: String) -> EventBody {
     let colors: Vec<Color> = match ruling_listener(seat) {
-        Listener::Player(c) => vec![c],
+        Listener::Player(c) | Listener::Assistant(c) => vec![c],
         Listener::Arbiter => Color::ALL.to_vec(),
     };
     let steps = colors

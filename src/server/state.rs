@@ -1,18 +1,48 @@
 //! A game's full state on the wire (`state` and `GET /api/games/{id}`), made from the table.
 
 use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode};
+use shakmaty::{Color, EnPassantMode, Position};
 
 use super::wire::{
     BoardBody, DamageBody, HandBody, MadeBody, MissingBody, MoveRow, ObligationBody, StateBody,
     TableBody, color_key, player_body, seats_and_languages,
 };
-use crate::game::{Game, PhysicalBoard, Progress, ReplayError, Status};
+use crate::game::{Game, Progress, ReplayError, Stand, Status};
 use crate::store::GameId;
 use crate::table::Table;
 
-fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
+/// What `color`'s board shows against the game (`BoardBody::shows`): the side to move's
+/// board differs only when the opponent's last move stands on it neither as before nor as
+/// after it (as the desk decides a divergence, `desk::goes_on_differently`); before it, or
+/// with the piece it captured still on it, it is `behind`; after it, his own move is under
+/// way. The other side's board (he has just moved) must show the game.
+fn board_shows(game: &Game, color: Color) -> &'static str {
+    let pos = game.position();
+    let b = game.board(color);
+    if b.matches(pos) {
+        return "game";
+    }
+    if color != game.turn() {
+        return "differs";
+    }
+    if game.behind().is_some() {
+        return "behind";
+    }
+    match game.previous() {
+        None => "moving",
+        Some((before, _)) => match b.opponent_stands(before.board(), pos.board(), !color) {
+            Stand::Before => "behind",
+            Stand::After => "moving",
+            Stand::Neither => "differs",
+        },
+    }
+}
+
+fn board_body(game: &Game, color: Color) -> BoardBody {
+    let b = game.board(color);
+    let pos = game.position();
     BoardBody {
+        shows: board_shows(game, color),
         kind: b.kind.key(),
         placement: b.board.board_fen().to_string(),
         hand: b.hand.map(|(piece, from)| HandBody {
@@ -24,10 +54,9 @@ fn board_body(b: &PhysicalBoard, pos: &Chess) -> BoardBody {
 }
 
 fn table_body(game: &Game) -> TableBody {
-    let pos = game.position();
     TableBody {
-        white_board: board_body(game.board(Color::White), pos),
-        black_board: board_body(game.board(Color::Black), pos),
+        white_board: board_body(game, Color::White),
+        black_board: board_body(game, Color::Black),
         announced: game
             .ply()
             .announced

@@ -572,6 +572,10 @@ pub struct BoardBody {
     /// `{"piece": "N", "from": "g1"}` while a piece is lifted.
     pub hand: Option<HandBody>,
     pub matches: bool,
+    /// What stands on it against the game: `game`, `moving` (the side to move's own move
+    /// under way on his board), `behind` (his board still lacks the opponent's last move,
+    /// to be made on it), `differs` (neither: a divergence for the arbiter, D.2.9).
+    pub shows: &'static str,
 }
 
 #[derive(Clone, Serialize)]

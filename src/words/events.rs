@@ -17,7 +17,7 @@ use super::{
     Published, Speaker, clock_time, color_key, color_name, format, seat_name, sentences, text,
 };
 use crate::announce::Lang;
-use crate::game::{Event, GameResult, Seat};
+use crate::game::{BranchKind, Event, GameResult, Seat};
 use crate::scoresheet::desk::Note;
 use crate::scoresheet::reconcile::{Difference, Ruling};
 use crate::scoresheet::{Numbering, Slot};
@@ -55,9 +55,11 @@ pub fn sheet_correction(note: Option<&Note>) -> bool {
     )
 }
 
-/// Who hears a ruling: a player (or his assistant) his own board, everyone else both.
+/// Who hears a ruling: a player his own board ("yours"), an assistant his player's board by
+/// its colour, everyone else both.
 pub fn ruling_listener(seat: Seat) -> Listener {
     match seat.side() {
+        Some(c) if seat.is_assistant() => Listener::Assistant(c),
         Some(c) => Listener::Player(c),
         None => Listener::Arbiter,
     }
@@ -420,8 +422,9 @@ pub fn sealed_move_shown(seat: Seat, by: Seat) -> bool {
 
 /// One line of the incident record for the arbiter, in `lang`: the time (UTC), who, and the
 /// event's sentence as the arbiter hears it; a time request (private to a side) is named,
-/// not told.
-pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>) -> String {
+/// not told. `moves`: the `Moved` events of the half-moves a ruling took back (or an undone
+/// one played again), each named by its number and its words in `lang`.
+pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>, moves: &[&Published]) -> String {
     let secs = p.rec.at_ms / 1000;
     let time = format!(
         "{:02}:{:02}:{:02}",
@@ -437,6 +440,8 @@ pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>) -> String {
         ),
         _ => text_for(Seat::Arbiter, lang, p),
     };
+    let named = incident_moves(lang, &p.rec.event, moves);
+    let said = sentences(lang, std::iter::once(said).chain(named));
     match by {
         Some(seat) => text(
             lang,
@@ -453,4 +458,41 @@ pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>) -> String {
             &[("time", time), ("text", said)],
         ),
     }
+}
+
+/// The half-moves a ruling took back, or an undone ruling played again, by name: "Taken
+/// back: 2. Springer f3, 2... Springer c6." `None` when there are none.
+pub fn incident_moves(lang: Lang, event: &Event, moves: &[&Published]) -> Option<String> {
+    let Event::Ruled { branch, .. } = event else {
+        return None;
+    };
+    let li = lang as usize;
+    let named: Vec<String> = moves
+        .iter()
+        .filter_map(|p| p.mv.as_ref())
+        .map(|mv| {
+            text(
+                lang,
+                "incident-move",
+                &[
+                    ("number", mv.number.to_string()),
+                    ("color", color_key(mv.color).to_owned()),
+                    ("move", mv.said[li][0].clone()),
+                ],
+            )
+        })
+        .collect();
+    let list = named.into_iter().reduce(|first, second| {
+        text(lang, "list-comma", &[("first", first), ("second", second)])
+    })?;
+    let kind = if *branch == BranchKind::Undo {
+        "again"
+    } else {
+        "back"
+    };
+    Some(text(
+        lang,
+        "incident-moves",
+        &[("kind", kind.to_owned()), ("moves", list)],
+    ))
 }

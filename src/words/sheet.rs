@@ -244,6 +244,9 @@ pub fn say_still_differs(lang: Lang, count: usize) -> String {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Listener {
     Player(Color),
+    /// A player's assistant: his player's board by its colour (he works on both boards),
+    /// with its steps.
+    Assistant(Color),
     Arbiter,
 }
 
@@ -268,20 +271,20 @@ pub fn say_ruling(lang: Lang, ruling: &Ruling, listener: Listener) -> Vec<String
         ));
     }
     let colors: Vec<Color> = match listener {
-        Listener::Player(c) => vec![c],
+        Listener::Player(c) | Listener::Assistant(c) => vec![c],
         Listener::Arbiter => Color::ALL.to_vec(),
     };
     for color in colors {
         let whose = match listener {
             Listener::Player(_) => Whose::Yours,
-            Listener::Arbiter => Whose::Of(color),
+            Listener::Assistant(_) | Listener::Arbiter => Whose::Of(color),
         };
         let steps = ruling.steps.get(color);
         if steps.is_empty() {
             out.push(whose_msg(lang, "reconcile-board-right", whose, 0));
         } else {
             out.push(whose_msg(lang, "reconcile-board-fix", whose, steps.len()));
-            if let Listener::Player(_) = listener {
+            if let Listener::Player(_) | Listener::Assistant(_) = listener {
                 out.extend(steps.iter().map(|s| say_step(lang, s)));
             }
         }

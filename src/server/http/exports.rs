@@ -42,14 +42,33 @@ pub fn routes() -> Router<AppState> {
 
 /// One incident on the wire.
 #[derive(Serialize)]
-struct IncidentBody {
+pub(super) struct IncidentBody {
     seq: u64,
     at_ms: u64,
     by: Option<&'static str>,
     /// Half-moves of the official game after it.
-    ply: usize,
+    pub(super) ply: usize,
     /// The line as the text export has it.
-    text: String,
+    pub(super) text: String,
+    /// A ruling: the half-moves it took back.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    taken_back: Vec<IncidentMove>,
+    /// An undone ruling: the half-moves it played again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    played_again: Vec<IncidentMove>,
+    /// Private to one side (a time request): left out of the PGN.
+    #[serde(skip)]
+    pub(super) private: bool,
+}
+
+/// A half-move a ruling took back or played again.
+#[derive(Serialize)]
+struct IncidentMove {
+    ply: usize,
+    number: u32,
+    color: &'static str,
+    uci: String,
+    san: String,
 }
 
 /// The incident record, in the arbiter's language, for the arbiter only.
@@ -66,21 +85,52 @@ async fn incident_lines(seat: &Authorised) -> Result<Vec<IncidentBody>, ApiError
     Ok(incident_bodies(&view.log, lang))
 }
 
-fn incident_bodies(
+/// Every incident of a published log, its line in `lang` (for the text, the JSON and the
+/// PGN's comments).
+pub(super) fn incident_bodies(
     log: &[std::sync::Arc<crate::words::Published>],
     lang: crate::announce::Lang,
 ) -> Vec<IncidentBody> {
     let found = incidents(log.iter().map(|p| &p.rec));
+    let event = |seq: u64| log.get(seq.checked_sub(1)? as usize).map(|p| &**p);
     found
         .into_iter()
         .filter_map(|i| {
-            let p = log.get(i.seq.checked_sub(1)? as usize)?;
+            let p = event(i.seq)?;
+            let moves: Vec<&crate::words::Published> =
+                i.moves.iter().filter_map(|seq| event(*seq)).collect();
+            let named: Vec<IncidentMove> = moves
+                .iter()
+                .filter_map(|m| m.mv.as_ref())
+                .map(|mv| IncidentMove {
+                    ply: mv.ply,
+                    number: mv.number,
+                    color: color_key(mv.color),
+                    uci: mv.uci.clone(),
+                    san: mv.san.clone(),
+                })
+                .collect();
+            let undone = matches!(
+                p.rec.event,
+                crate::game::Event::Ruled {
+                    branch: crate::game::BranchKind::Undo,
+                    ..
+                }
+            );
+            let (taken_back, played_again) = if undone {
+                (Vec::new(), named)
+            } else {
+                (named, Vec::new())
+            };
             Some(IncidentBody {
                 seq: i.seq,
                 at_ms: i.at_ms,
                 by: i.by.map(|s| s.key()),
                 ply: i.ply,
-                text: incident_line(lang, p, i.by),
+                text: incident_line(lang, p, i.by, &moves),
+                taken_back,
+                played_again,
+                private: i.private,
             })
         })
         .collect()

@@ -89,16 +89,16 @@ async fn game_pgn(
         .await
         .ok_or_else(|| ApiError::unavailable(lang))?;
     // The incident record as comments (a side's time requests left out), in the asker's
-    // language.
-    let comments: Vec<(usize, String)> =
-        crate::scoresheet::incidents::incidents(view.log.iter().map(|p| &p.rec))
+    // language; a ruling's line names the half-moves it took back.
+    let comments: Vec<(usize, String)> = if with_incidents {
+        exports::incident_bodies(&view.log, lang)
             .into_iter()
-            .filter(|i| with_incidents && !i.private)
-            .filter_map(|i| {
-                let p = view.log.get(i.seq.checked_sub(1)? as usize)?;
-                Some((i.ply, crate::words::events::incident_line(lang, p, i.by)))
-            })
-            .collect();
+            .filter(|i| !i.private)
+            .map(|i| (i.ply, i.text))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let pgn = pgn::pgn(
         &view.state,
         &handle.setup.event,

@@ -242,6 +242,15 @@ fn rulings_in_words() {
         say_ruling(Lang::En, &ruling, Listener::Player(Color::White)),
         vec!["The scoresheets agree.", "Your board is right."]
     );
+    // The assistant works on both boards: his player's board is named, with its steps.
+    assert_eq!(
+        say_ruling(Lang::En, &ruling, Listener::Assistant(Color::Black)),
+        vec![
+            "The scoresheets agree.",
+            "Black's board is being put right: 1 steps.",
+            "Lift the white knight from h3 and put it on f3.",
+        ]
+    );
 
     // White wrote and played Nc3 at ply 2; Black's sheet and the game say Nf3.
     let mut f = fixture(

@@ -20,7 +20,7 @@ import {
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice } from './speech.js';
 import {
-  boardActions, boardOf, boardHeading, boardStateText, handOf, madeStatus, madeText, obligationText,
+  boardActions, boardOf, boardHeading, boardShows, boardStateText, handOf, madeStatus, madeText, obligationText,
   pieceOfLetter, placementPieces, turnOf,
 } from './table.js';
 
@@ -67,7 +67,31 @@ function mayUseBoard(color) {
   return isAssistant();
 }
 
+/** The other side's announcement stands only while the table still has it (`table.announced`,
+ * read after the event): a ruling that took the position back, an illegal move or the end
+ * voids it; the box then shows the opponent's last move of the game (not said again). */
+function dropStaleAnnouncement() {
+  if (!announcedWords || !conn.info || conn.info.seq < announcedWords.seq) return;
+  if (conn.status !== 'over' && (conn.info.table?.announced ?? null) === announcedWords.uci) return;
+  announcedWords = null;
+  if ($('announced')) {
+    const theirs = [...conn.moves].reverse().find((m) => m.color !== conn.side());
+    showAnnounced(theirs ?? null, false, true);
+  }
+}
+
+/** What can no longer be done after the end: the announcement, the repetition. */
+function updateEnded() {
+  const over = conn.status === 'over';
+  for (const el of document.querySelectorAll('#repeat, #command-form input, #command-form button')) {
+    if (!$('repeat') && el.closest('#command-form')) continue;
+    el.disabled = over;
+  }
+}
+
 function update() {
+  dropStaleAnnouncement();
+  updateEnded();
   const last = conn.moves.at(-1);
   board.setFen(conn.fen, last?.uci);
   $('status').textContent = statusText(conn);
@@ -171,7 +195,9 @@ function updateTable() {
     $(`board-${color}-heading`).textContent = boardHeading(conn, color);
     const state = $(`board-${color}-state`);
     state.textContent = boardStateText(conn, color);
-    state.classList.toggle('error', !b.matches);
+    // Red only for a board that really differs: a move under way, or the opponent's move not
+    // yet made on it, is the normal course of a move.
+    state.classList.toggle('error', boardShows(b) === 'differs');
   }
   $('table-hint').textContent = t(canMove() ? 'web-table-hint' : 'web-table-hint-view');
   const table = conn.info.table;
@@ -198,11 +224,17 @@ function updatePhysical() {
   $('talking-clock').hidden = !isViAssistant();
   $('warnings-box').hidden = !isViAssistant();
   $('touch-form').hidden = !isViAssistant();
+  // Nothing at the table works after the end.
+  const over = conn.status === 'over';
+  for (const el of box.querySelectorAll('#talking-clock, #warnings, #repeat-form input, #repeat-form button, #touch-form input, #touch-form button')) el.disabled = over;
   const status = $('made-status');
   const mine = turnOf(conn) === side && conn.status === 'playing';
   if (vi && mine) {
     const made = madeStatus(conn, side);
-    status.textContent = madeText(made);
+    // The assistant relays the opponent's move to his player's board: said as his task.
+    status.textContent = made?.behind && isAssistant()
+      ? t('web-made-behind-assistant', { color: colorName(made.behind.color), board: colorName(side), move: made.behind.words })
+      : madeText(made);
     press.disabled = !made?.made;
   } else {
     status.textContent = mine ? obligationText(conn) : '';

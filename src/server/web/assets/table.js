@@ -73,10 +73,20 @@ export function madeText(status) {
 export function boardStateText(conn, color) {
   const board = boardOf(conn, color);
   if (!board) return '';
-  const parts = [t('web-board-matches', { matches: board.matches ? 'yes' : 'no' })];
+  const shows = boardShows(board);
+  const parts = [shows === 'game' || shows === 'differs'
+    ? t('web-board-matches', { matches: shows === 'game' ? 'yes' : 'no' })
+    : t('web-board-shows', { shows, color: colorName(color === 'white' ? 'black' : 'white') })];
   const hand = handOf(board);
   if (hand) parts.push(t('web-board-hand', { piece: coloredPiece(hand.piece), square: squareName(hand.from) }));
   return sentences(parts);
+}
+
+/** What `board` shows against the game, as the server says it (`shows`): `game`, `moving`
+ * (the move under way), `behind` (the opponent's last move still to be made on it) or
+ * `differs` (a divergence for the arbiter). */
+export function boardShows(board) {
+  return board?.shows ?? (board?.matches ? 'game' : 'differs');
 }
 
 /** The heading of a player's board: "White's board (tactile)". */

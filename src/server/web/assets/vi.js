@@ -11,7 +11,8 @@
 // (earcons.js) mark the opponent's move, check, the board's edge, a pick-up and the end. What
 // was said while the player typed (his key echo may have cut it off in the screen reader) is
 // said again before his next answer ("Inzwischen: …"). What comes while he types waits for his
-// Enter or a pause (see `tell`): a screen reader stops speaking at every key.
+// Enter or a pause (see `tell`): a screen reader stops speaking at every key. When the arbiter
+// adjourns the game and he is to move, he seals his move here (`abgabe …`, then `anhalten`).
 
 import { loadStrings, sentences, t, lang, squareWords } from './i18n.js';
 import {
@@ -55,6 +56,8 @@ const COMMANDS = {
   moves: 'web-cmd-moves',
   material: 'web-cmd-material',
   captured: 'web-cmd-captured',
+  seal: 'web-cmd-seal',
+  sealStop: 'web-cmd-seal-stop',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -69,6 +72,9 @@ let pending = null; // an action waiting for "yes"
 let words = {}; // command name -> its words
 let extra = {}; // yes, and the kinds of claim
 let earcons;
+/** The adjournment (Appendix A): the `adjournment_called` event until the sealed move is
+ * opened, whether the envelope is closed, and the move he sealed (his side's text only). */
+const adjournment = { called: null, adjourned: false, sealed: null };
 
 /** What was said while the player was typing: said again before his next answer. An
  * announcement counts as unheard when it came while the command line held typed text, or a key
@@ -435,6 +441,66 @@ async function adjust() {
   await send({ type: 'adjust' });
 }
 
+// ---- the sealed move (Appendix A, issue 18) ----------------------------------------------
+
+/** Whether he must seal now: the arbiter adjourned the game, he is to move, and the envelope
+ * is not closed yet. */
+function mustSeal() {
+  const a = adjournment.called;
+  return !!a && !adjournment.adjourned && a.sealer === mySide();
+}
+
+/** "abgabe Springer Felix drei" / "seal knight f3": writes (or rewrites) his sealed move, with
+ * the server's `seal_move`, as the assistant's and the sighted player's pages do. Only his
+ * side hears it back. "abgabe" alone: what is asked of him. */
+async function seal(rest) {
+  if (!rest) {
+    if (!mustSeal()) tell(t('web-vi-seal-none'));
+    else tell(sentences([adjournment.sealed ? t('web-seal-written', { move: adjournment.sealed }) : t('web-seal-now'), t('web-vi-seal-how')]));
+    return;
+  }
+  await send({ type: 'seal_move', text: rest });
+}
+
+/** "anhalten" / "stop" (or "drücken" while he seals): stops the clock, the envelope closes. */
+async function sealStop() {
+  await send({ type: 'seal_stop_clock' });
+}
+
+function trackAdjournment(ev) {
+  switch (ev.kind) {
+    case 'adjournment_called':
+      adjournment.called = ev;
+      adjournment.adjourned = false;
+      adjournment.sealed = null;
+      break;
+    case 'move_sealed':
+      if (ev.sealed) adjournment.sealed = ev.sealed;
+      break;
+    case 'adjourned':
+      adjournment.adjourned = true;
+      break;
+    case 'seal_opened':
+    case 'end':
+      adjournment.called = null;
+      adjournment.adjourned = false;
+      adjournment.sealed = null;
+      break;
+    default:
+  }
+}
+
+/** The sealed move's section: shown only while he must seal. */
+function updateSeal() {
+  const box = $('seal');
+  const show = !!conn?.info && mustSeal();
+  box.hidden = !show;
+  if (!show) return;
+  $('seal-text').textContent = adjournment.sealed
+    ? t('web-seal-written', { move: adjournment.sealed })
+    : t('web-seal-now');
+}
+
 // ---- the physical procedure: his own board ----------------------------------------------
 
 function needsPhysical() {
@@ -479,6 +545,10 @@ function squareCommand(action, args) {
 /** Presses the clock; then the command line has the focus (the button may be gone), and the
  * move it completed is said by its event. */
 async function pressClock() {
+  if (mustSeal()) {
+    await sealStop();
+    return;
+  }
   if (needsPhysical()) return;
   await send({ type: 'press_clock' });
   if (document.activeElement === $('press-clock')) $('command').focus();
@@ -610,6 +680,8 @@ async function run(line) {
     case 'moves': return legalMoves(rest);
     case 'material': return sayMaterial();
     case 'captured': return captured(args);
+    case 'seal': return seal(rest);
+    case 'sealStop': return sealStop();
     default: {
       const err = await announce(text);
       if (err) tell(errorText(err), 'error');
@@ -722,6 +794,7 @@ function update() {
   renderPieces();
   if (conn.status === 'over') $('end-text').textContent = endText();
   $('end').hidden = conn.status !== 'over';
+  updateSeal();
 }
 
 /** The parts of the page only a game by the physical procedure has. */
@@ -735,6 +808,7 @@ function showPhysical() {
 }
 
 function onEvent(ev) {
+  trackAdjournment(ev);
   update();
   if (ev.kind === 'draw_offer') drawOfferBy = ev.by;
   if (ev.kind === 'clock_warnings') {
@@ -753,6 +827,9 @@ function onEvent(ev) {
   } else if (ev.kind === 'end') {
     earcons.play('end');
     tellImportant(endText(), 'end');
+  } else if (ev.kind === 'adjournment_called' && mustSeal()) {
+    // He seals: how, by the command line, said with the arbiter's call.
+    tellImportant(sentences([eventText(ev), t('web-vi-seal-how')]), 'question');
   } else {
     const text = eventText(ev);
     if (text) tell(text, 'info');
@@ -929,6 +1006,13 @@ async function main() {
   });
   setupTalk();
   $('press-clock').addEventListener('click', pressClock);
+  $('seal-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('seal-move').value.trim();
+    if (text) await send({ type: 'seal_move', text });
+    else tell(t('web-vi-seal-how'), 'error');
+  });
+  $('seal-stop').addEventListener('click', sealStop);
   $('act-time').addEventListener('click', sayTime);
   $('act-draw').addEventListener('click', () => {
     draw();
