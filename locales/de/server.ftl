@@ -317,3 +317,19 @@ round-alert-time-request = Brett { $board }: { $color ->
 serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
 serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.
 serve-bus-needs-data-dir = --bus geht vorerst nur mit dem Speicher im Datenverzeichnis: dort liegen die Leases des Clusters. Lassen Sie --store weg.
+
+## Der Beginn der Partie und die Regelwahl des Schiedsrichters (Issue 18)
+event-started = Die Partie hat begonnen. { $color } ist am Zug, die Uhr von { $color } läuft.
+event-arrived = { $color } ist anwesend.
+event-default-time-over = Die Karenzzeit ist abgelaufen, { $color } ist nicht anwesend. Der Schiedsrichter entscheidet: Partie verloren erklären oder weiterspielen lassen.
+event-illegal-announced = Regelwidrige Ansage von { $color }: Sie zählt als regelwidriger Zug, { $opponent } bekommt { $time } dazu. Das ist der { $count }. regelwidrige Zug von { $color }; bitte neu ansagen.
+error-not-started = Die Partie hat noch nicht begonnen. Der Schiedsrichter startet sie.
+error-already-started = Die Partie hat schon begonnen.
+round-alert-absent = Brett { $board }: Die Karenzzeit ist abgelaufen, { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }) ist nicht anwesend.
+round-alert-illegal-announced = Brett { $board }: Regelwidrige Ansage von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }), gezählt.

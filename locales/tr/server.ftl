@@ -303,3 +303,19 @@ round-alert-time-request = { $board }. tahta: { $color ->
 serve-bad-store = --store, sqlite:YOL (bir SQLite dosyası) ya da postgres://kullanıcı@sunucu:port/veritabanı bekler.
 serve-bad-node = { $value } bir düğüm adı değil: 1 ile 64 arası harf, rakam, nokta, tire ya da alt çizgi.
 serve-bus-needs-data-dir = --bus şimdilik yalnızca veri dizinindeki depoyla çalışır: kümenin kiraları oradadır. --store seçeneğini kullanmayın.
+
+## Oyunun başlaması ve hakemin kural seçimleri (konu 18)
+event-started = Oyun başladı. Hamle sırası { $color } tarafında, { $color } saati işliyor.
+event-arrived = { $color } oyuncusu geldi.
+event-default-time-over = Gecikme süresi doldu ve { $color } oyuncusu gelmedi. Hakem karar verir: yenilgi ilan eder ya da oyunun sürmesine izin verir.
+event-illegal-announced = { $color } kural dışı bir hamle söyledi: kural dışı hamle sayılır, { $opponent } { $time } ek süre aldı. Bu, { $color } için { $count }. kural dışı hamle; hamleyi yeniden söyleyin.
+error-not-started = Oyun henüz başlamadı. Hakem başlatacak.
+error-already-started = Oyun zaten başladı.
+round-alert-absent = { $board }. tahta: gecikme süresi doldu, { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) gelmedi.
+round-alert-illegal-announced = { $board }. tahta: { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) kural dışı hamle söyledi, sayıldı.
