@@ -699,7 +699,7 @@ fn a_visually_impaired_players_illegal_announcement_counts_only_when_the_profile
     let first = run(
         &mut g,
         Seat::WhiteAssistant,
-        Command::IllegalAnnouncement(Some(e2e5.clone())),
+        Command::IllegalAnnouncement(Some(e2e5)),
         1_000,
     );
     assert_eq!(first.len(), 1);
