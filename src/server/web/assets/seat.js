@@ -15,7 +15,7 @@ import { colorName, coloredPiece, isPromotion, parseFen, squareName } from './ch
 import { GameConnection, seatLink } from './conn.js';
 import {
   say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle,
-  runClocks, renderScoresheet, clockWords,
+  runClocks, renderScoresheet, clockWords, rulesLines,
 } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice } from './speech.js';
@@ -361,6 +361,7 @@ function updateArbiter() {
   const pause = $('pause');
   if (!pause) return;
   pause.disabled = conn.status !== 'playing';
+  $('start').disabled = conn.status !== 'waiting';
   // Resuming waits for the case to be ruled and the boards put right, and an adjourned game
   // resumes when the sealed move is opened.
   $('resume').disabled = conn.status !== 'paused' || desk.caseOpen || desk.adjourned
@@ -383,6 +384,14 @@ function updateArbiter() {
       });
       seats.append(li);
     }
+    const shown = $('rules-shown');
+    if (shown && conn.info.rules) {
+      shown.replaceChildren(...rulesLines(conn.info.rules).map((line) => {
+        const li = document.createElement('li');
+        li.textContent = line;
+        return li;
+      }));
+    }
     const tc = conn.info.time_control;
     $('time-control').textContent = t('web-time-control', {
       base: clockWords(tc.base_ms),
@@ -393,6 +402,7 @@ function updateArbiter() {
 
 function setupArbiter() {
   if (!$('pause')) return;
+  $('start').addEventListener('click', () => request({ type: 'start' }));
   $('pause').addEventListener('click', () => request({ type: 'pause' }));
   $('resume').addEventListener('click', () => request({ type: 'resume' }));
   $('clock-form').addEventListener('submit', async (e) => {
