@@ -52,6 +52,7 @@ describe('the start of the game', { timeout: 180000 }, () => {
       'The clock runs on while a touch report waits for the ruling.',
     ]);
     await p.getByText("The game waits for the arbiter's start.").first().waitFor();
+    await p.locator('#attention-list').getByText('The game waits for your start', { exact: false }).waitFor();
     await axe('arbiter', 'waiting');
   });
 
@@ -73,6 +74,8 @@ describe('the start of the game', { timeout: 180000 }, () => {
     // Nobody opened a player's page and the default time is zero: both are reported.
     await p.getByText("The default time is over and White's player has not arrived.", { exact: false }).first().waitFor();
     await p.getByText("The default time is over and Black's player has not arrived.", { exact: false }).first().waitFor();
+    // At the top of his page, with what is left to decide.
+    await p.locator('#attention-list').getByText("Black's player has not arrived", { exact: false }).waitFor();
     await axe('arbiter', 'started');
   });
 

@@ -528,3 +528,4 @@ web-rules-shown-touch = { $stops ->
     [yes] Die Uhren stehen, solange eine Berührungsmeldung auf die Entscheidung wartet.
    *[no] Die Uhr läuft weiter, solange eine Berührungsmeldung auf die Entscheidung wartet.
 }
+web-attention-waiting = Die Partie wartet auf Ihren Start: Starten Sie sie, wenn die Spieler sitzen.

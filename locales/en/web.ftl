@@ -521,3 +521,4 @@ web-rules-shown-touch = { $stops ->
     [yes] The clocks stop while a touch report waits for the ruling.
    *[no] The clock runs on while a touch report waits for the ruling.
 }
+web-attention-waiting = The game waits for your start: start it when the players are seated.

@@ -518,3 +518,4 @@ web-rules-shown-touch = { $stops ->
     [yes] Dokunma bildirimi karar beklerken saatler durur.
    *[no] Dokunma bildirimi karar beklerken saat işlemeye devam eder.
 }
+web-attention-waiting = Oyun başlatmanızı bekliyor: oyuncular yerlerini aldığında başlatın.

@@ -34,6 +34,7 @@ let announced = null; // the last move of the other side, to repeat
 let announcedWords = null; // the other side's announcement (physical procedure), in our words
 const tableViews = {}; // the boards at the table, by side
 let touchReport = null; // the touch reported and not yet ruled on
+const absent = new Map(); // side -> the default_time_over event of a player not arrived since
 const illegalMoves = []; // the illegal_move events (Art. 7.4)
 const desk = {
   divergence: null, // the boards_diverged event of the open case
@@ -250,7 +251,14 @@ function trackTable(ev) {
       touchReport = null;
       break;
     case 'illegal_move':
+    case 'illegal_announced':
       illegalMoves.push(ev);
+      break;
+    case 'default_time_over':
+      absent.set(ev.color, ev);
+      break;
+    case 'arrived':
+      absent.delete(ev.color);
       break;
     default:
   }
@@ -616,6 +624,8 @@ function updateAttention() {
   const list = $('attention-list');
   if (!list || !conn.info) return;
   const items = [];
+  if (conn.status === 'waiting') items.push([t('web-attention-waiting'), 'controls-heading']);
+  if (conn.status !== 'over') for (const ev of absent.values()) items.push([ev.text, 'controls-heading']);
   if (touchReport && conn.status !== 'over') items.push([t('web-attention-touch'), 'touch-heading']);
   if (desk.caseOpen) items.push([t('web-attention-case'), 'divergence-heading']);
   if (desk.adjournment && !desk.adjourned) items.push([t('web-attention-adjourn'), 'adjourn-heading']);
