@@ -237,11 +237,26 @@ async fn diverge_after_e5(t: &mut Table) {
 }
 /// D.2.9, first branch: both scoresheets say 2. Nf3, the game says 2. Nf3; Black's board
 /// shows Nh3. Black is told exactly what to lift and where to put it, his board events are
-/// followed until it matches, then play resumes with Black's clock running.
+/// followed until it matches; then the clocks wait for the arbiter's resume (rules profile
+/// `after_fix: wait`, the default since issue 18), or play resumes by itself with Black's
+/// clock running (`after_fix: resume`, the behaviour before).
 #[tokio::test]
 async fn sheets_agree_the_wrong_board_is_put_right() {
+    sheets_agree(false).await;
+}
+
+#[tokio::test]
+async fn sheets_agree_play_resumes_by_itself_when_the_profile_says_so() {
+    sheets_agree(true).await;
+}
+
+async fn sheets_agree(resume_by_itself: bool) {
     let server = TestServer::start_with(limits()).await;
-    let game = server.create(body()).await;
+    let mut b = body();
+    if resume_by_itself {
+        b["rules"]["after_fix"] = json!("resume");
+    }
+    let game = server.create(b).await;
     let mut t = Table::open(&server, &game).await;
     write(&mut t, "white", 0, &["e4", "e5", "Nf3"]).await;
     write(&mut t, "black", 0, &["e4", "e5", "Sf3"]).await;
@@ -331,7 +346,11 @@ async fn sheets_agree_the_wrong_board_is_put_right() {
             json!({"type": "board", "board": "black", "action": "place", "square": "f3"}),
         )
         .await;
-    assert_eq!(kinds(&black), ["board_fixed", "reconciled", "resume"]);
+    if resume_by_itself {
+        assert_eq!(kinds(&black), ["board_fixed", "reconciled", "resume"]);
+    } else {
+        assert_eq!(kinds(&black), ["board_fixed", "reconciled"]);
+    }
     assert_eq!(black[0]["remaining"], 0);
     assert_eq!(
         black[1]["text"],
@@ -341,7 +360,30 @@ async fn sheets_agree_the_wrong_board_is_put_right() {
         white[0]["text"],
         "Black's board: a piece put on f3. Black's board is right now."
     );
-    assert_eq!(black[2]["clock"]["running"], "black");
+    if resume_by_itself {
+        assert_eq!(black[2]["clock"]["running"], "black");
+    } else {
+        // The clocks wait for the arbiter: nobody plays on, then his resume starts Black's.
+        assert_eq!(black[1]["clock"]["running"], Value::Null);
+        let state = support::http_state(
+            &format!("http://{}", server.addr),
+            &game,
+            &game.token("arbiter"),
+        )
+        .await;
+        assert_eq!(state["status"], "paused");
+        assert_eq!(state["pause_reason"], "arbiter");
+        assert_eq!(state["rules"]["after_fix"], "wait");
+        t.black
+            .refused(
+                json!({"type": "board", "board": "black", "action": "lift", "square": "c7"}),
+                "game_paused",
+            )
+            .await;
+        let [_, black, _] = t.all("arbiter", json!({"type": "resume"})).await;
+        assert_eq!(kinds(&black), ["resume"]);
+        assert_eq!(black[0]["clock"]["running"], "black");
+    }
 
     // Play goes on from the official game.
     t.play("b8c6", None).await;
@@ -929,7 +971,9 @@ async fn randomized_divergences_through_the_server() {
                 "seed {seed}"
             );
         } else {
-            assert_eq!(state["status"], "playing", "seed {seed}");
+            // The sheets agreed: the clocks wait for the arbiter (`after_fix: wait`).
+            assert_eq!(state["status"], "paused", "seed {seed}");
+            assert_eq!(state["pause_reason"], "arbiter", "seed {seed}");
         }
         runs[usize::from(second_branch)] += 1;
     }

@@ -133,6 +133,7 @@ fn check_as_written(store: &SqliteStore, games: &[Golden]) {
         assert_eq!(ucis(&table), g.moves, "{}", g.name);
         assert_eq!(fen(&table), g.fen, "{}", g.name);
         let (status, result) = match table.game().status() {
+            Status::Waiting => ("waiting", None),
             Status::Playing => ("playing", None),
             Status::Paused { .. } => ("paused", None),
             Status::Over(e) => ("over", Some(e.result.pgn().to_owned())),

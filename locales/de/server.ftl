@@ -369,3 +369,18 @@ query-balance = { $side ->
        *[other] { $points } Bauern
     } mehr.
 }
+## Der Beginn der Partie und die Regelwahl des Schiedsrichters (Issue 18)
+event-started = Die Partie hat begonnen. { $color } ist am Zug, die Uhr von { $color } läuft.
+event-arrived = { $color } ist anwesend.
+event-default-time-over = Die Karenzzeit ist abgelaufen, { $color } ist nicht anwesend. Der Schiedsrichter entscheidet: Partie verloren erklären oder weiterspielen lassen.
+event-illegal-announced = Regelwidrige Ansage von { $color }: Sie zählt als regelwidriger Zug, { $opponent } bekommt { $time } dazu. Das ist der { $count }. regelwidrige Zug von { $color }; bitte neu ansagen.
+error-not-started = Die Partie hat noch nicht begonnen. Der Schiedsrichter startet sie.
+error-already-started = Die Partie hat schon begonnen.
+round-alert-absent = Brett { $board }: Die Karenzzeit ist abgelaufen, { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }) ist nicht anwesend.
+round-alert-illegal-announced = Brett { $board }: Regelwidrige Ansage von { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ({ $name }), gezählt.

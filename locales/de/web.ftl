@@ -495,6 +495,7 @@ web-round-col-desk = Tisch
 web-round-desk-of = Tisch von Brett { $board }
 web-round-player-vi = { $name } (sehbehindert)
 web-round-status = { $status ->
+    [waiting] wartet auf den Start
     [playing] läuft
     [paused] angehalten
     [over] beendet, { $result }
@@ -516,3 +517,35 @@ web-captured = Die geschlagene Figur im Zug nennen
 web-captured-hint = Zum Beispiel König schlägt Dame David acht statt König schlägt David acht. Befehl: schlagansage an, schlagansage aus.
 web-captured-on = Züge werden mit der geschlagenen Figur gesagt.
 web-captured-off = Züge werden ohne die geschlagene Figur gesagt.
+## Der Beginn der Partie und die Regelwahl des Schiedsrichters (Issue 18)
+web-status-waiting = Die Partie wartet auf den Start durch den Schiedsrichter.
+web-arbiter-start = Partie starten
+web-round-start-all = Alle Bretter starten
+web-round-start-board = Brett { $board } starten
+web-round-started = { $done } von { $total } Brettern gestartet.
+web-rules-choices = Start und Wahl des Schiedsrichters
+web-rules-wait-start = Die Partie wartet auf den Start durch den Schiedsrichter (Art. 6.5)
+web-rules-default-time = Karenzzeit (Minuten, Art. 6.7)
+web-rules-default-time-hint = Wer so lange nach dem Start nicht anwesend ist (seine Seite nicht geöffnet hat), wird dem Schiedsrichter gemeldet. Null, wenn die Turnierordnung nichts anderes sagt.
+web-rules-vi-illegal = Regelwidrige Ansage eines sehbehinderten Spielers
+web-rules-vi-illegal-refused = wird abgewiesen, bevor sie zählt
+web-rules-vi-illegal-counts = zählt nach 7.5 (Zeitstrafe, zum Partieverlust)
+web-rules-after-fix = Nach einer Berichtigung, bei der die Partieformulare übereinstimmen
+web-rules-after-fix-wait = warten die Uhren auf den Schiedsrichter
+web-rules-after-fix-resume = geht die Partie von selbst weiter
+web-rules-touch-stops = Die Uhren stehen, solange eine Berührungsmeldung auf die Entscheidung wartet
+web-rules-shown-start-wait = Die Partie wartet auf den Start durch den Schiedsrichter; Karenzzeit { $minutes } Min.
+web-rules-shown-start-move = Die Uhr startet mit dem ersten Zug von Weiß.
+web-rules-shown-vi-illegal = { $choice ->
+    [counts] Eine regelwidrige Ansage eines sehbehinderten Spielers zählt nach 7.5.
+   *[refused] Eine regelwidrige Ansage eines sehbehinderten Spielers wird abgewiesen, bevor sie zählt.
+}
+web-rules-shown-after-fix = { $choice ->
+    [resume] Nach einer Berichtigung mit übereinstimmenden Formularen geht die Partie von selbst weiter.
+   *[wait] Nach einer Berichtigung warten die Uhren auf den Schiedsrichter.
+}
+web-rules-shown-touch = { $stops ->
+    [yes] Die Uhren stehen, solange eine Berührungsmeldung auf die Entscheidung wartet.
+   *[no] Die Uhr läuft weiter, solange eine Berührungsmeldung auf die Entscheidung wartet.
+}
+web-attention-waiting = Die Partie wartet auf Ihren Start: Starten Sie sie, wenn die Spieler sitzen.

@@ -362,3 +362,18 @@ query-balance = { $side ->
        *[other] { $points } pawns
     } ahead.
 }
+## The start of the game and the arbiter's rules choices (issue 18)
+event-started = The game has started. { $color } to move, { $color }'s clock runs.
+event-arrived = { $color }'s player has arrived.
+event-default-time-over = The default time is over and { $color }'s player has not arrived. The arbiter decides: declare the loss or let play on.
+event-illegal-announced = Illegal announcement by { $color }: it counts as an illegal move, { $opponent } gets { $time } more. This is { $color }'s illegal move number { $count }; announce again.
+error-not-started = The game has not started yet. The arbiter starts it.
+error-already-started = The game has already started.
+round-alert-absent = Board { $board }: the default time is over, { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }) has not arrived.
+round-alert-illegal-announced = Board { $board }: illegal announcement by { $color ->
+    [white] White
+   *[black] Black
+} ({ $name }), counted.

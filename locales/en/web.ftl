@@ -488,6 +488,7 @@ web-round-col-desk = Desk
 web-round-desk-of = Board { $board }'s desk
 web-round-player-vi = { $name } (visually impaired)
 web-round-status = { $status ->
+    [waiting] waiting for the start
     [playing] playing
     [paused] paused
     [over] over, { $result }
@@ -509,3 +510,35 @@ web-captured = Name the captured piece in moves
 web-captured-hint = For example king takes queen d8 instead of king takes d8. Command: captures on, captures off.
 web-captured-on = Moves are said with the piece captured.
 web-captured-off = Moves are said without the piece captured.
+## The start of the game and the arbiter's rules choices (issue 18)
+web-status-waiting = The game waits for the arbiter's start.
+web-arbiter-start = Start the game
+web-round-start-all = Start all boards
+web-round-start-board = Start board { $board }
+web-round-started = { $done } of { $total } boards started.
+web-rules-choices = Start and the arbiter's choices
+web-rules-wait-start = The game waits for the arbiter's start (Art. 6.5)
+web-rules-default-time = Default time (minutes, Art. 6.7)
+web-rules-default-time-hint = A player who has not arrived (his page not opened) this long after the start is reported to the arbiter. Zero unless the event's regulations say otherwise.
+web-rules-vi-illegal = A visually impaired player's illegal announcement
+web-rules-vi-illegal-refused = is refused before it counts
+web-rules-vi-illegal-counts = counts under 7.5 (penalty, toward the loss)
+web-rules-after-fix = After a fix on which the scoresheets agree
+web-rules-after-fix-wait = the clocks wait for the arbiter
+web-rules-after-fix-resume = play resumes by itself
+web-rules-touch-stops = The clocks stop while a touch report waits for the ruling
+web-rules-shown-start-wait = The game waits for the arbiter's start; default time { $minutes } min.
+web-rules-shown-start-move = The clock starts with White's first move.
+web-rules-shown-vi-illegal = { $choice ->
+    [counts] A visually impaired player's illegal announcement counts under 7.5.
+   *[refused] A visually impaired player's illegal announcement is refused before it counts.
+}
+web-rules-shown-after-fix = { $choice ->
+    [resume] After a fix on which the sheets agree, play resumes by itself.
+   *[wait] After a fix, the clocks wait for the arbiter's resume.
+}
+web-rules-shown-touch = { $stops ->
+    [yes] The clocks stop while a touch report waits for the ruling.
+   *[no] The clock runs on while a touch report waits for the ruling.
+}
+web-attention-waiting = The game waits for your start: start it when the players are seated.

@@ -338,3 +338,18 @@ query-balance = { $side ->
     [even] Materyal eşit.
    *[other] Materyal: { $color } { $points } piyon önde.
 }
+## Oyunun başlaması ve hakemin kural seçimleri (konu 18)
+event-started = Oyun başladı. Hamle sırası { $color } tarafında, { $color } saati işliyor.
+event-arrived = { $color } oyuncusu geldi.
+event-default-time-over = Gecikme süresi doldu ve { $color } oyuncusu gelmedi. Hakem karar verir: yenilgi ilan eder ya da oyunun sürmesine izin verir.
+event-illegal-announced = { $color } kural dışı bir hamle söyledi: kural dışı hamle sayılır, { $opponent } { $time } ek süre aldı. Bu, { $color } için { $count }. kural dışı hamle; hamleyi yeniden söyleyin.
+error-not-started = Oyun henüz başlamadı. Hakem başlatacak.
+error-already-started = Oyun zaten başladı.
+round-alert-absent = { $board }. tahta: gecikme süresi doldu, { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) gelmedi.
+round-alert-illegal-announced = { $board }. tahta: { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }) kural dışı hamle söyledi, sayıldı.

@@ -485,6 +485,7 @@ web-round-col-desk = Masa
 web-round-desk-of = { $board }. tahtanın masası
 web-round-player-vi = { $name } (görme engelli)
 web-round-status = { $status ->
+    [waiting] başlamayı bekliyor
     [playing] oynanıyor
     [paused] durduruldu
     [over] bitti, { $result }
@@ -506,3 +507,35 @@ web-captured = Hamlelerde alınan taşı söyle
 web-captured-hint = Örneğin Şah alır de sekiz yerine Şah alır Vezir de sekiz. Komut: yenen açık, yenen kapalı.
 web-captured-on = Hamleler alınan taşla söyleniyor.
 web-captured-off = Hamleler alınan taş olmadan söyleniyor.
+## Oyunun başlaması ve hakemin kural seçimleri (konu 18)
+web-status-waiting = Oyun hakemin başlatmasını bekliyor.
+web-arbiter-start = Oyunu başlat
+web-round-start-all = Tüm masaları başlat
+web-round-start-board = { $board }. masayı başlat
+web-round-started = { $total } masadan { $done } tanesi başladı.
+web-rules-choices = Başlangıç ve hakemin seçimleri
+web-rules-wait-start = Oyun hakemin başlatmasını bekler (Md. 6.5)
+web-rules-default-time = Gecikme süresi (dakika, Md. 6.7)
+web-rules-default-time-hint = Başlangıçtan bu kadar sonra gelmemiş (sayfasını açmamış) oyuncu hakeme bildirilir. Turnuva kuralları başka bir şey demiyorsa sıfır.
+web-rules-vi-illegal = Görme engelli oyuncunun kural dışı hamle söylemesi
+web-rules-vi-illegal-refused = sayılmadan reddedilir
+web-rules-vi-illegal-counts = 7.5'e göre sayılır (ceza, yenilgiye doğru)
+web-rules-after-fix = Hamle kâğıtlarının uyuştuğu bir düzeltmeden sonra
+web-rules-after-fix-wait = saatler hakemi bekler
+web-rules-after-fix-resume = oyun kendiliğinden sürer
+web-rules-touch-stops = Dokunma bildirimi karar beklerken saatler durur
+web-rules-shown-start-wait = Oyun hakemin başlatmasını bekliyor; gecikme süresi { $minutes } dk.
+web-rules-shown-start-move = Saat Beyaz'ın ilk hamlesiyle başlar.
+web-rules-shown-vi-illegal = { $choice ->
+    [counts] Görme engelli oyuncunun kural dışı hamle söylemesi 7.5'e göre sayılır.
+   *[refused] Görme engelli oyuncunun kural dışı hamle söylemesi sayılmadan reddedilir.
+}
+web-rules-shown-after-fix = { $choice ->
+    [resume] Kâğıtların uyuştuğu bir düzeltmeden sonra oyun kendiliğinden sürer.
+   *[wait] Bir düzeltmeden sonra saatler hakemin sürdürmesini bekler.
+}
+web-rules-shown-touch = { $stops ->
+    [yes] Dokunma bildirimi karar beklerken saatler durur.
+   *[no] Dokunma bildirimi karar beklerken saat işlemeye devam eder.
+}
+web-attention-waiting = Oyun başlatmanızı bekliyor: oyuncular yerlerini aldığında başlatın.

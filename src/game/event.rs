@@ -212,6 +212,33 @@ pub enum Event {
         count: u32,
         penalty_ms: u64,
     },
+    /// A visually impaired player's illegal announcement counted under 7.5 (rules profile
+    /// `vi_illegal: counts`): nothing was made on a board; the opponent gets `penalty_ms`,
+    /// `count` is this side's illegal moves so far. `uci` is the move said, when it named
+    /// its squares.
+    IllegalAnnounced {
+        by: Seat,
+        color: Color,
+        uci: Option<UciMove>,
+        count: u32,
+        penalty_ms: u64,
+    },
+    /// The arbiter started the game (Art. 6.5): White's clock runs (rules profile
+    /// `wait_for_start`).
+    Started {
+        by: Seat,
+    },
+    /// A player's seat (or his assistant's) came to the game for the first time (a game that
+    /// waits for the arbiter's start): he has arrived (Art. 6.7).
+    Arrived {
+        by: Seat,
+        color: Color,
+    },
+    /// The default time (Art. 6.7.1) is over and this player has not arrived: the arbiter
+    /// decides (declares the loss or lets play on).
+    DefaultTimeOver {
+        color: Color,
+    },
     /// The visually impaired player's assistant reports that the opponent touched a piece
     /// (D.2.10.5); the arbiter rules.
     TouchReported {

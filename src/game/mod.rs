@@ -59,7 +59,7 @@ pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
 pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
 pub use made::{Made, Missing, Progress, made, progress};
 pub use material::{Material, material, material_of, value};
-pub use profile::{Edition, Failover, FlagRule, Procedure, Profile};
+pub use profile::{AfterFix, Edition, Failover, FlagRule, Procedure, Profile, ViIllegal};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
@@ -67,6 +67,9 @@ pub use touch::{Obligation, Rule, Touch, obligation_of};
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// Created to wait for the arbiter's start (rules profile `wait_for_start`): no clock
+    /// runs, no move is accepted.
+    Waiting,
     Playing,
     /// Clocks stopped; `by: None` is a pause caused by a server restart.
     Paused {
@@ -118,6 +121,13 @@ pub enum Command {
     RestoreBoard(Color),
     /// The talking clock: time and moves, told to the asking side only.
     TalkingClock,
+    /// The arbiter starts the game (Art. 6.5): White's clock runs.
+    Start,
+    /// The player of this seat (or his assistant) has arrived: his seat came to the game.
+    Arrive,
+    /// A visually impaired player's illegal announcement, counted under 7.5 (rules profile
+    /// `vi_illegal: counts`); `uci` is the move said when it named its squares.
+    IllegalAnnouncement(Option<UciMove>),
     /// Turn the talking clock's time warnings on or off.
     Warnings(bool),
 }
@@ -168,6 +178,10 @@ pub enum Refusal {
     NoTouchReported,
     /// The talking clock is for the visually impaired player (F5).
     NotVisuallyImpaired,
+    /// The game waits for the arbiter's start (Art. 6.5).
+    NotStarted,
+    /// The game has started already.
+    AlreadyStarted,
 }
 
 impl Refusal {
@@ -197,6 +211,8 @@ impl Refusal {
             Refusal::OwnFlagFellFirst => "own_flag_fell_first",
             Refusal::NoTouchReported => "no_touch_reported",
             Refusal::NotVisuallyImpaired => "not_visually_impaired",
+            Refusal::NotStarted => "not_started",
+            Refusal::AlreadyStarted => "already_started",
         }
     }
 }
@@ -288,6 +304,15 @@ pub struct Game {
     warned: Option<u64>,
     /// What the last ruling took back, while it can still be undone (no move since).
     undoable: Option<Undoable>,
+    /// When the arbiter started the game (a game that waited for his start).
+    started_at: Option<u64>,
+    /// Which players have arrived (a game that waits for the start), and which absences
+    /// were reported to the arbiter at the end of the default time.
+    arrived: ByColor<bool>,
+    absence_told: ByColor<bool>,
+    /// A touch report stopped the clocks (rules profile `touch_stops_clock`); the ruling
+    /// starts them again.
+    touch_hold: bool,
 }
 
 /// The moves a ruling took back and the clocks before it, so that the arbiter can undo it.
@@ -302,12 +327,18 @@ pub struct Undoable {
 type Out = Vec<(Event, ClockReading)>;
 
 impl Game {
-    /// A new game from the setup's start position; no clock runs until the first move.
+    /// A new game from the setup's start position; no clock runs until the first move, or
+    /// (rules profile `wait_for_start`) until the arbiter starts the game.
     pub fn new(setup: Setup) -> Game {
         let pos = setup.start.position().clone();
         let boards = ByColor {
             white: PhysicalBoard::new(setup.players.white.board, &pos),
             black: PhysicalBoard::new(setup.players.black.board, &pos),
+        };
+        let status = if setup.profile.wait_for_start {
+            Status::Waiting
+        } else {
+            Status::Playing
         };
         Game {
             clock: Clock::new(setup.time_control),
@@ -315,7 +346,7 @@ impl Game {
             history: vec![position_key(&pos)],
             pos,
             moves: Vec::new(),
-            status: Status::Playing,
+            status,
             seq: 0,
             last_event_ms: None,
             prev: None,
@@ -330,6 +361,10 @@ impl Game {
             warnings: ByColor::default(),
             warned: None,
             undoable: None,
+            started_at: None,
+            arrived: ByColor::default(),
+            absence_told: ByColor::default(),
+            touch_hold: false,
         }
     }
 
@@ -343,6 +378,40 @@ impl Game {
             game.apply(e)?;
         }
         Ok(game)
+    }
+
+    /// When the arbiter started the game (only a game that waited for his start).
+    pub fn started_at(&self) -> Option<u64> {
+        self.started_at
+    }
+
+    /// Whether this player has arrived (a game that waits for the arbiter's start).
+    pub fn arrived(&self, color: Color) -> bool {
+        *self.arrived.get(color)
+    }
+
+    /// Whether the side to move's clock runs when play resumes: after the first move, or
+    /// from the arbiter's start on.
+    pub fn clock_started(&self) -> bool {
+        !self.moves.is_empty() || self.started_at.is_some()
+    }
+
+    /// Whether a touch report stopped the clocks and waits for the ruling.
+    pub fn touch_hold(&self) -> bool {
+        self.touch_hold
+    }
+
+    /// When the default time (Art. 6.7.1) ends, if a player who has not arrived is still to
+    /// be reported.
+    pub fn default_time_deadline(&self) -> Option<u64> {
+        let start = self.started_at?;
+        if matches!(self.status, Status::Over(_)) {
+            return None;
+        }
+        Color::ALL
+            .into_iter()
+            .any(|c| !self.arrived.get(c) && !self.absence_told.get(c))
+            .then(|| start + self.setup.profile.default_time_ms)
     }
 
     pub fn setup(&self) -> &Setup {
@@ -518,6 +587,7 @@ impl Game {
 
     fn playing(&self) -> Result<(), Refusal> {
         match self.status {
+            Status::Waiting => Err(Refusal::NotStarted),
             Status::Over(_) => Err(Refusal::GameOver),
             Status::Paused { .. } => Err(Refusal::GamePaused),
             Status::Playing => Ok(()),
@@ -531,17 +601,22 @@ impl Game {
         }
     }
 
-    /// When the next timed event falls due: the running side's flag, or a time warning.
+    /// When the next timed event falls due: the running side's flag, a time warning, or the
+    /// end of the default time with a player absent.
     pub fn flag_deadline(&self) -> Option<u64> {
         let flag = self
             .clock
             .flag_deadline()
             .filter(|(side, _)| self.flags.get(*side).is_none())
             .map(|(_, at)| at);
-        match (flag, self.warning_deadline().map(|(_, at)| at)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [
+            flag,
+            self.warning_deadline().map(|(_, at)| at),
+            self.default_time_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     fn warning_deadline(&self) -> Option<(u64, u64)> {
@@ -695,7 +770,9 @@ impl Game {
             Command::Resume => Some(Permission::Resume),
             Command::SetClock { .. } => Some(Permission::AdjustClock),
             Command::End(_) => Some(Permission::End),
-            Command::RuleTouch(_) | Command::RestoreBoard(_) => Some(Permission::Arbitrate),
+            Command::RuleTouch(_) | Command::RestoreBoard(_) | Command::Start => {
+                Some(Permission::Arbitrate)
+            }
             _ => None,
         };
         if let Some(p) = permission
@@ -825,21 +902,7 @@ impl Game {
                             penalty_ms: penalty,
                         };
                         out.push((e, clock.reading(now)));
-                        if count >= self.setup.profile.illegal_moves_lose_at {
-                            clock.stop(now);
-                            let draw = self.setup.profile.edition == Edition::Fide2023
-                                && !can_mate(&self.pos, !mover);
-                            let result = if draw {
-                                GameResult::Draw
-                            } else {
-                                GameResult::win_for(!mover)
-                            };
-                            let ending = Ending {
-                                result,
-                                reason: EndReason::IllegalMoves,
-                            };
-                            out.push((Event::Ended { ending, by: None }, clock.reading(now)));
-                        }
+                        self.illegal_loss(mover, count, now, &mut clock, &mut out);
                     }
                 }
             }
@@ -860,6 +923,7 @@ impl Game {
                 out.push((Event::Adjusting { by: seat }, reading));
             }
             Command::Pause => match self.status {
+                Status::Waiting => return Err(Refusal::NotStarted),
                 Status::Over(_) => return Err(Refusal::GameOver),
                 Status::Paused { .. } => return Err(Refusal::GamePaused),
                 Status::Playing => {
@@ -870,11 +934,12 @@ impl Game {
                 }
             },
             Command::Resume => match self.status {
+                Status::Waiting => return Err(Refusal::NotStarted),
                 Status::Over(_) => return Err(Refusal::GameOver),
                 Status::Playing => return Err(Refusal::NotPaused),
                 Status::Paused { .. } => {
                     let mut clock = self.clock.clone();
-                    if !self.moves.is_empty() {
+                    if self.clock_started() {
                         clock.start(self.turn(), now);
                     }
                     let e = Event::Resumed { by: seat };
@@ -1026,14 +1091,22 @@ impl Game {
                     color,
                     square,
                 };
-                out.push((e, reading));
+                let mut clock = self.clock.clone();
+                if self.setup.profile.touch_stops_clock && self.ply.report.is_none() {
+                    clock.stop(now);
+                }
+                out.push((e, clock.reading(now)));
             }
             Command::RuleTouch(upheld) => {
                 self.not_over()?;
                 if self.ply.report.is_none() {
                     return Err(Refusal::NoTouchReported);
                 }
-                out.push((Event::TouchRuled { by: seat, upheld }, reading));
+                let mut clock = self.clock.clone();
+                if self.touch_hold && self.status == (Status::Paused { by: None }) {
+                    clock.start(self.turn(), now);
+                }
+                out.push((Event::TouchRuled { by: seat, upheld }, clock.reading(now)));
             }
             Command::RestoreBoard(board) => {
                 if !self.physical() {
@@ -1041,6 +1114,50 @@ impl Game {
                 }
                 self.not_over()?;
                 out.push((Event::BoardRestored { by: seat, board }, reading));
+            }
+            Command::Start => match self.status {
+                Status::Waiting => {
+                    let mut clock = self.clock.clone();
+                    clock.start(self.turn(), now);
+                    out.push((Event::Started { by: seat }, clock.reading(now)));
+                }
+                Status::Over(_) => return Err(Refusal::GameOver),
+                _ => return Err(Refusal::AlreadyStarted),
+            },
+            Command::Arrive => {
+                let color = side.ok_or(Refusal::Forbidden)?;
+                if !self.setup.has_seat(seat) || !self.setup.profile.wait_for_start {
+                    return Err(Refusal::Forbidden);
+                }
+                self.not_over()?;
+                if *self.arrived.get(color) {
+                    return Err(Refusal::AlreadyStarted);
+                }
+                out.push((Event::Arrived { by: seat, color }, reading));
+            }
+            Command::IllegalAnnouncement(uci) => {
+                let mover = self.turn();
+                if side != Some(mover)
+                    || !self.setup.has_seat(seat)
+                    || self.setup.profile.vi_illegal != ViIllegal::Counts
+                    || !self.setup.player(mover).visually_impaired
+                {
+                    return Err(Refusal::IllegalMove);
+                }
+                self.playing()?;
+                let count = self.illegal.get(mover) + 1;
+                let penalty = self.setup.profile.illegal_penalty_ms;
+                let mut clock = self.clock.clone();
+                clock.adjust(!mover, penalty as i64, now);
+                let e = Event::IllegalAnnounced {
+                    by: seat,
+                    color: mover,
+                    uci,
+                    count,
+                    penalty_ms: penalty,
+                };
+                out.push((e, clock.reading(now)));
+                self.illegal_loss(mover, count, now, &mut clock, &mut out);
             }
             Command::TalkingClock | Command::Warnings(_) => {
                 let color = side.ok_or(Refusal::Forbidden)?;
@@ -1068,6 +1185,26 @@ impl Game {
             }
         }
         Ok(self.number(out, now))
+    }
+
+    /// The end of the game when `mover`'s illegal move `count` reaches the profile's limit
+    /// (7.5.5; in the 2023 edition a draw if the opponent cannot mate).
+    fn illegal_loss(&self, mover: Color, count: u32, now: u64, clock: &mut Clock, out: &mut Out) {
+        if count >= self.setup.profile.illegal_moves_lose_at {
+            clock.stop(now);
+            let draw =
+                self.setup.profile.edition == Edition::Fide2023 && !can_mate(&self.pos, !mover);
+            let result = if draw {
+                GameResult::Draw
+            } else {
+                GameResult::win_for(!mover)
+            };
+            let ending = Ending {
+                result,
+                reason: EndReason::IllegalMoves,
+            };
+            out.push((Event::Ended { ending, by: None }, clock.reading(now)));
+        }
     }
 
     fn end(&self, seat: Seat, result: GameResult, reason: EndReason, now: u64, out: &mut Out) {
@@ -1111,10 +1248,20 @@ impl Game {
         Some(self.record(1, deadline, e, clock.reading(deadline)))
     }
 
-    /// The timed event due by `now`: a flag fall, else a time warning.
+    /// The timed event due by `now`: a flag fall, the end of the default time with a player
+    /// absent, else a time warning.
     pub fn timer_event(&self, now: u64) -> Option<Recorded> {
         if let Some(flag) = self.check_flag(now) {
             return Some(flag);
+        }
+        if let Some(at) = self.default_time_deadline()
+            && now >= at
+            && let Some(color) = Color::ALL
+                .into_iter()
+                .find(|c| !self.arrived.get(*c) && !self.absence_told.get(*c))
+        {
+            let e = Event::DefaultTimeOver { color };
+            return Some(self.record(1, at, e, self.clock.reading(at)));
         }
         let (threshold, at) = self.warning_deadline()?;
         if now < at {
@@ -1280,6 +1427,25 @@ impl Game {
             Event::Resumed { .. } => {
                 self.status = Status::Playing;
                 self.warned = None;
+                self.touch_hold = false;
+            }
+            Event::Started { .. } => {
+                if self.status != Status::Waiting {
+                    return Err(fail("a start of a game that is not waiting"));
+                }
+                self.status = Status::Playing;
+                self.started_at = Some(at);
+            }
+            Event::Arrived { color, .. } => {
+                clock_changed = false;
+                *self.arrived.get_mut(*color) = true;
+            }
+            Event::DefaultTimeOver { color } => {
+                clock_changed = false;
+                *self.absence_told.get_mut(*color) = true;
+            }
+            Event::IllegalAnnounced { color, count, .. } => {
+                *self.illegal.get_mut(*color) = *count;
             }
             Event::ClockSet { .. } => self.warned = None,
             Event::Ended { ending, .. } => self.status = Status::Over(*ending),
@@ -1347,11 +1513,24 @@ impl Game {
                 };
             }
             Event::TouchReported { color, square, .. } => {
-                clock_changed = false;
+                // The clocks stop while the report waits (rules profile), or run on.
+                if rec.clock.running.is_none() && self.status == Status::Playing {
+                    if self.clock.reading(at).running.is_some() || self.clock_started() {
+                        self.touch_hold = true;
+                        self.status = Status::Paused { by: None };
+                    }
+                } else {
+                    clock_changed = false;
+                }
                 self.ply.report = Some((*color, *square));
             }
             Event::TouchRuled { upheld, .. } => {
-                clock_changed = false;
+                if self.touch_hold && rec.clock.running.is_some() {
+                    self.touch_hold = false;
+                    self.status = Status::Playing;
+                } else {
+                    clock_changed = false;
+                }
                 if let Some((color, square)) = self.ply.report.take()
                     && *upheld
                     && color == self.turn()

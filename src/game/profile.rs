@@ -119,6 +119,61 @@ impl Failover {
     }
 }
 
+/// What a visually impaired player's illegal announcement does (issue 18, item 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ViIllegal {
+    /// Refused before it counts: the player hears why and announces again (nothing is
+    /// made on a board yet, so nothing is completed under 7.5.1).
+    #[default]
+    Refused,
+    /// Counted under 7.5: the opponent gets the penalty time, it counts toward the loss.
+    Counts,
+}
+
+impl ViIllegal {
+    pub fn key(self) -> &'static str {
+        match self {
+            ViIllegal::Refused => "refused",
+            ViIllegal::Counts => "counts",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<ViIllegal> {
+        match s {
+            "refused" => Some(ViIllegal::Refused),
+            "counts" => Some(ViIllegal::Counts),
+            _ => None,
+        }
+    }
+}
+
+/// What follows when the boards are right again after a ruling that found the sheets agree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AfterFix {
+    /// The clocks stay stopped until the arbiter resumes.
+    #[default]
+    Wait,
+    /// Play resumes by itself (hamle's behaviour before issue 18).
+    Resume,
+}
+
+impl AfterFix {
+    pub fn key(self) -> &'static str {
+        match self {
+            AfterFix::Wait => "wait",
+            AfterFix::Resume => "resume",
+        }
+    }
+
+    pub fn from_key(s: &str) -> Option<AfterFix> {
+        match s {
+            "wait" => Some(AfterFix::Wait),
+            "resume" => Some(AfterFix::Resume),
+            _ => None,
+        }
+    }
+}
+
 /// The rules one game is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Profile {
@@ -136,6 +191,20 @@ pub struct Profile {
     pub false_claim_halves: bool,
     /// After a restart or a failover: paused for the arbiter, or on at once.
     pub failover: Failover,
+    // --- The start of the game and the arbiter's choices (issue 18) ---
+    /// The game waits for the arbiter's start (Art. 6.5): no clock runs and no move is
+    /// accepted until he starts it; then White's clock runs.
+    pub wait_for_start: bool,
+    /// The default time (Art. 6.7.1): a player who has not arrived this long after the
+    /// start is reported to the arbiter. Zero unless specified.
+    pub default_time_ms: u64,
+    /// A visually impaired player's illegal announcement: refused (default) or counted
+    /// under 7.5.
+    pub vi_illegal: ViIllegal,
+    /// After a fix the sheets agreed on: wait for the arbiter (default) or resume by itself.
+    pub after_fix: AfterFix,
+    /// The clocks stop while a touch report waits for the arbiter's ruling (default).
+    pub touch_stops_clock: bool,
 }
 
 impl Profile {
@@ -150,7 +219,7 @@ impl Profile {
                 illegal_moves_lose_at: 3,
                 false_claim_bonus_ms: 180_000,
                 false_claim_halves: true,
-                failover: Failover::Pause,
+                ..Profile::arbiter_defaults()
             },
             Edition::Fide2023 => Profile {
                 edition,
@@ -160,8 +229,28 @@ impl Profile {
                 illegal_moves_lose_at: 2,
                 false_claim_bonus_ms: 120_000,
                 false_claim_halves: false,
-                failover: Failover::Pause,
+                ..Profile::arbiter_defaults()
             },
+        }
+    }
+
+    /// The defaults of issue 18's choices (with the seed edition's numbers elsewhere, which
+    /// `new` overwrites).
+    fn arbiter_defaults() -> Profile {
+        Profile {
+            edition: Edition::Seed,
+            procedure: Procedure::Digital,
+            flag: FlagRule::Automatic,
+            illegal_penalty_ms: 120_000,
+            illegal_moves_lose_at: 3,
+            false_claim_bonus_ms: 180_000,
+            false_claim_halves: true,
+            wait_for_start: false,
+            default_time_ms: 0,
+            vi_illegal: ViIllegal::Refused,
+            after_fix: AfterFix::Wait,
+            touch_stops_clock: true,
+            failover: Failover::Pause,
         }
     }
 
@@ -210,5 +299,24 @@ mod tests {
         }
         assert_eq!(Failover::from_key("go"), None);
         assert_eq!(Profile::default().failover, Failover::Pause);
+    }
+
+    #[test]
+    fn the_arbiters_choices_default_as_documented() {
+        for edition in [Edition::Seed, Edition::Fide2023] {
+            let p = Profile::new(edition, Procedure::Physical, FlagRule::Claim);
+            assert!(!p.wait_for_start);
+            assert_eq!(p.default_time_ms, 0);
+            assert_eq!(p.vi_illegal, ViIllegal::Refused);
+            assert_eq!(p.after_fix, AfterFix::Wait);
+            assert!(p.touch_stops_clock);
+        }
+        for k in ["refused", "counts"] {
+            assert_eq!(ViIllegal::from_key(k).unwrap().key(), k);
+        }
+        for k in ["wait", "resume"] {
+            assert_eq!(AfterFix::from_key(k).unwrap().key(), k);
+        }
+        assert_eq!(AfterFix::from_key("later"), None);
     }
 }

@@ -567,3 +567,269 @@ fn start_positions_are_checked_strictly() {
     assert!(q.is_initial());
     assert_eq!(q, StartPosition::default());
 }
+
+// --- Issue 18: the start of the game and the arbiter's rules choices ---
+
+fn waiting(default_time_ms: u64) -> Setup {
+    let mut s = setup(true);
+    s.profile.wait_for_start = true;
+    s.profile.default_time_ms = default_time_ms;
+    s
+}
+
+#[test]
+fn a_waiting_game_refuses_play_until_the_arbiter_starts_it_then_whites_clock_runs() {
+    let mut g = Game::new(waiting(0));
+    assert_eq!(g.status(), Status::Waiting);
+    let m = mv(&g, "e2e4");
+    assert_eq!(
+        g.decide(Seat::White, Command::Move(m), 1_000),
+        Err(Refusal::NotStarted)
+    );
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::Pause, 1_000),
+        Err(Refusal::NotStarted)
+    );
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::Resume, 1_000),
+        Err(Refusal::NotStarted)
+    );
+    assert_eq!(
+        g.decide(Seat::White, Command::Start, 1_000),
+        Err(Refusal::Forbidden)
+    );
+    // No clock runs while waiting, and no flag can fall.
+    assert_eq!(g.clock(50_000).white_ms, 60_000);
+    assert_eq!(g.clock(50_000).running, None);
+    let started = run(&mut g, Seat::Arbiter, Command::Start, 10_000);
+    assert_eq!(started.len(), 1);
+    assert_eq!(started[0].event, Event::Started { by: Seat::Arbiter });
+    assert_eq!(started[0].clock.running, Some(Color::White));
+    assert_eq!(g.status(), Status::Playing);
+    assert_eq!(g.started_at(), Some(10_000));
+    // White's clock runs although White has not moved.
+    assert_eq!(g.clock(25_000).white_ms, 45_000);
+    assert_eq!(g.clock(25_000).black_ms, 60_000);
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::Start, 11_000),
+        Err(Refusal::AlreadyStarted)
+    );
+    // The flag of a White who never moves falls 60 s after the start.
+    g.apply(&g.decide(Seat::White, Command::Arrive, 10_500).unwrap()[0])
+        .unwrap();
+    g.apply(&g.decide(Seat::Black, Command::Arrive, 10_600).unwrap()[0])
+        .unwrap();
+    assert_eq!(g.flag_deadline(), Some(70_000));
+    // The first move presses White's clock as any move does.
+    play(&mut g, Seat::White, "e2e4", 20_000);
+    assert_eq!(g.clock(20_000).white_ms, 51_000);
+    assert_eq!(g.clock(20_000).running, Some(Color::Black));
+}
+
+#[test]
+fn a_game_created_without_the_wait_keeps_todays_start() {
+    let mut g = Game::new(setup(true));
+    assert_eq!(g.status(), Status::Playing);
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::Start, 0),
+        Err(Refusal::AlreadyStarted)
+    );
+    assert_eq!(
+        g.decide(Seat::White, Command::Arrive, 0),
+        Err(Refusal::Forbidden)
+    );
+    assert_eq!(g.clock(5_000).running, None);
+    play(&mut g, Seat::White, "e2e4", 5_000);
+    assert_eq!(g.clock(5_000).white_ms, 61_000);
+}
+
+#[test]
+fn the_default_time_reports_an_absent_player_once_and_the_arbiter_decides() {
+    let mut g = Game::new(waiting(900_000));
+    // Black's assistant comes before the start: Black has arrived.
+    let arrived = run(&mut g, Seat::BlackAssistant, Command::Arrive, 500);
+    assert_eq!(
+        arrived[0].event,
+        Event::Arrived {
+            by: Seat::BlackAssistant,
+            color: Color::Black
+        }
+    );
+    assert!(g.arrived(Color::Black) && !g.arrived(Color::White));
+    assert_eq!(
+        g.decide(Seat::Black, Command::Arrive, 600),
+        Err(Refusal::AlreadyStarted)
+    );
+    // Nothing is due before the start.
+    assert_eq!(g.timer_event(10_000_000), None);
+    run(&mut g, Seat::Arbiter, Command::Start, 1_000);
+    assert_eq!(g.flag_deadline(), Some(61_000));
+    // White's flag would fall first (60 s); with a longer clock the default time comes first.
+    let mut long = waiting(30_000);
+    long.time_control = TimeControl::fischer(5_400_000, 0);
+    let mut g = Game::new(long);
+    run(&mut g, Seat::Arbiter, Command::Start, 1_000);
+    assert_eq!(g.default_time_deadline(), Some(31_000));
+    assert_eq!(g.timer_event(30_999), None);
+    let over = g.timer_event(31_000).unwrap();
+    assert_eq!(
+        over.event,
+        Event::DefaultTimeOver {
+            color: Color::White
+        }
+    );
+    assert_eq!(over.at_ms, 31_000);
+    g.apply(&over).unwrap();
+    let over = g.timer_event(31_000).unwrap();
+    assert_eq!(
+        over.event,
+        Event::DefaultTimeOver {
+            color: Color::Black
+        }
+    );
+    g.apply(&over).unwrap();
+    // Reported once each; play goes on (the arbiter lets it) and the clock still runs.
+    assert_eq!(g.default_time_deadline(), None);
+    assert_eq!(g.status(), Status::Playing);
+    assert_eq!(g.clock(41_000).white_ms, 5_360_000);
+    // Or the arbiter declares the loss.
+    run(
+        &mut g,
+        Seat::Arbiter,
+        Command::End(GameResult::BlackWins),
+        50_000,
+    );
+    assert!(matches!(g.status(), Status::Over(_)));
+}
+
+#[test]
+fn a_player_who_arrives_in_time_is_not_reported() {
+    let mut g = Game::new(waiting(0));
+    run(&mut g, Seat::White, Command::Arrive, 100);
+    run(&mut g, Seat::Black, Command::Arrive, 200);
+    run(&mut g, Seat::Arbiter, Command::Start, 1_000);
+    assert_eq!(g.default_time_deadline(), None);
+    assert_eq!(g.timer_event(1_001), None);
+}
+
+#[test]
+fn a_visually_impaired_players_illegal_announcement_counts_only_when_the_profile_says_so() {
+    let mut refused = physical(Edition::Fide2023);
+    assert_eq!(refused.profile.vi_illegal, ViIllegal::Refused);
+    let g = Game::new(refused.clone());
+    // White (Anna) is visually impaired; with the default the core refuses the command.
+    assert_eq!(
+        g.decide(Seat::White, Command::IllegalAnnouncement(None), 1_000),
+        Err(Refusal::IllegalMove)
+    );
+    refused.profile.vi_illegal = ViIllegal::Counts;
+    let mut g = Game::new(refused);
+    // Not for the sighted player, nor out of turn.
+    assert_eq!(
+        g.decide(Seat::Black, Command::IllegalAnnouncement(None), 1_000),
+        Err(Refusal::IllegalMove)
+    );
+    let e2e5: UciMove = "e2e5".parse().unwrap();
+    let first = run(
+        &mut g,
+        Seat::WhiteAssistant,
+        Command::IllegalAnnouncement(Some(e2e5)),
+        1_000,
+    );
+    assert_eq!(first.len(), 1);
+    assert_eq!(
+        first[0].event,
+        Event::IllegalAnnounced {
+            by: Seat::WhiteAssistant,
+            color: Color::White,
+            uci: Some(e2e5),
+            count: 1,
+            penalty_ms: 120_000,
+        }
+    );
+    assert_eq!(first[0].clock.black_ms, 180_000);
+    assert_eq!(g.illegal_moves(Color::White), 1);
+    // The second loses (2023 edition).
+    let second = run(
+        &mut g,
+        Seat::White,
+        Command::IllegalAnnouncement(None),
+        2_000,
+    );
+    assert_eq!(second.len(), 2);
+    assert_eq!(
+        g.status(),
+        Status::Over(Ending {
+            result: GameResult::BlackWins,
+            reason: EndReason::IllegalMoves,
+        })
+    );
+}
+
+#[test]
+fn a_touch_report_stops_the_clocks_until_the_ruling_when_the_profile_says_so() {
+    for stops in [true, false] {
+        let mut s = physical(Edition::Fide2023);
+        s.profile.touch_stops_clock = stops;
+        let mut g = Game::new(s.clone());
+        let mut log = Vec::new();
+        let mut step = |g: &mut Game, seat: Seat, c: Command, now: u64| {
+            let events = run(g, seat, c, now);
+            log.extend(events.clone());
+            events
+        };
+        // 1. e4 by White (announced, made on his tactile board, the clock pressed).
+        let e4 = mv(&g, "e2e4");
+        step(&mut g, Seat::White, Command::Announce(e4), 1_000);
+        let on_white = |op| Command::Board {
+            board: Color::White,
+            op,
+        };
+        step(
+            &mut g,
+            Seat::White,
+            on_white(BoardOp::Lift(sq("e2"))),
+            1_200,
+        );
+        let place = BoardOp::Place {
+            square: sq("e4"),
+            promotion: None,
+        };
+        step(&mut g, Seat::White, on_white(place), 1_500);
+        step(&mut g, Seat::White, Command::PressClock, 2_000);
+        assert_eq!(g.clock(2_000).running, Some(Color::Black));
+        // White's assistant reports that Black touched g8 at 3 s; the arbiter rules at 13 s.
+        let reported = step(
+            &mut g,
+            Seat::WhiteAssistant,
+            Command::ReportTouch(sq("g8")),
+            3_000,
+        );
+        assert_eq!(reported[0].clock.black_ms, 59_000);
+        if stops {
+            assert_eq!(reported[0].clock.running, None);
+            assert_eq!(g.status(), Status::Paused { by: None });
+            assert!(g.touch_hold());
+            assert_eq!(g.clock(13_000).black_ms, 59_000);
+            // Nobody plays on while the report waits.
+            assert_eq!(
+                g.decide(Seat::Black, Command::OfferDraw, 5_000),
+                Err(Refusal::GamePaused)
+            );
+        } else {
+            assert_eq!(reported[0].clock.running, Some(Color::Black));
+            assert_eq!(g.status(), Status::Playing);
+            assert_eq!(g.clock(13_000).black_ms, 49_000);
+        }
+        let ruled = step(&mut g, Seat::Arbiter, Command::RuleTouch(true), 13_000);
+        assert_eq!(ruled[0].clock.running, Some(Color::Black));
+        assert_eq!(g.status(), Status::Playing);
+        assert!(!g.touch_hold());
+        let expected = if stops { 59_000 } else { 49_000 };
+        assert_eq!(g.clock(13_000).black_ms, expected);
+        assert_eq!(g.clock(14_000).black_ms, expected - 1_000);
+        // The same game restored from its log is the same game.
+        let restored = Game::restore(s, &log).unwrap();
+        assert_eq!(restored, g);
+    }
+}

@@ -24,8 +24,8 @@ use super::{
     AudioRef, ClockRecord, MAX_PLIES, Numbering, Revision, Scoresheet, SheetError, Slot, Source,
 };
 use crate::game::{
-    ClockReading, EndReason, Ending, Event, Game, GameResult, Permission, Procedure, Recorded,
-    Seat, Stand, Status,
+    AfterFix, ClockReading, EndReason, Ending, Event, Game, GameResult, Permission, Procedure,
+    Recorded, Seat, Stand, Status,
 };
 
 /// What a seat asks of the desk.
@@ -776,7 +776,8 @@ impl Desk {
     }
 
     /// The events the game's state calls for now: the boards diverged (clocks stop), or the
-    /// boards are right again (the case closes; in the first branch play resumes).
+    /// boards are right again (the case closes; in the first branch play resumes if the rules
+    /// profile's `after_fix` is `resume`, else the clocks wait for the arbiter).
     pub fn follow_up(&self, game: &Game, now: u64) -> Vec<Recorded> {
         let reading = game.clock(now);
         let mut out: Vec<(Event, ClockReading)> = Vec::new();
@@ -790,12 +791,15 @@ impl Desk {
                 if f.watches.white.matches() && f.watches.black.matches() {
                     out.push((Event::Reconciled, reading));
                     let paused = matches!(game.status(), Status::Paused { .. });
+                    // Play resumes by itself only where the rules profile says so; by
+                    // default the clocks wait for the arbiter's resume (issue 18).
                     if f.ruling.branch == BranchKind::SheetsAgree
+                        && game.profile().after_fix == AfterFix::Resume
                         && paused
                         && self.adjournment == Adjournment::None
                     {
                         let mut resumed = reading;
-                        if !game.moves().is_empty() {
+                        if game.clock_started() {
                             resumed.running = Some(game.turn());
                         }
                         out.push((Event::Resumed { by: Seat::Arbiter }, resumed));

@@ -45,6 +45,10 @@ pub fn is_incident(event: &Event) -> bool {
             | Event::AdjournmentCalled { .. }
             | Event::Adjourned { .. }
             | Event::SealOpened { .. }
+            | Event::Started { .. }
+            | Event::Arrived { .. }
+            | Event::DefaultTimeOver { .. }
+            | Event::IllegalAnnounced { .. }
     )
 }
 
@@ -63,7 +67,10 @@ pub fn by(event: &Event) -> Option<Seat> {
         | Event::Ruled { by, .. }
         | Event::AdjournmentCalled { by, .. }
         | Event::Adjourned { by }
-        | Event::SealOpened { by } => Some(*by),
+        | Event::SealOpened { by }
+        | Event::Started { by }
+        | Event::Arrived { by, .. }
+        | Event::IllegalAnnounced { by, .. } => Some(*by),
         _ => None,
     }
 }

@@ -72,6 +72,7 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         ClientMsg::RepeatMove { id, text } => (id, Order::Repeat { lang, text }, None),
         ClientMsg::Pause { id } => (id, play(Command::Pause), None),
         ClientMsg::Resume { id } => (id, play(Command::Resume), None),
+        ClientMsg::Start { id } => (id, play(Command::Start), None),
         ClientMsg::SetClock {
             id,
             color,

@@ -144,6 +144,37 @@ pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> Event
                 penalty_ms: *penalty_ms,
                 text: text(),
             },
+            (
+                Event::IllegalAnnounced {
+                    by,
+                    color,
+                    uci,
+                    count,
+                    penalty_ms,
+                },
+                _,
+            ) => EventBody::IllegalAnnounced {
+                by: by.key(),
+                color: color_key(*color),
+                uci: uci.as_ref().map(|u| u.to_string()),
+                count: *count,
+                penalty_ms: *penalty_ms,
+                text: text(),
+            },
+            (Event::Started { by }, _) => EventBody::Started {
+                by: by.key(),
+                turn: color_key(rec.clock.running.unwrap_or(Color::White)),
+                text: text(),
+            },
+            (Event::Arrived { by, color }, _) => EventBody::Arrived {
+                by: by.key(),
+                color: color_key(*color),
+                text: text(),
+            },
+            (Event::DefaultTimeOver { color }, _) => EventBody::DefaultTimeOver {
+                color: color_key(*color),
+                text: text(),
+            },
             (Event::TouchReported { by, color, square }, _) => EventBody::TouchReported {
                 by: by.key(),
                 color: color_key(*color),

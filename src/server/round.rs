@@ -37,6 +37,10 @@ pub enum AlertKind {
     Adjournment,
     /// A player (or his assistant) asked the talking clock for the time.
     TimeRequest,
+    /// The default time (Art. 6.7.1) is over and a player has not arrived.
+    Absent,
+    /// A visually impaired player's illegal announcement counted under 7.5.
+    IllegalAnnounced,
 }
 
 impl AlertKind {
@@ -49,6 +53,8 @@ impl AlertKind {
             AlertKind::Flag => "flag",
             AlertKind::Adjournment => "adjournment",
             AlertKind::TimeRequest => "time-request",
+            AlertKind::Absent => "absent",
+            AlertKind::IllegalAnnounced => "illegal-announced",
         }
     }
 }
@@ -105,6 +111,8 @@ pub fn alert_of(
             (AlertKind::Adjournment, None, None)
         }
         Event::ClockTold { color, .. } => (AlertKind::TimeRequest, Some(*color), None),
+        Event::DefaultTimeOver { color } => (AlertKind::Absent, Some(*color), None),
+        Event::IllegalAnnounced { color, .. } => (AlertKind::IllegalAnnounced, Some(*color), None),
         _ => return None,
     };
     let mut args = vec![("board", board.to_string())];
@@ -146,7 +154,7 @@ pub struct BoardLine {
     pub game: String,
     pub white: PlayerLine,
     pub black: PlayerLine,
-    /// `playing`, `paused`, `over`, or `gone` (a game that never started, removed after its
+    /// `waiting` (for the arbiter's start), `playing`, `paused`, `over`, or `gone` (a game that never started, removed after its
     /// time).
     pub status: &'static str,
     pub pause_reason: Option<&'static str>,
@@ -282,6 +290,12 @@ mod tests {
             alert_of(7, &setup, &time, Lang::De).unwrap().0,
             AlertKind::TimeRequest
         );
+        let absent = rec(Event::DefaultTimeOver {
+            color: Color::Black,
+        });
+        let (kind, text) = alert_of(7, &setup, &absent, Lang::En).unwrap();
+        assert_eq!(kind, AlertKind::Absent);
+        assert!(text.contains('7') && text.contains("Ben"), "{text}");
         let moved = rec(Event::Resumed { by: Seat::Arbiter });
         assert!(alert_of(7, &setup, &moved, Lang::En).is_none());
     }

@@ -123,11 +123,13 @@ pub fn state_body(
     let desk = table.desk();
     let setup = game.setup();
     let (status, pause_reason, ending) = match game.status() {
+        Status::Waiting => ("waiting", None, None),
         Status::Playing => ("playing", None, None),
         Status::Paused { by } => (
             "paused",
             Some(match desk.pause_reason() {
                 Some(reason) => reason,
+                None if game.touch_hold() => "touch",
                 None if by.is_some() => "arbiter",
                 None => "restart",
             }),

@@ -292,6 +292,32 @@ pub enum EventBody {
         penalty_ms: u64,
         text: String,
     },
+    /// A visually impaired player's illegal announcement counted under 7.5.
+    IllegalAnnounced {
+        by: &'static str,
+        color: &'static str,
+        uci: Option<String>,
+        count: u32,
+        penalty_ms: u64,
+        text: String,
+    },
+    /// The arbiter started the game: `turn`'s clock runs.
+    Started {
+        by: &'static str,
+        turn: &'static str,
+        text: String,
+    },
+    /// A player (or his assistant) came to a game that waits for the start.
+    Arrived {
+        by: &'static str,
+        color: &'static str,
+        text: String,
+    },
+    /// The default time is over and `color`'s player has not arrived.
+    DefaultTimeOver {
+        color: &'static str,
+        text: String,
+    },
     TouchReported {
         by: &'static str,
         color: &'static str,
@@ -546,6 +572,16 @@ pub struct RulesBody {
     pub false_claim_halves: bool,
     /// `pause` or `continue` (after a restart or a failover).
     pub failover: &'static str,
+    /// The game waits for the arbiter's start (Art. 6.5).
+    pub wait_for_start: bool,
+    /// The default time (Art. 6.7.1), milliseconds.
+    pub default_time_ms: u64,
+    /// A visually impaired player's illegal announcement: `refused` or `counts` (7.5).
+    pub vi_illegal: &'static str,
+    /// After a fix the sheets agreed on: `wait` for the arbiter or `resume` by itself.
+    pub after_fix: &'static str,
+    /// The clocks stop while a touch report waits for the ruling.
+    pub touch_stops_clock: bool,
 }
 
 impl From<&crate::game::Profile> for RulesBody {
@@ -559,6 +595,11 @@ impl From<&crate::game::Profile> for RulesBody {
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
             failover: p.failover.key(),
+            wait_for_start: p.wait_for_start,
+            default_time_ms: p.default_time_ms,
+            vi_illegal: p.vi_illegal.key(),
+            after_fix: p.after_fix.key(),
+            touch_stops_clock: p.touch_stops_clock,
         }
     }
 }
@@ -808,6 +849,21 @@ pub struct RulesIn {
     /// After a restart or a failover: `pause` (default: the arbiter resumes) or `continue`.
     #[serde(default)]
     pub failover: Option<String>,
+    /// Wait for the arbiter's start (default `false`: the clock starts with White's move).
+    #[serde(default)]
+    pub wait_for_start: Option<bool>,
+    /// The default time of Art. 6.7.1 in seconds (default 0).
+    #[serde(default)]
+    pub default_time_seconds: Option<u64>,
+    /// `refused` (default) or `counts`.
+    #[serde(default)]
+    pub vi_illegal: Option<String>,
+    /// `wait` (default) or `resume`.
+    #[serde(default)]
+    pub after_fix: Option<String>,
+    /// Default `true`.
+    #[serde(default)]
+    pub touch_stops_clock: Option<bool>,
 }
 
 #[derive(Deserialize, Default, Debug)]

@@ -13,6 +13,7 @@
 //! | 2 | `summaries`: what the list of games shows without loading a game; every stored game summarised by replaying it |
 //! | 3 | no table changes: marks the `ruled` record's branch `undo` (the arbiter undoes a ruling, issue 18), which an older hamle cannot read |
 //! | 4 | `rounds` (a round of an event: its name, site, round, the hash of its arbiter token) and `round_boards` (each board's game); no record changes |
+//! | 5 | no table changes: the rules profile's start and arbiter's choices (`wait_for_start`, `default_time_ms`, `vi_illegal`, `after_fix`, `touch_stops_clock`) and the records `started`, `arrived`, `default_time_over`, `illegal_announced` (issue 18), which an older hamle cannot read |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -20,7 +21,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -92,6 +93,9 @@ pub fn migrations(summarise: Summarise) -> Migrations<'static> {
         // A board's game is not a foreign key: a round's game that never started is removed
         // after its time like any other, and the round shows it as gone.
         M::up(SCHEMA_4),
+        // Schema 5: records only (the start of the game, the arbiter's rules choices); every
+        // older record reads as it did, an older profile with the choices' defaults.
+        M::up(""),
     ])
 }
 

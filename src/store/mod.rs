@@ -179,6 +179,7 @@ impl Summary {
     /// The summary of `game` as it stands after its last event.
     pub fn of(game: &Game) -> Summary {
         let (status, result) = match game.status() {
+            Status::Waiting => ("waiting", None),
             Status::Playing => ("playing", None),
             Status::Paused { .. } => ("paused", None),
             Status::Over(e) => ("over", Some(e.result.pgn())),

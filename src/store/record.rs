@@ -19,9 +19,9 @@ use shakmaty::{ByColor, Color, Piece, Role, Square};
 
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, BoardOp, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Ending, Event,
-    EventInfo, Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure, Profile,
-    Seat, Setup, StartError, StartPosition, TimeControl,
+    AfterFix, BoardKind, BoardOp, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Ending,
+    Event, EventInfo, Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure,
+    Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
 };
 
 /// A stored record that does not read back (written by another version, or damaged).
@@ -113,6 +113,8 @@ named_by_key!(
     Procedure => "procedure",
     FlagRule => "flag rule",
     Failover => "failover policy",
+    ViIllegal => "illegal announcement rule",
+    AfterFix => "after-fix rule",
 );
 
 impl Named for Seat {
@@ -243,6 +245,18 @@ struct ProfileRecord {
     /// Written only when not the default (`pause`), so games stored before it read the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     failover: Option<N<Failover>>,
+    // Issue 18's choices (schema 5); a game stored before them reads as the defaults (no
+    // wait for the start, so its clocks stand as stored; from then on the default choices).
+    #[serde(default)]
+    wait_for_start: bool,
+    #[serde(default)]
+    default_time_ms: u64,
+    #[serde(default)]
+    vi_illegal: Option<N<ViIllegal>>,
+    #[serde(default)]
+    after_fix: Option<N<AfterFix>>,
+    #[serde(default)]
+    touch_stops_clock: Option<bool>,
 }
 
 /// The `games.setup` column.
@@ -329,6 +343,11 @@ impl From<&Profile> for ProfileRecord {
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
             failover: (p.failover != Failover::default()).then_some(N(p.failover)),
+            wait_for_start: p.wait_for_start,
+            default_time_ms: p.default_time_ms,
+            vi_illegal: Some(N(p.vi_illegal)),
+            after_fix: Some(N(p.after_fix)),
+            touch_stops_clock: Some(p.touch_stops_clock),
         }
     }
 }
@@ -344,6 +363,11 @@ impl From<ProfileRecord> for Profile {
             false_claim_bonus_ms: p.false_claim_bonus_ms,
             false_claim_halves: p.false_claim_halves,
             failover: p.failover.map_or_else(Failover::default, |f| f.0),
+            wait_for_start: p.wait_for_start,
+            default_time_ms: p.default_time_ms,
+            vi_illegal: p.vi_illegal.map_or(ViIllegal::default(), |n| n.0),
+            after_fix: p.after_fix.map_or(AfterFix::default(), |n| n.0),
+            touch_stops_clock: p.touch_stops_clock.unwrap_or(true),
         }
     }
 }
@@ -505,6 +529,24 @@ enum EventRecord {
         to: N<Square>,
         count: u32,
         penalty_ms: u64,
+    },
+    IllegalAnnounced {
+        by: N<Seat>,
+        color: N<Color>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        uci: Option<N<UciMove>>,
+        count: u32,
+        penalty_ms: u64,
+    },
+    Started {
+        by: N<Seat>,
+    },
+    Arrived {
+        by: N<Seat>,
+        color: N<Color>,
+    },
+    DefaultTimeOver {
+        color: N<Color>,
     },
     TouchReported {
         by: N<Seat>,
@@ -745,6 +787,25 @@ impl From<&Event> for EventRecord {
                 count,
                 penalty_ms,
             },
+            Event::IllegalAnnounced {
+                by,
+                color,
+                uci,
+                count,
+                penalty_ms,
+            } => EventRecord::IllegalAnnounced {
+                by: N(by),
+                color: N(color),
+                uci: uci.map(N),
+                count,
+                penalty_ms,
+            },
+            Event::Started { by } => EventRecord::Started { by: N(by) },
+            Event::Arrived { by, color } => EventRecord::Arrived {
+                by: N(by),
+                color: N(color),
+            },
+            Event::DefaultTimeOver { color } => EventRecord::DefaultTimeOver { color: N(color) },
             Event::TouchReported { by, color, square } => EventRecord::TouchReported {
                 by: N(by),
                 color: N(color),
@@ -926,6 +987,25 @@ impl TryFrom<EventRecord> for Event {
                 count,
                 penalty_ms,
             },
+            EventRecord::IllegalAnnounced {
+                by,
+                color,
+                uci,
+                count,
+                penalty_ms,
+            } => Event::IllegalAnnounced {
+                by: by.0,
+                color: color.0,
+                uci: uci.map(|u| u.0),
+                count,
+                penalty_ms,
+            },
+            EventRecord::Started { by } => Event::Started { by: by.0 },
+            EventRecord::Arrived { by, color } => Event::Arrived {
+                by: by.0,
+                color: color.0,
+            },
+            EventRecord::DefaultTimeOver { color } => Event::DefaultTimeOver { color: color.0 },
             EventRecord::TouchReported { by, color, square } => Event::TouchReported {
                 by: by.0,
                 color: color.0,

@@ -123,7 +123,15 @@ pub fn setups() -> Vec<(String, Setup)> {
     };
     let mut fide = plain.clone();
     fide.profile = Profile::new(Edition::Fide2023, Procedure::Digital, FlagRule::Automatic);
+    // Issue 18's choices, every one away from its default (schema 5).
+    let mut choices = plain.clone();
+    choices.profile.wait_for_start = true;
+    choices.profile.default_time_ms = 900_000;
+    choices.profile.vi_illegal = crate::game::ViIllegal::Counts;
+    choices.profile.after_fix = crate::game::AfterFix::Resume;
+    choices.profile.touch_stops_clock = false;
     vec![
+        ("arbiter_choices".into(), choices),
         ("plain".into(), plain),
         ("every_field".into(), full),
         ("fide_2023_digital_automatic".into(), fide),
@@ -174,6 +182,10 @@ pub fn kind(e: &Event) -> &'static str {
         Event::MoveSealed { .. } => "move_sealed",
         Event::Adjourned { .. } => "adjourned",
         Event::SealOpened { .. } => "seal_opened",
+        Event::IllegalAnnounced { .. } => "illegal_announced",
+        Event::Started { .. } => "started",
+        Event::Arrived { .. } => "arrived",
+        Event::DefaultTimeOver { .. } => "default_time_over",
     }
 }
 
@@ -516,6 +528,44 @@ pub fn events() -> Vec<(String, Event)> {
     );
     add("adjourned", Event::Adjourned { by: Seat::White });
     add("seal_opened", Event::SealOpened { by: Seat::Arbiter });
+    add(
+        "illegal_announced",
+        Event::IllegalAnnounced {
+            by: Seat::WhiteAssistant,
+            color: Color::White,
+            uci: Some(uci("e2e5")),
+            count: 1,
+            penalty_ms: 120_000,
+        },
+    );
+    add(
+        "illegal_announced_in_words",
+        Event::IllegalAnnounced {
+            by: Seat::Black,
+            color: Color::Black,
+            uci: None,
+            count: 2,
+            penalty_ms: 60_000,
+        },
+    );
+    add("started_white_runs", Event::Started { by: Seat::Arbiter });
+    for color in Color::ALL {
+        add(
+            &format!("arrived_{color}"),
+            Event::Arrived {
+                by: if color.is_white() {
+                    Seat::White
+                } else {
+                    Seat::BlackAssistant
+                },
+                color,
+            },
+        );
+        add(
+            &format!("default_time_over_{color}_clock_stopped"),
+            Event::DefaultTimeOver { color },
+        );
+    }
     out
 }
 
@@ -553,7 +603,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            32,
+            36,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

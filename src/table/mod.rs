@@ -269,14 +269,17 @@ impl Table {
                 let uci: UciMove = said
                     .parse()
                     .map_err(|_| TableRefusal::BadUci(said.clone()))?;
-                let m = uci
-                    .to_move(game.position())
-                    .map_err(|_| play(Refusal::IllegalMove, &said))?;
-                record = Some((game.moves().len(), said.clone(), None));
-                if physical {
-                    Command::Announce(m)
-                } else {
-                    Command::Move(m)
+                match uci.to_move(game.position()) {
+                    Err(_) if self.illegal_counts(seat) => Command::IllegalAnnouncement(Some(uci)),
+                    Err(_) => return Err(play(Refusal::IllegalMove, &said)),
+                    Ok(m) => {
+                        record = Some((game.moves().len(), said.clone(), None));
+                        if physical {
+                            Command::Announce(m)
+                        } else {
+                            Command::Move(m)
+                        }
+                    }
                 }
             }
             Order::Announce { lang, text } if is_adjust(lang, &text) => {
@@ -290,13 +293,24 @@ impl Table {
                     game.may_move(seat)
                 };
                 may.map_err(|r| self.out_of_turn(seat, r, Some(lang), &text))?;
-                let m = understood(lang, &text, game.position())?;
-                record = Some((game.moves().len(), text.clone(), Some(lang)));
-                said = text;
-                if physical {
-                    Command::Announce(m)
-                } else {
-                    Command::Move(m)
+                match understood(lang, &text, game.position()) {
+                    Err(TableRefusal::Words {
+                        error: AnnounceError::Illegal(_),
+                        ..
+                    }) if self.illegal_counts(seat) => {
+                        said = text;
+                        Command::IllegalAnnouncement(None)
+                    }
+                    Err(e) => return Err(e),
+                    Ok(m) => {
+                        record = Some((game.moves().len(), text.clone(), Some(lang)));
+                        said = text;
+                        if physical {
+                            Command::Announce(m)
+                        } else {
+                            Command::Move(m)
+                        }
+                    }
                 }
             }
             Order::Repeat { lang, text } => {
@@ -527,6 +541,18 @@ impl Table {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         matches!(self.game.status(), Status::Over(_))
+    }
+
+    /// Whether an illegal announcement of `seat` counts under 7.5 rather than being refused:
+    /// the rules profile says so, and it is the visually impaired player's own (or his
+    /// assistant's) announcement of his move.
+    fn illegal_counts(&self, seat: Seat) -> bool {
+        let game = &self.game;
+        let mover = game.turn();
+        game.profile().vi_illegal == crate::game::ViIllegal::Counts
+            && seat.side() == Some(mover)
+            && game.setup().player(mover).visually_impaired
+            && game.status() == Status::Playing
     }
 
     /// The clock at `now`.

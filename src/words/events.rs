@@ -224,6 +224,37 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
             a.set("count", FluentValue::from(*count));
             format(lang, "event-illegal-move", &a)
         }
+        Event::IllegalAnnounced {
+            color,
+            count,
+            penalty_ms,
+            ..
+        } => {
+            let mut a = Args::new();
+            a.set("color", color_name(lang, *color));
+            a.set("opponent", color_name(lang, !*color));
+            a.set("time", clock_time(lang, *penalty_ms));
+            a.set("count", FluentValue::from(*count));
+            format(lang, "event-illegal-announced", &a)
+        }
+        Event::Started { .. } => text(
+            lang,
+            "event-started",
+            &[(
+                "color",
+                color_name(lang, rec.clock.running.unwrap_or(Color::White)),
+            )],
+        ),
+        Event::Arrived { color, .. } => text(
+            lang,
+            "event-arrived",
+            &[("color", color_name(lang, *color))],
+        ),
+        Event::DefaultTimeOver { color } => text(
+            lang,
+            "event-default-time-over",
+            &[("color", color_name(lang, *color))],
+        ),
         Event::TouchReported { color, square, .. } => text(
             lang,
             "event-touch-reported",

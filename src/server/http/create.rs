@@ -16,8 +16,8 @@ use super::error::ApiError;
 use super::extract::AcceptLang;
 use crate::announce::Lang;
 use crate::game::{
-    BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player, Procedure,
-    Profile, Seat, Setup, StartError, StartPosition, TimeControl,
+    AfterFix, BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player,
+    Procedure, Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
 };
 use crate::server::AppState;
 use crate::server::addr::ClientAddr;
@@ -418,6 +418,24 @@ pub(super) fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
     }
     if let Some(f) = rules.failover.as_deref() {
         profile.failover = Failover::from_key(f).ok_or_else(|| bad("failover"))?;
+    }
+    if let Some(w) = rules.wait_for_start {
+        profile.wait_for_start = w;
+    }
+    if let Some(s) = rules.default_time_seconds {
+        if s > 24 * 3600 {
+            return Err(bad("default_time_seconds"));
+        }
+        profile.default_time_ms = s * 1000;
+    }
+    if let Some(v) = rules.vi_illegal.as_deref() {
+        profile.vi_illegal = ViIllegal::from_key(v).ok_or_else(|| bad("vi_illegal"))?;
+    }
+    if let Some(a) = rules.after_fix.as_deref() {
+        profile.after_fix = AfterFix::from_key(a).ok_or_else(|| bad("after_fix"))?;
+    }
+    if let Some(t) = rules.touch_stops_clock {
+        profile.touch_stops_clock = t;
     }
     Ok(profile)
 }

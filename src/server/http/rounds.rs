@@ -1,7 +1,7 @@
 //! The round desk's routes (issue 18): `POST /api/rounds` (a round's games from a pairings
 //! list, a TRF file or JSON boards, with every seat's link as text and as a QR code),
-//! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause` and `/resume`
-//! (every board at once) and `GET /api/rounds/{id}/ws` (the round desk's socket,
+//! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause`, `/resume` and `/start`
+//! (every board at once; `/boards/{n}/start` one board) and `GET /api/rounds/{id}/ws` (the round desk's socket,
 //! [`crate::server::ws::round`]). The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
@@ -46,6 +46,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}", get(round_now))
         .route("/api/rounds/{id}/pause", post(pause_all))
         .route("/api/rounds/{id}/resume", post(resume_all))
+        .route("/api/rounds/{id}/start", post(start_all))
+        .route("/api/rounds/{id}/boards/{board}/start", post(start_board))
         .route("/api/rounds/{id}/ws", get(round_ws))
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
@@ -550,9 +552,29 @@ async fn every_board(
     headers: HeaderMap,
     command: Command,
 ) -> Result<Response, ApiError> {
+    some_boards(app, lang, id, headers, command, None).await
+}
+
+/// `command` on every board of the round, or (`only`) on one board: one answer per board.
+async fn some_boards(
+    app: AppState,
+    lang: Lang,
+    id: String,
+    headers: HeaderMap,
+    command: Command,
+    only: Option<u32>,
+) -> Result<Response, ApiError> {
     let round = authorised_round(&app, lang, &id, &headers).await?;
+    if let Some(n) = only
+        && !round.boards.iter().any(|(board, _)| *board == n)
+    {
+        return Err(ApiError::not_found(lang));
+    }
     let mut answers = Vec::with_capacity(round.boards.len());
     for (board, game) in &round.boards {
+        if only.is_some_and(|n| n != *board) {
+            continue;
+        }
         let answer = match app.game(game).await {
             None => BoardDone {
                 board: *board,
@@ -599,6 +621,30 @@ async fn resume_all(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     every_board(app, lang, id, headers, Command::Resume).await
+}
+
+/// `POST /api/rounds/{id}/start`: the arbiter starts every board that waits for his start
+/// (Art. 6.5); a board already started answers `already_started`.
+async fn start_all(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    every_board(app, lang, id, headers, Command::Start).await
+}
+
+/// `POST /api/rounds/{id}/boards/{board}/start`: one board's start.
+async fn start_board(
+    State(app): State<AppState>,
+    Path((id, board)): Path<(String, String)>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let Ok(board) = board.parse::<u32>() else {
+        return Err(ApiError::not_found(lang));
+    };
+    some_boards(app, lang, id, headers, Command::Start, Some(board)).await
 }
 
 async fn round_ws(

@@ -77,7 +77,7 @@ pub const PAGES: [Page; 7] = [
 /// Every template (minijinja), by name: the layout `base.html` that every page extends, the
 /// seats' layout `seat.html` (itself extending `base.html`), the pages, and the self-contained
 /// parts several pages include (names starting with `_`).
-pub const TEMPLATES: [(&str, &str); 16] = [
+pub const TEMPLATES: [(&str, &str); 17] = [
     ("base.html", include_str!("assets/base.html")),
     ("seat.html", include_str!("assets/seat.html")),
     ("lobby.html", include_str!("assets/lobby.html")),
@@ -97,6 +97,10 @@ pub const TEMPLATES: [(&str, &str); 16] = [
     ("_settings.html", include_str!("assets/_settings.html")),
     ("_promotion.html", include_str!("assets/_promotion.html")),
     ("_announced.html", include_str!("assets/_announced.html")),
+    (
+        "_rules-choices.html",
+        include_str!("assets/_rules-choices.html"),
+    ),
 ];
 
 /// Every static file under `/web/`: name, content type, content.

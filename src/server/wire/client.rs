@@ -78,6 +78,10 @@ pub enum ClientMsg {
     Resume {
         id: RequestId,
     },
+    /// The arbiter starts a game that waits for his start (Art. 6.5): White's clock runs.
+    Start {
+        id: RequestId,
+    },
     SetClock {
         id: RequestId,
         #[serde(deserialize_with = "parsed")]

@@ -16,6 +16,7 @@ use crate::game::Seat;
 use crate::server::actor::{Backlog, GameHandle};
 use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode, peek};
 use crate::server::{AppState, Limits};
+use crate::table::Order;
 pub use connection::close;
 use connection::{Closing, Conn, Next, decode_error_args, next_text};
 use session::{Session, next_audio, offer_missed, send_events};
@@ -191,6 +192,13 @@ pub async fn serve<S>(
         last_refusal_spoken: None,
         voice: crate::server::voice::VoiceSession::default(),
     };
+
+    // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's
+    // start has arrived (Art. 6.7); recorded once, refused (and ignored) otherwise.
+    if seat.side().is_some() {
+        let arrive = Order::Play(crate::game::Command::Arrive);
+        let _ = session.handle.act(seat, conn.lang, arrive, None).await;
+    }
 
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
     let ping = session.limits.ping_interval;

@@ -255,6 +255,7 @@ export class GameConnection extends EventTarget {
         this.status = 'paused';
         break;
       case 'resume':
+      case 'started':
         this.status = 'playing';
         break;
       case 'end':

@@ -3,7 +3,7 @@
 // focus goes to that field; each link's name says whose seat and which page it opens.
 
 import { loadStrings, t, lang } from './i18n.js';
-import { setupLanguageMenu } from './ui.js';
+import { rulesChoices, setupLanguageMenu } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 const SEATS = ['white', 'black', 'white_assistant', 'black_assistant', 'arbiter', 'spectator'];
@@ -166,7 +166,7 @@ async function create(e) {
     white: player('white'),
     black: player('black'),
     languages,
-    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value, failover: $('rules-failover').value },
+    rules: { edition: $('rules-edition').value, flag: $('rules-flag').value, procedure: $('rules-procedure').value, failover: $('rules-failover').value, ...rulesChoices() },
   };
   const fen = startFen();
   if (fen) body.fen = fen;

@@ -2,7 +2,7 @@
 // printable sheet per board with every seat's link as text and as a QR code.
 
 import { loadStrings, t, lang } from './i18n.js';
-import { setupLanguageMenu } from './ui.js';
+import { rulesChoices, setupLanguageMenu } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,7 +67,7 @@ async function create(e) {
       base_seconds: Math.round(Number($('base-minutes').value) * 60),
       increment_seconds: Math.round(Number($('increment-seconds').value)),
     },
-    rules: { procedure: $('rules-procedure').value },
+    rules: { procedure: $('rules-procedure').value, ...rulesChoices() },
   };
   const file = $('trf-file').files[0];
   if (file) {

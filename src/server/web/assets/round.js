@@ -1,5 +1,6 @@
 // The round desk: every board of a round (status, clocks, last move) and the alerts that need
-// the arbiter, in the order they happened, announced in a live region; pause and resume every
+// the arbiter, in the order they happened, announced in a live region; start (every board or
+// one), pause and resume every
 // board; each board's desk one link away. One WebSocket per round (docs/protocol.md).
 
 import { loadStrings, t, lang, sentences } from './i18n.js';
@@ -68,7 +69,7 @@ function row(line) {
   cells[2].textContent = player(line.black);
   cells[3].textContent = statusOf(line);
   cells[6].textContent = lastMove(line);
-  cells[7].replaceChildren(deskLink(line));
+  cells[7].replaceChildren(deskLink(line), ...(line.status === 'waiting' ? [' ', startButton(line.board)] : []));
   renderClocks(line);
 }
 
@@ -169,12 +170,28 @@ function connect() {
   });
 }
 
-async function everyBoard(what) {
+/** The buttons that act on every board (and each board's start). */
+function allButtons() {
+  return [$('start-all'), $('pause-all'), $('resume-all'), ...document.querySelectorAll('button.start-board')];
+}
+
+/** A waiting board's own start button (Art. 6.5), in its desk cell. */
+function startButton(n) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'start-board';
+  b.textContent = t('web-round-start-board', { board: n });
+  b.addEventListener('click', () => everyBoard('start', n));
+  return b;
+}
+
+async function everyBoard(what, only) {
   const out = $('all-result');
   out.textContent = '';
-  for (const b of [$('pause-all'), $('resume-all')]) b.disabled = true;
+  for (const b of allButtons()) b.disabled = true;
   try {
-    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/${what}`, {
+    const path = only ? `boards/${only}/${what}` : what;
+    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'accept-language': lang() },
     });
@@ -186,12 +203,13 @@ async function everyBoard(what) {
     const done = data.boards.filter((b) => b.done).length;
     const refused = data.boards.filter((b) => !b.done).map((b) => t('web-round-not-done', { board: b.board, message: b.message }));
     const args = { done, total: data.boards.length };
-    const summary = what === 'pause' ? t('web-round-paused', args) : t('web-round-resumed', args);
+    const summary = what === 'pause' ? t('web-round-paused', args)
+      : what === 'start' ? t('web-round-started', args) : t('web-round-resumed', args);
     out.textContent = sentences([summary, ...refused]);
   } catch {
     out.textContent = t('web-failed');
   } finally {
-    for (const b of [$('pause-all'), $('resume-all')]) b.disabled = false;
+    for (const b of allButtons()) b.disabled = false;
   }
 }
 
@@ -199,11 +217,12 @@ async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
   countAlerts();
+  $('start-all').addEventListener('click', () => everyBoard('start'));
   $('pause-all').addEventListener('click', () => everyBoard('pause'));
   $('resume-all').addEventListener('click', () => everyBoard('resume'));
   if (!roundId || !token) {
     $('round-status').textContent = t('web-round-no-link');
-    for (const b of [$('pause-all'), $('resume-all')]) b.disabled = true;
+    for (const b of allButtons()) b.disabled = true;
     return;
   }
   connect();

@@ -15,7 +15,7 @@ import { colorName, coloredPiece, isPromotion, parseFen, squareName } from './ch
 import { GameConnection, seatLink } from './conn.js';
 import {
   say, setupLanguageMenu, moveLine, errorText, eventText, statusText, showConnection, playersTitle,
-  runClocks, renderScoresheet, clockWords,
+  runClocks, renderScoresheet, clockWords, rulesLines,
 } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Voice } from './speech.js';
@@ -34,6 +34,7 @@ let announced = null; // the last move of the other side, to repeat
 let announcedWords = null; // the other side's announcement (physical procedure), in our words
 const tableViews = {}; // the boards at the table, by side
 let touchReport = null; // the touch reported and not yet ruled on
+const absent = new Map(); // side -> the default_time_over event of a player not arrived since
 const illegalMoves = []; // the illegal_move events (Art. 7.4)
 const desk = {
   divergence: null, // the boards_diverged event of the open case
@@ -290,7 +291,14 @@ function trackTable(ev) {
       touchReport = null;
       break;
     case 'illegal_move':
+    case 'illegal_announced':
       illegalMoves.push(ev);
+      break;
+    case 'default_time_over':
+      absent.set(ev.color, ev);
+      break;
+    case 'arrived':
+      absent.delete(ev.color);
       break;
     default:
   }
@@ -401,6 +409,7 @@ function updateArbiter() {
   const pause = $('pause');
   if (!pause) return;
   pause.disabled = conn.status !== 'playing';
+  $('start').disabled = conn.status !== 'waiting';
   // Resuming waits for the case to be ruled and the boards put right, and an adjourned game
   // resumes when the sealed move is opened.
   $('resume').disabled = conn.status !== 'paused' || desk.caseOpen || desk.adjourned
@@ -423,6 +432,14 @@ function updateArbiter() {
       });
       seats.append(li);
     }
+    const shown = $('rules-shown');
+    if (shown && conn.info.rules) {
+      shown.replaceChildren(...rulesLines(conn.info.rules).map((line) => {
+        const li = document.createElement('li');
+        li.textContent = line;
+        return li;
+      }));
+    }
     const tc = conn.info.time_control;
     $('time-control').textContent = t('web-time-control', {
       base: clockWords(tc.base_ms),
@@ -433,6 +450,7 @@ function updateArbiter() {
 
 function setupArbiter() {
   if (!$('pause')) return;
+  $('start').addEventListener('click', () => request({ type: 'start' }));
   $('pause').addEventListener('click', () => request({ type: 'pause' }));
   $('resume').addEventListener('click', () => request({ type: 'resume' }));
   $('clock-form').addEventListener('submit', async (e) => {
@@ -646,6 +664,8 @@ function updateAttention() {
   const list = $('attention-list');
   if (!list || !conn.info) return;
   const items = [];
+  if (conn.status === 'waiting') items.push([t('web-attention-waiting'), 'controls-heading']);
+  if (conn.status !== 'over') for (const ev of absent.values()) items.push([ev.text, 'controls-heading']);
   if (touchReport && conn.status !== 'over') items.push([t('web-attention-touch'), 'touch-heading']);
   if (desk.caseOpen) items.push([t('web-attention-case'), 'divergence-heading']);
   if (desk.adjournment && !desk.adjourned) items.push([t('web-attention-adjourn'), 'adjourn-heading']);

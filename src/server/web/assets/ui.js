@@ -64,9 +64,37 @@ export function eventText(ev) {
   return ev.text || '';
 }
 
+/**
+ * The rules profile's start and arbiter's choices from the form of `_rules-choices.html`
+ * (lobby and round creation), as the `rules` fields of the request.
+ */
+export function rulesChoices() {
+  const $ = (id) => document.getElementById(id);
+  return {
+    wait_for_start: $('rules-wait-start').checked,
+    default_time_seconds: Math.max(0, Math.round(Number($('rules-default-time').value) * 60)) || 0,
+    vi_illegal: $('rules-vi-illegal').value,
+    after_fix: $('rules-after-fix').value,
+    touch_stops_clock: $('rules-touch-stops').checked,
+  };
+}
+
+/** The rules choices of a game's state (`state.rules`) as sentences for the arbiter. */
+export function rulesLines(rules) {
+  return [
+    rules.wait_for_start
+      ? t('web-rules-shown-start-wait', { minutes: Math.round(rules.default_time_ms / 60000) })
+      : t('web-rules-shown-start-move'),
+    t('web-rules-shown-vi-illegal', { choice: rules.vi_illegal }),
+    t('web-rules-shown-after-fix', { choice: rules.after_fix }),
+    t('web-rules-shown-touch', { stops: rules.touch_stops_clock ? 'yes' : 'no' }),
+  ];
+}
+
 /** The game's status line: whose turn, paused, or the result. */
 export function statusText(conn) {
   if (conn.status === 'over') return t('web-status-over', { result: conn.result ?? '' });
+  if (conn.status === 'waiting') return t('web-status-waiting');
   if (conn.status === 'paused') return t('web-status-paused');
   return t('web-status-turn', { color: colorName(conn.turn) });
 }
