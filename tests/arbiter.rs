@@ -296,7 +296,7 @@ async fn sheets_agree(resume_by_itself: bool) {
     assert_eq!(white[0]["steps"], json!([]));
     assert_eq!(
         arbiter[0]["text"],
-        "The scoresheets agree. White's board is right. Black's board is being put right: 1 steps."
+        "The scoresheets agree. White's board is right. Black's board is being put right: one step."
     );
     let log: Vec<&str> = arbiter[0]["log"]
         .as_array()
@@ -313,7 +313,7 @@ async fn sheets_agree(resume_by_itself: bool) {
             "Case one: the scoresheets agree; the board that differs is put right.",
             "White's board: right.",
             "Black's board: 2 squares differ.",
-            "Black's board: 1 steps given.",
+            "Black's board: one step given.",
         ]
     );
     assert_eq!(white[0]["log"], json!([]));

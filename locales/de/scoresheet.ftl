@@ -122,8 +122,14 @@ reconcile-board-right = { $whose ->
    *[yours] Ihr Brett ist richtig.
 }
 reconcile-board-fix = { $whose ->
-    [white] Das Brett von Weiß wird berichtigt: { $count } Schritte.
-    [black] Das Brett von Schwarz wird berichtigt: { $count } Schritte.
+    [white] { $count ->
+        [one] Das Brett von Weiß wird berichtigt: ein Schritt.
+       *[other] Das Brett von Weiß wird berichtigt: { $count } Schritte.
+    }
+    [black] { $count ->
+        [one] Das Brett von Schwarz wird berichtigt: ein Schritt.
+       *[other] Das Brett von Schwarz wird berichtigt: { $count } Schritte.
+    }
    *[yours] Ihr Brett wird berichtigt, Schritt für Schritt.
 }
 reconcile-restore = Zurück auf { $position }. Uhren: Weiß { $white_time }, Schwarz { $black_time }. Der Schiedsrichter kann sie noch anpassen.
@@ -163,7 +169,10 @@ log-board-checked = { $count ->
     [0] Brett von { $color }: stimmt.
    *[other] Brett von { $color }: { $count } Felder weichen ab.
 }
-log-instructions = Brett von { $color }: { $count } Schritte angesagt.
+log-instructions = { $count ->
+    [one] Brett von { $color }: ein Schritt angesagt.
+   *[other] Brett von { $color }: { $count } Schritte angesagt.
+}
 log-take-back = Die Partie geht von Halbzug { $from } zurück auf Halbzug { $to }.
 log-clocks-restored = Uhren wie nach Halbzug { $ply }: Weiß { $white_time }, Schwarz { $black_time }.
 log-clock-missing = Für Halbzug { $ply } ist keine Uhrzeit gespeichert.

@@ -87,8 +87,14 @@ reconcile-board-right = { $whose ->
    *[yours] Your board is right.
 }
 reconcile-board-fix = { $whose ->
-    [white] White's board is being put right: { $count } steps.
-    [black] Black's board is being put right: { $count } steps.
+    [white] { $count ->
+        [one] White's board is being put right: one step.
+       *[other] White's board is being put right: { $count } steps.
+    }
+    [black] { $count ->
+        [one] Black's board is being put right: one step.
+       *[other] Black's board is being put right: { $count } steps.
+    }
    *[yours] Your board is being put right, step by step.
 }
 reconcile-restore = Back to { $position }. Clocks: White { $white_time }, Black { $black_time }. The arbiter may still adjust them.
@@ -128,7 +134,10 @@ log-board-checked = { $count ->
     [0] { $color }'s board: right.
    *[other] { $color }'s board: { $count } squares differ.
 }
-log-instructions = { $color }'s board: { $count } steps given.
+log-instructions = { $count ->
+    [one] { $color }'s board: one step given.
+   *[other] { $color }'s board: { $count } steps given.
+}
 log-take-back = The game goes back from half-move { $from } to half-move { $to }.
 log-clocks-restored = Clocks as after half-move { $ply }: White { $white_time }, Black { $black_time }.
 log-clock-missing = No clock reading was kept for half-move { $ply }.

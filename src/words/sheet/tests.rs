@@ -247,7 +247,7 @@ fn rulings_in_words() {
         say_ruling(Lang::En, &ruling, Listener::Assistant(Color::Black)),
         vec![
             "The scoresheets agree.",
-            "Black's board is being put right: 1 steps.",
+            "Black's board is being put right: one step.",
             "Lift the white knight from h3 and put it on f3.",
         ]
     );
