@@ -279,6 +279,9 @@ struct Actor {
     damage: Option<crate::game::ReplayError>,
     cluster: Option<Arc<Cluster>>,
     role: Role,
+    /// When the owner learnt it holds the game (after its claim was granted): only the
+    /// node's renewals asked later can tell it lost the lease ([`Cluster::still_holds`]).
+    held_since: tokio::time::Instant,
     /// The owner's subscription to forwarded commands.
     commands: Option<async_nats::Subscriber>,
     /// The subscription to the owner's events (every node of a cluster).
@@ -316,6 +319,7 @@ pub fn spawn(
         damage: None,
         cluster: settings.cluster,
         role: settings.role,
+        held_since: tokio::time::Instant::now(),
         commands: None,
         followed: None,
         answered: Default::default(),
@@ -377,7 +381,8 @@ impl Actor {
         // How often the actor looks whether it may leave memory.
         let mut idle_check = tokio::time::interval((self.evict_after / 4).max(MIN_IDLE_CHECK));
         idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        // The owner renews its lease, a follower looks whether the owner's ran out.
+        // The owner looks whether the node's renewal still holds its lease, a follower
+        // whether the owner's ran out.
         let clustered = self.cluster.is_some();
         let lease_every = self
             .cluster
@@ -901,8 +906,8 @@ impl Actor {
         });
     }
 
-    /// The owner renews its lease (and steps down if it lost it); a follower claims the game
-    /// if the owner's lease ran out.
+    /// The owner looks whether the node's renewal still holds its lease (and steps down if
+    /// another node has it); a follower claims the game if the owner's lease ran out.
     async fn look_at_lease(&mut self) {
         let Some(cluster) = self.cluster.clone() else {
             return;
@@ -910,8 +915,15 @@ impl Actor {
         match self.role {
             Role::Single => {}
             Role::Owner { epoch } => {
+                // The node renews all its leases at once (`Cluster::renew_leases`); the owner
+                // asks the store itself only when the last renewal did not find its game.
+                if cluster.still_holds(&self.id, epoch, self.held_since) != Some(false) {
+                    return;
+                }
+                // Taken over, or expired unclaimed after a late renewal: the game's own
+                // renewal tells which (the epoch decides, as for an append).
                 match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
-                    Ok(()) => {}
+                    Ok(()) => self.held_since = tokio::time::Instant::now(),
                     Err(StoreError::Fenced { .. }) => self.step_down().await,
                     Err(e) => tracing::error!(game = %self.id, "could not renew: {e}"),
                 }
@@ -929,6 +941,7 @@ impl Actor {
     /// time; the rules profile's failover policy says whether the arbiter resumes the game
     /// (`pause`) or it goes on at once (`continue`).
     async fn take_over(&mut self, epoch: u64) {
+        self.held_since = tokio::time::Instant::now();
         self.catch_up().await;
         self.role = Role::Owner { epoch };
         self.take_commands().await;

@@ -15,9 +15,13 @@
 //! the events it caused, so a command retried on a new owner after its first owner committed
 //! it and died is answered from the store, not decided again.
 
-use std::sync::Arc;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
 
 use serde::{Deserialize, Serialize};
 
@@ -33,7 +37,8 @@ pub struct Cluster {
     pub owners: Arc<dyn Owners>,
     /// The data directory (recordings named in a forwarded scoresheet entry).
     pub data_dir: std::path::PathBuf,
-    /// How long a lease lasts; the owner renews it every third of that.
+    /// How long a lease lasts; the node renews its leases every third of that
+    /// ([`Cluster::renew_leases`]).
     pub lease: Duration,
     /// How long a forwarded command waits for the owner's answer before the owner is taken
     /// for gone.
@@ -41,6 +46,40 @@ pub struct Cluster {
     next_cmd: AtomicU64,
     /// Random per process: command ids of a restarted node never meet its earlier ones.
     boot: u64,
+    /// What the node's last renewal found.
+    held: Renewals,
+}
+
+/// The answer of one renewal of the node's leases: when it was asked, and the games the node
+/// held then with their epochs.
+struct Held {
+    asked: Instant,
+    games: HashMap<GameId, u64>,
+}
+
+/// The last renewal's answer, for the owners' actors.
+#[derive(Default)]
+struct Renewals(Mutex<Option<Held>>);
+
+impl Renewals {
+    /// A renewal asked at `asked` answered `games` (an answer older than the one kept is
+    /// dropped).
+    fn heard(&self, asked: Instant, games: Vec<(GameId, u64)>) {
+        let mut last = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if last.as_ref().is_none_or(|l| l.asked < asked) {
+            *last = Some(Held {
+                asked,
+                games: games.into_iter().collect(),
+            });
+        }
+    }
+
+    /// See [`Cluster::still_holds`].
+    fn still_holds(&self, game: &GameId, epoch: u64, since: Instant) -> Option<bool> {
+        let last = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let held = last.as_ref().filter(|h| h.asked > since)?;
+        Some(held.games.get(game).is_some_and(|e| *e >= epoch))
+    }
 }
 
 impl Cluster {
@@ -58,7 +97,41 @@ impl Cluster {
             request_timeout: Duration::from_secs(2),
             next_cmd: AtomicU64::new(1),
             boot: rand::random(),
+            held: Renewals::default(),
         }
+    }
+
+    /// The node's renewal, until `shutdown`: every third of a lease, one
+    /// [`Owners::renew_all`] renews every lease the node holds (one statement, however many
+    /// games), and its answer is kept for the owners' actors ([`Cluster::still_holds`]).
+    pub async fn renew_leases(self: Arc<Self>, shutdown: CancellationToken) {
+        let mut tick = tokio::time::interval(self.lease / 3);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => break,
+                _ = tick.tick() => {}
+            }
+            let asked = Instant::now();
+            let renewed = tokio::select! {
+                _ = shutdown.cancelled() => break,
+                r = self.owners.renew_all(self.lease) => r,
+            };
+            match renewed {
+                Ok(games) => {
+                    tracing::trace!(games = games.len(), "renewed the node's leases");
+                    self.held.heard(asked, games);
+                }
+                Err(e) => tracing::error!("could not renew the node's leases: {e}"),
+            }
+        }
+    }
+
+    /// Whether the node still holds `game` at `epoch` (or a later one), by the last renewal
+    /// *asked after* `since`, the moment the owner learnt it holds the game: `None` if there
+    /// is no such renewal yet (a renewal asked earlier may not have seen the claim).
+    pub fn still_holds(&self, game: &GameId, epoch: u64, since: Instant) -> Option<bool> {
+        self.held.still_holds(game, epoch, since)
     }
 
     /// A new command id, unique across the cluster and its restarts (64 random bits of this
@@ -250,6 +323,35 @@ impl WireEvent {
 mod tests {
     use super::*;
     use crate::announce::Lang;
+
+    #[test]
+    fn an_owner_steps_down_only_by_a_renewal_asked_after_it_learnt_it_owns_the_game() {
+        let renewals = Renewals::default();
+        let (a, b) = (GameId::from_bytes([1; 8]), GameId::from_bytes([2; 8]));
+        let t0 = Instant::now();
+        let (t1, t2, t3) = (
+            t0 + Duration::from_millis(1),
+            t0 + Duration::from_millis(2),
+            t0 + Duration::from_millis(3),
+        );
+        // No renewal yet: nothing is known.
+        assert_eq!(renewals.still_holds(&a, 1, t0), None);
+        // A renewal asked at t1 held `a` at epoch 1 but not `b`, claimed at t2 (after it was
+        // asked): `b` is not lost by that answer.
+        renewals.heard(t1, vec![(a.clone(), 1)]);
+        assert_eq!(renewals.still_holds(&a, 1, t0), Some(true));
+        assert_eq!(renewals.still_holds(&b, 1, t2), None);
+        // `a` at a later epoch than the node held is not held.
+        assert_eq!(renewals.still_holds(&a, 2, t0), Some(false));
+        // A renewal asked at t3 without `b`: lost now; an older answer arriving late changes
+        // nothing.
+        renewals.heard(t3, vec![(a.clone(), 1)]);
+        renewals.heard(t2, vec![(a.clone(), 1), (b.clone(), 1)]);
+        assert_eq!(renewals.still_holds(&b, 1, t2), Some(false));
+        assert_eq!(renewals.still_holds(&a, 1, t2), Some(true));
+        // A renewal asked at the very moment the owner learnt it does not count.
+        assert_eq!(renewals.still_holds(&a, 1, t3), None);
+    }
 
     #[test]
     fn command_ids_are_ones_the_store_takes_and_differ_across_processes() {

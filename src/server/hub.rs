@@ -73,6 +73,9 @@ impl Hub {
         tracker: TaskTracker,
         cluster: Option<Arc<Cluster>>,
     ) -> Arc<Hub> {
+        if let Some(cluster) = &cluster {
+            tracker.spawn(Arc::clone(cluster).renew_leases(shutdown.clone()));
+        }
         Arc::new(Hub {
             games: Mutex::new(HashMap::new()),
             store,

@@ -32,6 +32,9 @@ use crate::game::Recorded;
 pub struct SharedSqlite {
     node: String,
     conn: Arc<Mutex<Connection>>,
+    /// The node's renewals' own connection: they do not queue behind the appends on `conn`
+    /// (only SQLite's write lock orders them, as it orders every node's writes).
+    renewer: Arc<Mutex<Connection>>,
 }
 
 impl SharedSqlite {
@@ -59,9 +62,13 @@ impl SharedSqlite {
                  PRIMARY KEY (game_id, command)
              );",
         )?;
+        let renewer = Connection::open(path)?;
+        renewer.busy_timeout(Duration::from_secs(5))?;
+        renewer.execute_batch("PRAGMA synchronous = FULL;")?;
         Ok(SharedSqlite {
             node: node.to_owned(),
             conn: Arc::new(Mutex::new(conn)),
+            renewer: Arc::new(Mutex::new(renewer)),
         })
     }
 
@@ -71,7 +78,16 @@ impl SharedSqlite {
         T: Send + 'static,
         F: FnOnce(&mut Connection, &str, u64) -> Result<T, StoreError> + Send + 'static,
     {
-        let (conn, node) = (Arc::clone(&self.conn), self.node.clone());
+        Self::run_on(&self.conn, &self.node, work)
+    }
+
+    /// Runs `work` on `conn` on a blocking thread.
+    fn run_on<T, F>(conn: &Arc<Mutex<Connection>>, node: &str, work: F) -> Pending<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection, &str, u64) -> Result<T, StoreError> + Send + 'static,
+    {
+        let (conn, node) = (Arc::clone(conn), node.to_owned());
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
                 let mut conn = conn.lock().unwrap_or_else(|p| p.into_inner());
@@ -141,6 +157,31 @@ fn applied(
         .map(|s| s.max(0) as u64))
 }
 
+/// Renews `node`'s leases in force (one statement) and names them with their epochs.
+fn renewed(
+    conn: &Connection,
+    node: &str,
+    now: u64,
+    ms: u64,
+) -> Result<Vec<(GameId, u64)>, StoreError> {
+    let mut renew = conn.prepare_cached(
+        "UPDATE leases SET until_ms = ?2 WHERE node = ?1 AND until_ms > ?3
+         RETURNING game_id, epoch",
+    )?;
+    let rows = renew.query_map(params![node, i64_of(now + ms), i64_of(now)], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?.max(0) as u64))
+    })?;
+    let mut held = Vec::new();
+    for row in rows {
+        let (game, epoch) = row?;
+        match GameId::parse(&game) {
+            Some(game) => held.push((game, epoch)),
+            None => return Err(StoreError::Corrupt(format!("lease of game {game:?}"))),
+        }
+    }
+    Ok(held)
+}
+
 impl Owners for SharedSqlite {
     fn node(&self) -> &str {
         &self.node
@@ -183,6 +224,16 @@ impl Owners for SharedSqlite {
             } else {
                 Err(fenced(&game, epoch, lease_of(conn, &game)?))
             }
+        })
+    }
+
+    fn renew_all(&self, ttl: Duration) -> Pending<Vec<(GameId, u64)>> {
+        let ms = ttl_ms(ttl) as u64;
+        Self::run_on(&self.renewer, &self.node, move |conn, node, now| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let held = renewed(&tx, node, now, ms)?;
+            tx.commit()?;
+            Ok(held)
         })
     }
 
@@ -311,5 +362,14 @@ mod tests {
             .unwrap();
         let seqs: Vec<u64> = stored.events.iter().map(|e| e.seq).collect();
         assert_eq!(seqs, [1, 2]);
+    }
+
+    #[test]
+    fn a_node_renews_its_live_leases_at_once_and_no_other_nodes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open_dir(dir.path()).unwrap();
+        let a = SharedSqlite::open_dir(dir.path(), "a").unwrap();
+        let b = SharedSqlite::open_dir(dir.path(), "b").unwrap();
+        crate::store::owners::contract::renew_all(&store, &a, Some(&b));
     }
 }

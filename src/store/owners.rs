@@ -3,8 +3,9 @@
 //! Several nodes may share one store (PostgreSQL); each game is served by one of them at a
 //! time, its *owner*. A node becomes the owner by [`Owners::claim`]ing the game's lease: the
 //! store hands out the next *epoch* (1, 2, 3 ... per game, never reused) and an expiry, counted
-//! on the store's clock. The owner [`Owners::renew`]s the lease well before it expires and
-//! [`Owners::release`]s it when it lets the game go. Another node's claim succeeds only once
+//! on the store's clock. The owner's node renews all its leases at once well before they
+//! expire ([`Owners::renew_all`]: one statement per node and tick, not one per game) and
+//! [`Owners::release`]s a lease when it lets the game go. Another node's claim succeeds only once
 //! the lease has expired (or was released), and then with the next epoch.
 //!
 //! **Fencing.** Every write of the owner is an [`Owners::append_fenced`] carrying its epoch;
@@ -114,6 +115,13 @@ pub trait Owners: Send + Sync + 'static {
     /// Extends this node's lease of epoch `epoch` to `ttl` from now. [`StoreError::Fenced`]
     /// if the lease has passed to another epoch.
     fn renew(&self, game: &GameId, epoch: u64, ttl: Duration) -> Pending<()>;
+
+    /// The node's renewal: extends, in one statement, every lease this node holds that is
+    /// still in force to `ttl` from now, and answers the games it holds with their epochs.
+    /// A lease another node has claimed names that node and is not renewed (the game is not
+    /// in the answer); a released or expired one stays so (taking it back is a claim, with
+    /// the next epoch). The epochs are not changed: they alone fence the appends.
+    fn renew_all(&self, ttl: Duration) -> Pending<Vec<(GameId, u64)>>;
 
     /// Lets the game go: the lease expires now, so any node may claim it at once. Whether
     /// this node still held it.
@@ -390,6 +398,72 @@ pub(super) mod contract {
                 other => panic!("claimed a lease in force: {other:?}"),
             }
             assert_eq!(seqs(a, &game), [1, 2]);
+        });
+    }
+
+    /// The node's renewal: `a`'s live leases are renewed (and named with their epochs), a
+    /// lease `b` took over is not `a`'s any more, a released or expired one stays so. Without
+    /// `b` (one node) the take-over part is left out.
+    pub fn renew_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
+        let games: Vec<GameId> = (80..85).map(|n| create(store, n)).collect();
+        let [kept, taken, released, expired, other] = &games[..] else {
+            unreachable!()
+        };
+        block_on(async {
+            let short = Duration::from_millis(300);
+            let long = Duration::from_secs(30);
+            assert!(a.renew_all(long).await.unwrap().is_empty());
+            assert_eq!(granted(a.claim(kept, short * 4).await.unwrap()).epoch, 1);
+            assert_eq!(granted(a.claim(taken, short).await.unwrap()).epoch, 1);
+            assert_eq!(granted(a.claim(released, long).await.unwrap()).epoch, 1);
+            assert_eq!(granted(a.claim(expired, short).await.unwrap()).epoch, 1);
+            assert!(a.release(released, 1).await.unwrap());
+            if let Some(b) = b {
+                assert_eq!(granted(b.claim(other, long).await.unwrap()).epoch, 1);
+            }
+            tokio::time::sleep(short + Duration::from_millis(100)).await;
+            if let Some(b) = b {
+                assert_eq!(granted(b.claim(taken, long).await.unwrap()).epoch, 2);
+            }
+            let mut held = a.renew_all(long).await.unwrap();
+            held.sort();
+            assert_eq!(held, [(kept.clone(), 1)]);
+            // Renewed: in force past its first expiry, still epoch 1.
+            tokio::time::sleep(short * 4).await;
+            let h = a.holder(kept).await.unwrap().unwrap();
+            assert_eq!((h.owner.as_str(), h.epoch), (a.node(), 1));
+            assert!(h.remaining > Duration::from_secs(20), "{h:?}");
+            // Released and expired leases were not brought back.
+            for game in [released, expired] {
+                let h = a.holder(game).await.unwrap().unwrap();
+                assert_eq!((h.epoch, h.remaining), (1, Duration::ZERO), "{game}");
+            }
+            if let Some(b) = b {
+                match b.claim(kept, long).await.unwrap() {
+                    Claim::Held(h) => assert_eq!((h.owner.as_str(), h.epoch), (a.node(), 1)),
+                    other => panic!("claimed a renewed lease: {other:?}"),
+                }
+                // The game b took over is b's, at its epoch; the renewal fenced nothing new.
+                let h = a.holder(taken).await.unwrap().unwrap();
+                assert_eq!((h.owner.as_str(), h.epoch), (b.node(), 2));
+                is_fenced(
+                    a.append_fenced(taken, 1, None, &events(1, 1), &summary(1))
+                        .await,
+                    1,
+                );
+                let mut held = b.renew_all(long).await.unwrap();
+                held.sort();
+                let mut want = vec![(taken.clone(), 2), (other.clone(), 1)];
+                want.sort();
+                assert_eq!(held, want);
+            }
+            // An expired lease is taken back by a claim, with the next epoch.
+            assert_eq!(granted(a.claim(expired, long).await.unwrap()).epoch, 2);
+            let mut held = a.renew_all(long).await.unwrap();
+            held.sort();
+            let mut want = vec![(kept.clone(), 1), (expired.clone(), 2)];
+            want.sort();
+            assert_eq!(held, want);
         });
     }
 

@@ -590,6 +590,30 @@ impl Owners for PgStore {
         })
     }
 
+    fn renew_all(&self, ttl: Duration) -> Pending<Vec<(GameId, u64)>> {
+        let (node, ms) = (self.node.clone(), ttl_ms(ttl));
+        // On the writer, in the transaction of the appends of the moment: an own connection
+        // would take the rows' locks against this node's own appends (which hold their lease
+        // rows `FOR SHARE` until their commit) and could deadlock with them. One statement a
+        // tick is what the writer's queue takes now, not one per game.
+        self.pending(move |tx| {
+            let rows = tx.query(
+                "UPDATE leases SET expires = clock_timestamp() + $2 * interval '1 millisecond'
+                 WHERE owner = $1 AND expires > clock_timestamp()
+                 RETURNING game_id, epoch",
+                &[&node, &(ms as f64)],
+            )?;
+            let mut held = Vec::with_capacity(rows.len());
+            for r in rows {
+                let game: &str = r.get(0);
+                let id = GameId::parse(game)
+                    .ok_or_else(|| StoreError::Corrupt(format!("lease of game {game:?}")))?;
+                held.push((id, u64_col(r.get(1), "epoch")?));
+            }
+            Ok(held)
+        })
+    }
+
     fn release(&self, game: &GameId, epoch: u64) -> Pending<bool> {
         let (game, node) = (game.clone(), self.node.clone());
         self.pending(move |tx| {
@@ -924,6 +948,14 @@ mod tests {
         if let Some((url, a)) = fresh("a") {
             let b = PgStore::open(&url, "b").unwrap();
             contract::two_nodes(&a, &b);
+        }
+    }
+
+    #[test]
+    fn a_node_renews_its_live_leases_at_once_and_no_other_nodes() {
+        if let Some((url, a)) = fresh("a") {
+            let b = PgStore::open(&url, "b").unwrap();
+            contract::renew_all(&a, &a, Some(&b));
         }
     }
 
