@@ -67,12 +67,27 @@ impl Server {
     /// Starts `bin` with `args` (a `hamle serve`, or any server that prints
     /// `... http://127.0.0.1:PORT` as its first line and answers `GET /health`).
     pub async fn launch(bin: &Path, args: &[std::ffi::OsString]) -> Result<Server, String> {
+        // `HAMLE_BENCH_LOG=DIR` keeps each server's log (at `RUST_LOG`, default `info`) in
+        // DIR/server-N.log, for finding out why a run went wrong.
+        let (log_level, stderr) = match std::env::var_os("HAMLE_BENCH_LOG") {
+            Some(dir) => {
+                static SERVERS: std::sync::atomic::AtomicUsize =
+                    std::sync::atomic::AtomicUsize::new(0);
+                let n = SERVERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let path = Path::new(&dir).join(format!("server-{n}.log"));
+                let file =
+                    std::fs::File::create(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let level = std::env::var("RUST_LOG").unwrap_or_else(|_| "info".into());
+                (level, std::process::Stdio::from(file))
+            }
+            None => ("error".to_owned(), std::process::Stdio::null()),
+        };
         let mut child = tokio::process::Command::new(bin)
             .args(args)
             .env("LANG", "C")
-            .env("RUST_LOG", "error")
+            .env("RUST_LOG", log_level)
             .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
+            .stderr(stderr)
             .kill_on_drop(true)
             .spawn()
             .map_err(|e| format!("{}: {e}", bin.display()))?;

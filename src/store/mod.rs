@@ -101,13 +101,25 @@ pub struct StoredGame {
     pub damage: Option<ReplayError>,
 }
 
+/// A PostgreSQL error as the server said it (`postgres::Error` itself says only "db error"):
+/// its SQLSTATE and message, so that a log tells a deadlock from a lost connection.
+fn pg_detail(e: &::postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} {}: {}", db.severity(), db.code().code(), db.message()),
+        None => match std::error::Error::source(e) {
+            Some(cause) => format!("{e}: {cause}"),
+            None => e.to_string(),
+        },
+    }
+}
+
 /// A failure of the store: the action that needed it is refused and nothing is acknowledged.
 /// Each keeps its cause ([`std::error::Error::source`]).
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("sqlite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("postgres: {0}")]
+    #[error("postgres: {}", pg_detail(.0))]
     Postgres(#[from] ::postgres::Error),
     /// A stored setup or event that does not read back (written by another version, or
     /// damaged).
@@ -134,7 +146,7 @@ pub enum StoreError {
     },
     /// The PostgreSQL transaction of a group of operations could not begin or commit (or
     /// the connection could not be made again): every operation of the group fails with it.
-    #[error("store transaction ({stage}): {source}")]
+    #[error("store transaction ({stage}): {}", pg_detail(source))]
     PgTransaction {
         stage: &'static str,
         #[source]

@@ -24,6 +24,7 @@ use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
 use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
@@ -123,6 +124,7 @@ impl PgStore {
         let config: postgres::Config = url.parse()?;
         let mut client = config.connect(NoTls)?;
         migrate(&mut client)?;
+        client.batch_execute(IDLE_IN_TRANSACTION)?;
         Ok(PgStore {
             writer: PgWriter::start(config, client)?,
             node: node.to_owned(),
@@ -136,7 +138,7 @@ impl PgStore {
         F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
     {
         let (tx, rx) = mpsc::sync_channel(1);
-        self.writer.submit(work, move |r| {
+        self.writer.submit(Grouping::Grouped, work, move |r| {
             let _ = tx.send(r);
         });
         rx.recv().unwrap_or(Err(StoreError::Stopped))
@@ -148,8 +150,16 @@ impl PgStore {
         T: Send + 'static,
         F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
     {
+        self.pending_in(Grouping::Grouped, work)
+    }
+
+    fn pending_in<T, F>(&self, grouping: Grouping, work: F) -> Pending<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
+    {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        self.writer.submit(work, move |r| {
+        self.writer.submit(grouping, work, move |r| {
             let _ = tx.send(r);
         });
         Box::pin(async move { rx.await.unwrap_or(Err(StoreError::Stopped)) })
@@ -546,10 +556,13 @@ impl Owners for PgStore {
 
     fn claim(&self, game: &GameId, ttl: Duration) -> Pending<Claim> {
         let (game, node, ms) = (game.clone(), self.node.clone(), ttl_ms(ttl));
-        self.pending(move |tx| {
+        // A transaction of its own that waits for no other: see [`Grouping::Alone`].
+        self.pending_in(Grouping::Alone, move |tx| {
+            tx.batch_execute(CLAIM_LOCK_TIMEOUT)?;
             // One statement: a new lease (epoch 1), or the next epoch if the lease in force
             // has expired or is this node's own. The row lock orders it with every append.
-            let granted = tx.query_opt(
+            let mut attempt = tx.savepoint("claim")?;
+            let granted = attempt.query_opt(
                 "INSERT INTO leases AS l (game_id, owner, epoch, expires)
                  VALUES ($1, $2, 1, clock_timestamp() + $3 * interval '1 millisecond')
                  ON CONFLICT (game_id) DO UPDATE
@@ -557,7 +570,20 @@ impl Owners for PgStore {
                    WHERE l.expires <= clock_timestamp() OR l.owner = EXCLUDED.owner
                  RETURNING epoch",
                 &[&game.as_str(), &node, &(ms as f64)],
-            )?;
+            );
+            let granted = match granted {
+                Ok(row) => {
+                    attempt.commit()?;
+                    row
+                }
+                // Another node's transaction has the row: its owner is writing, so alive.
+                // The lease as committed says who holds it; a claim a moment later decides.
+                Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => {
+                    attempt.rollback()?;
+                    None
+                }
+                Err(e) => return Err(e.into()),
+            };
             match granted {
                 Some(r) => Ok(Claim::Granted(Lease {
                     epoch: u64_col(r.get(0), "epoch")?,
@@ -566,7 +592,7 @@ impl Owners for PgStore {
                 })),
                 None => {
                     let holder = holder_of(tx, &game)?
-                        .ok_or(StoreError::Internal("a lease refused and not there"))?;
+                        .ok_or(StoreError::Internal("a lease refused and not there yet"))?;
                     Ok(Claim::Held(holder))
                 }
             }
@@ -745,16 +771,43 @@ fn load_events(
 
 // --- the writer thread --------------------------------------------------------------------------
 
+/// Where the writer runs an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Grouping {
+    /// In the batch's transaction, with the other operations of the moment (appends,
+    /// renewals, reads): one commit for all of them.
+    Grouped,
+    /// In a transaction of its own, before the batch's, that takes one row lock and waits
+    /// for it at most [`CLAIM_LOCK_TIMEOUT`]: a claim. Grouped, a claim of another node's
+    /// game waited for that node's batch while holding this node's batch's locks, and two
+    /// nodes claiming each other's games deadlocked (the cluster benchmark stalled at
+    /// saturation); and a node stopped in the middle of a transaction would have stopped
+    /// every other node's writer with it.
+    Alone,
+}
+
+/// How long a claim waits for another transaction's lock on the lease row before it
+/// answers that the game is held (the owner is writing: it is alive).
+const CLAIM_LOCK_TIMEOUT: &str = "SET LOCAL lock_timeout = '200ms'";
+
+/// How long PostgreSQL lets a writer's transaction sit idle before it ends the session
+/// (`idle_in_transaction_session_timeout`): a node stopped (SIGSTOP, a frozen VM) in the
+/// middle of a batch would otherwise hold its lease rows locked, and no other node could
+/// take its games over. A live writer is never idle inside a transaction for this long.
+const IDLE_IN_TRANSACTION: &str = "SET idle_in_transaction_session_timeout = '1s'";
+
 /// One operation: runs inside the batch's transaction, answers once the batch is committed.
 trait Job: Send {
     fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError>;
     fn finish(self: Box<Self>, outcome: Result<(), StoreError>);
+    fn grouping(&self) -> Grouping;
 }
 
 struct Call<T, F, R> {
     work: Option<F>,
     value: Option<T>,
     reply: R,
+    grouping: Grouping,
 }
 
 impl<T, F, R> Job for Call<T, F, R>
@@ -772,6 +825,10 @@ where
     fn finish(self: Box<Self>, outcome: Result<(), StoreError>) {
         let Call { value, reply, .. } = *self;
         reply(outcome.and_then(|()| value.ok_or(StoreError::Internal("did not run"))));
+    }
+
+    fn grouping(&self) -> Grouping {
+        self.grouping
     }
 }
 
@@ -796,7 +853,7 @@ impl PgWriter {
     }
 
     /// `reply` runs on the writer thread once the transaction is committed: it must not block.
-    fn submit<T, F, R>(&self, work: F, reply: R)
+    fn submit<T, F, R>(&self, grouping: Grouping, work: F, reply: R)
     where
         T: Send + 'static,
         F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
@@ -806,6 +863,7 @@ impl PgWriter {
             work: Some(work),
             value: None,
             reply,
+            grouping,
         });
         match &self.tx {
             Some(tx) => {
@@ -850,7 +908,11 @@ fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<d
         // A lost connection is made again for the next batch.
         if client.as_ref().is_none_or(Client::is_closed) {
             client = None;
-            match config.connect(NoTls) {
+            let connected = config.connect(NoTls).and_then(|mut c| {
+                c.batch_execute(IDLE_IN_TRANSACTION)?;
+                Ok(c)
+            });
+            match connected {
                 Ok(c) => client = Some(c),
                 Err(e) => {
                     let err = batch_error("connect", e);
@@ -864,6 +926,19 @@ fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<d
         let Some(conn) = client.as_mut() else {
             continue;
         };
+        // The claims first, each alone (`Grouping::Alone`); then the rest in one transaction.
+        let mut k = 0;
+        while k < batch.len() {
+            if batch[k].grouping() == Grouping::Alone {
+                let job = batch.remove(k);
+                run_in_own_transaction(conn, job);
+            } else {
+                k += 1;
+            }
+        }
+        if batch.is_empty() {
+            continue;
+        }
         let mut tx = match conn.transaction() {
             Ok(tx) => tx,
             Err(e) => {
@@ -892,6 +967,22 @@ fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<d
             }
         }
     }
+}
+
+/// Runs one operation in a transaction of its own, committed (or rolled back) before it
+/// answers.
+fn run_in_own_transaction(conn: &mut Client, mut job: Box<dyn Job>) {
+    let outcome = match conn.transaction() {
+        Err(e) => Err(batch_error("begin", e)()),
+        Ok(mut tx) => match job.run(&mut tx) {
+            Ok(()) => tx.commit().map_err(|e| batch_error("commit", e)()),
+            Err(e) => {
+                let _ = tx.rollback();
+                Err(e)
+            }
+        },
+    };
+    job.finish(outcome);
 }
 
 /// Runs one operation under its own savepoint: all of it or none of it.
@@ -957,6 +1048,58 @@ mod tests {
             let b = PgStore::open(&url, "b").unwrap();
             contract::renew_all(&a, &a, Some(&b));
         }
+    }
+
+    /// Another node's transaction holding a game's lease row (its owner appending, or a
+    /// node stopped in the middle of a batch) makes this node's claim of that game answer
+    /// `Held` at once: the claim does not hold this node's own writes up behind it. Grouped
+    /// with the appends, it did, and two nodes claiming each other's games deadlocked (the
+    /// cluster benchmark's saturation run stalled on every game).
+    #[test]
+    fn a_claim_holds_up_no_write_behind_another_nodes_transaction() {
+        let Some((url, a)) = fresh("a") else {
+            return;
+        };
+        let b = PgStore::open(&url, "b").unwrap();
+        let ttl = Duration::from_secs(30);
+        let (x, y) = (contract::create(&a, 1), contract::create(&a, 2));
+        let granted = |c: Claim| match c {
+            Claim::Granted(lease) => lease,
+            held => panic!("not granted: {held:?}"),
+        };
+        granted(contract::block_on(a.claim(&x, ttl)).unwrap());
+        let lease_y = granted(contract::block_on(b.claim(&y, ttl)).unwrap());
+        // Node a's batch in flight, holding x's lease row as its appends do.
+        let mut other = Client::connect(&url, NoTls).unwrap();
+        let mut in_flight = other.transaction().unwrap();
+        in_flight
+            .query(
+                "SELECT 1 FROM leases WHERE game_id = $1 FOR SHARE",
+                &[&x.as_str()],
+            )
+            .unwrap();
+        let claimed = b.claim(&x, ttl);
+        let appended = b.append_fenced(
+            &y,
+            lease_y.epoch,
+            None,
+            &contract::events(1, 1),
+            &contract::summary(1),
+        );
+        let both = contract::block_on(async {
+            tokio::time::timeout(Duration::from_secs(5), async {
+                (claimed.await, appended.await)
+            })
+            .await
+        });
+        let (claimed, appended) = both.expect("node b's writer waited for node a's transaction");
+        match claimed.unwrap() {
+            Claim::Held(holder) => assert_eq!(holder.owner, "a"),
+            granted => panic!("x was claimed from its live owner: {granted:?}"),
+        }
+        assert_eq!(appended.unwrap(), Appended::Written);
+        in_flight.rollback().unwrap();
+        assert_eq!(b.load_game(&y).unwrap().unwrap().events.len(), 1);
     }
 
     #[test]
