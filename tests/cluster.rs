@@ -696,3 +696,46 @@ async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(
     assert!(log.contains("fenced"), "node 1 says it was fenced:\n{log}");
     drop((n1, n2));
 }
+
+/// A player whose seat connects on a node that only follows the game has arrived all the
+/// same (Art. 6.7): the node sends the arrival to the owner as it sends a client's message,
+/// and everyone, on either node, hears both players arrive; the arbiter's start goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_arriving_on_a_node_that_follows_the_game_has_arrived() {
+    let Some(nats) = Nats::start().await else {
+        return;
+    };
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let mut body = physical_game();
+    body["rules"]["wait_for_start"] = json!(true);
+    let created = create(&n1.addr, body).await;
+    assert_eq!(created["state"]["status"], "waiting", "{created}");
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    // The arbiter first: node 1 loads the game and owns it; Black's node only follows.
+    let mut seats = BTreeMap::new();
+    for (seat, node) in [("arbiter", &n1), ("white", &n1), ("black", &n2)] {
+        let s = Seat::connect(seat, &token(seat), &game, &node.addr).await;
+        seats.insert(seat, s);
+    }
+    let mut t = Table { seats };
+    t.seat("arbiter").until(2).await;
+    t.settle().await;
+    for s in t.seats.values() {
+        let mut arrived: Vec<&str> = s
+            .events
+            .values()
+            .filter(|e| e["kind"] == "arrived")
+            .map(|e| e["color"].as_str().unwrap())
+            .collect();
+        arrived.sort_unstable();
+        assert_eq!(arrived, ["black", "white"], "{}: {:?}", s.name, s.events);
+    }
+    t.seat("arbiter").ok(json!({"type": "start"})).await;
+    t.play(true, "e2e4").await;
+    let n = t.seat("black").last();
+    assert_eq!(store.seqs(&game).await, (1..=n).collect::<Vec<_>>());
+    drop((n1, n2));
+}

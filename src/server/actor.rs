@@ -484,13 +484,27 @@ impl Actor {
                 wire,
                 reply,
             } => {
+                // What goes to the owner: the client's message, or the seat's arrival.
+                let arrival = matches!(order, Order::Play(crate::game::Command::Arrive));
+                let forwarded = match wire {
+                    Some(text) => Some((text, false)),
+                    None => arrival.then(|| (String::new(), true)),
+                };
+                if self.role == Role::Follower && arrival {
+                    // Asked of the owner only when this node's copy of the game says it
+                    // counts: a game that does not wait for its start costs no round trip.
+                    if let Err(r) = self.table.decide(seat, order.clone(), self.clock.now_ms()) {
+                        let _ = reply.send(Err(refused(lang, &r)));
+                        return;
+                    }
+                }
                 if self.role == Role::Follower {
-                    return self.forward(seat, lang, wire, reply);
+                    return self.forward(seat, lang, forwarded, reply);
                 }
                 let answer = self.act(seat, lang, order, confirm, None).await;
                 if self.role == Role::Follower {
                     // Fenced while writing: another node owns the game now; it decides.
-                    return self.forward(seat, lang, wire, reply);
+                    return self.forward(seat, lang, forwarded, reply);
                 }
                 let _ = reply.send(answer);
             }
@@ -824,6 +838,11 @@ impl Actor {
         if seat == Seat::Spectator {
             return refuse(ErrorCode::Forbidden);
         }
+        if fwd.arrival {
+            let arrive = Order::Play(crate::game::Command::Arrive);
+            let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
+            return (self.role != Role::Follower).then(|| Answer::of(&acted));
+        }
         let Ok(msg) = super::wire::decode(&fwd.text) else {
             return refuse(ErrorCode::Internal);
         };
@@ -855,11 +874,11 @@ impl Actor {
         &mut self,
         seat: Seat,
         lang: Lang,
-        wire: Option<String>,
+        forwarded: Option<(String, bool)>,
         reply: oneshot::Sender<Result<Acted, Refused>>,
     ) {
         let unavailable = move || Err(Refused::new(lang, ErrorCode::GameUnavailable, &[]));
-        let (Some(cluster), Some(text)) = (self.cluster.clone(), wire) else {
+        let (Some(cluster), Some((text, arrival))) = (self.cluster.clone(), forwarded) else {
             let _ = reply.send(unavailable());
             return;
         };
@@ -868,6 +887,7 @@ impl Actor {
             seat: seat.key().to_owned(),
             lang: lang.code().to_owned(),
             text,
+            arrival,
         };
         let Ok(payload) = serde_json::to_vec(&fwd) else {
             let _ = reply.send(unavailable());

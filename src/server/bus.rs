@@ -167,6 +167,10 @@ pub struct Forwarded {
     pub lang: String,
     /// The client's message as it came (the owner maps it to an order, as a session does).
     pub text: String,
+    /// The seat connected to a game that waits for the start: its arrival (Art. 6.7), which
+    /// the session records by itself and no client message carries (`text` is empty then).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arrival: bool,
 }
 
 impl Forwarded {

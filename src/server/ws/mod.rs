@@ -195,9 +195,14 @@ pub async fn serve<S>(
 
     // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's
     // start has arrived (Art. 6.7); recorded once, refused (and ignored) otherwise.
+    // On its own task: on a node that follows the game it goes to the owner, and the seat
+    // need not wait for that to hear the game.
     if seat.side().is_some() {
         let arrive = Order::Play(crate::game::Command::Arrive);
-        let _ = session.handle.act(seat, conn.lang, arrive, None).await;
+        let (handle, lang) = (session.handle.clone(), conn.lang);
+        tokio::spawn(async move {
+            let _ = handle.act(seat, lang, arrive, None).await;
+        });
     }
 
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
