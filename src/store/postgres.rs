@@ -601,7 +601,7 @@ impl Owners for PgStore {
 
     fn renew(&self, game: &GameId, epoch: u64, ttl: Duration) -> Pending<()> {
         let (game, node, ms) = (game.clone(), self.node.clone(), ttl_ms(ttl));
-        self.pending(move |tx| {
+        self.pending_in(Grouping::Alone, move |tx| {
             let renewed = tx.execute(
                 "UPDATE leases SET expires = clock_timestamp() + $4 * interval '1 millisecond'
                  WHERE game_id = $1 AND owner = $2 AND epoch = $3",
@@ -618,11 +618,11 @@ impl Owners for PgStore {
 
     fn renew_all(&self, ttl: Duration) -> Pending<Vec<(GameId, u64)>> {
         let (node, ms) = (self.node.clone(), ttl_ms(ttl));
-        // On the writer, in the transaction of the appends of the moment: an own connection
-        // would take the rows' locks against this node's own appends (which hold their lease
-        // rows `FOR SHARE` until their commit) and could deadlock with them. One statement a
-        // tick is what the writer's queue takes now, not one per game.
-        self.pending(move |tx| {
+        // On the writer's connection, between two of its batches (so never against this
+        // node's own appends, which hold their lease rows `FOR SHARE` until their commit), and
+        // ahead of the appends waiting: a node behind on its writes is still alive. One
+        // statement a tick, not one per game.
+        self.pending_in(Grouping::Alone, move |tx| {
             let rows = tx.query(
                 "UPDATE leases SET expires = clock_timestamp() + $2 * interval '1 millisecond'
                  WHERE owner = $1 AND expires > clock_timestamp()
@@ -777,12 +777,12 @@ enum Grouping {
     /// In the batch's transaction, with the other operations of the moment (appends,
     /// renewals, reads): one commit for all of them.
     Grouped,
-    /// In a transaction of its own, before the batch's, that takes one row lock and waits
-    /// for it at most [`CLAIM_LOCK_TIMEOUT`]: a claim. Grouped, a claim of another node's
-    /// game waited for that node's batch while holding this node's batch's locks, and two
-    /// nodes claiming each other's games deadlocked (the cluster benchmark stalled at
-    /// saturation); and a node stopped in the middle of a transaction would have stopped
-    /// every other node's writer with it.
+    /// In a transaction of its own, ahead of every operation waiting in the queue, before
+    /// the next batch's transaction: the lease operations. A claim, grouped, waited for
+    /// another node's batch while holding this node's batch's locks, and two nodes claiming
+    /// each other's games deadlocked (the cluster benchmark stalled at saturation); a claim
+    /// waits at most [`CLAIM_LOCK_TIMEOUT`]. A renewal, queued behind a backlog of appends
+    /// longer than the lease, came too late: a busy but live owner lost its games.
     Alone,
 }
 
@@ -800,14 +800,12 @@ const IDLE_IN_TRANSACTION: &str = "SET idle_in_transaction_session_timeout = '1s
 trait Job: Send {
     fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError>;
     fn finish(self: Box<Self>, outcome: Result<(), StoreError>);
-    fn grouping(&self) -> Grouping;
 }
 
 struct Call<T, F, R> {
     work: Option<F>,
     value: Option<T>,
     reply: R,
-    grouping: Grouping,
 }
 
 impl<T, F, R> Job for Call<T, F, R>
@@ -826,28 +824,35 @@ where
         let Call { value, reply, .. } = *self;
         reply(outcome.and_then(|()| value.ok_or(StoreError::Internal("did not run"))));
     }
-
-    fn grouping(&self) -> Grouping {
-        self.grouping
-    }
 }
 
 /// The writer thread and the way to it; dropping it lets the thread finish the operations
 /// already sent and waits for it.
 struct PgWriter {
-    tx: Option<mpsc::Sender<Box<dyn Job>>>,
+    tx: Option<mpsc::Sender<Queued>>,
+    /// The [`Grouping::Alone`] operations: taken before every batch, ahead of the queue.
+    urgent: mpsc::Sender<Box<dyn Job>>,
     thread: Option<JoinHandle<()>>,
+}
+
+/// What the writer's queue carries.
+enum Queued {
+    Job(Box<dyn Job>),
+    /// An urgent operation is waiting: the writer, perhaps idle, looks.
+    Wake,
 }
 
 impl PgWriter {
     fn start(config: postgres::Config, client: Client) -> Result<PgWriter, StoreError> {
-        let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
+        let (tx, rx) = mpsc::channel::<Queued>();
+        let (urgent, urgent_rx) = mpsc::channel::<Box<dyn Job>>();
         let thread = std::thread::Builder::new()
             .name("hamle-pg-store".into())
-            .spawn(move || write_loop(config, client, rx))
+            .spawn(move || write_loop(config, client, rx, urgent_rx))
             .map_err(StoreError::Io)?;
         Ok(PgWriter {
             tx: Some(tx),
+            urgent,
             thread: Some(thread),
         })
     }
@@ -863,15 +868,20 @@ impl PgWriter {
             work: Some(work),
             value: None,
             reply,
-            grouping,
         });
-        match &self.tx {
-            Some(tx) => {
-                if let Err(mpsc::SendError(job)) = tx.send(job) {
-                    job.finish(Err(StoreError::Stopped));
-                }
+        let Some(tx) = &self.tx else {
+            return job.finish(Err(StoreError::Stopped));
+        };
+        let queued = if grouping == Grouping::Alone {
+            if let Err(mpsc::SendError(job)) = self.urgent.send(job) {
+                return job.finish(Err(StoreError::Stopped));
             }
-            None => job.finish(Err(StoreError::Stopped)),
+            Queued::Wake
+        } else {
+            Queued::Job(job)
+        };
+        if let Err(mpsc::SendError(Queued::Job(job))) = tx.send(queued) {
+            job.finish(Err(StoreError::Stopped));
         }
     }
 }
@@ -893,15 +903,23 @@ fn batch_error(stage: &'static str, e: postgres::Error) -> impl Fn() -> StoreErr
     }
 }
 
-fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<dyn Job>>) {
+fn write_loop(
+    config: postgres::Config,
+    client: Client,
+    rx: mpsc::Receiver<Queued>,
+    urgent: mpsc::Receiver<Box<dyn Job>>,
+) {
     let mut client = Some(client);
     let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
     let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(MAX_BATCH);
     while let Ok(first) = rx.recv() {
-        batch.push(first);
+        if let Queued::Job(job) = first {
+            batch.push(job);
+        }
         while batch.len() < MAX_BATCH {
             match rx.try_recv() {
-                Ok(job) => batch.push(job),
+                Ok(Queued::Job(job)) => batch.push(job),
+                Ok(Queued::Wake) => {}
                 Err(_) => break,
             }
         }
@@ -916,7 +934,7 @@ fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<d
                 Ok(c) => client = Some(c),
                 Err(e) => {
                     let err = batch_error("connect", e);
-                    for job in batch.drain(..) {
+                    for job in batch.drain(..).chain(urgent.try_iter()) {
                         job.finish(Err(err()));
                     }
                     continue;
@@ -926,15 +944,10 @@ fn write_loop(config: postgres::Config, client: Client, rx: mpsc::Receiver<Box<d
         let Some(conn) = client.as_mut() else {
             continue;
         };
-        // The claims first, each alone (`Grouping::Alone`); then the rest in one transaction.
-        let mut k = 0;
-        while k < batch.len() {
-            if batch[k].grouping() == Grouping::Alone {
-                let job = batch.remove(k);
-                run_in_own_transaction(conn, job);
-            } else {
-                k += 1;
-            }
+        // The urgent operations first, each alone (`Grouping::Alone`), ahead of whatever
+        // waits in the queue; then the batch in one transaction.
+        for job in urgent.try_iter() {
+            run_in_own_transaction(conn, job);
         }
         if batch.is_empty() {
             continue;
@@ -1100,6 +1113,71 @@ mod tests {
         assert_eq!(appended.unwrap(), Appended::Written);
         in_flight.rollback().unwrap();
         assert_eq!(b.load_game(&y).unwrap().unwrap().events.len(), 1);
+    }
+
+    /// A node's renewal goes ahead of the writes waiting in its queue: a live owner whose
+    /// writes are behind (a saturated node) keeps its leases. Queued behind them, the renewal
+    /// came after the lease had run out, and the cluster benchmark's owners lost their games
+    /// to each other under load.
+    #[test]
+    fn a_renewal_goes_ahead_of_the_writes_waiting() {
+        let Some((url, a)) = fresh("a") else {
+            return;
+        };
+        let b = PgStore::open(&url, "b").unwrap();
+        let ttl = Duration::from_secs(30);
+        let (x, y, z) = (
+            contract::create(&a, 1),
+            contract::create(&a, 2),
+            contract::create(&a, 3),
+        );
+        let granted = |c: Claim| match c {
+            Claim::Granted(lease) => lease,
+            held => panic!("not granted: {held:?}"),
+        };
+        granted(contract::block_on(a.claim(&x, ttl)).unwrap());
+        let lease_y = granted(contract::block_on(a.claim(&y, ttl)).unwrap());
+        let lease_z = granted(contract::block_on(b.claim(&z, ttl)).unwrap());
+        // Two other transactions hold y's and z's lease rows: node a's batch with the
+        // append of y waits for the first; the append of z, queued behind it, will wait for
+        // the second.
+        let lock = |game: &GameId| {
+            let mut client = Client::connect(&url, NoTls).unwrap();
+            client.batch_execute("BEGIN").unwrap();
+            client
+                .query(
+                    "SELECT 1 FROM leases WHERE game_id = $1 FOR UPDATE",
+                    &[&game.as_str()],
+                )
+                .unwrap();
+            client
+        };
+        let (mut on_y, mut on_z) = (lock(&y), lock(&z));
+        let summary = contract::summary(1);
+        let first = a.append_fenced(&y, lease_y.epoch, None, &contract::events(1, 1), &summary);
+        std::thread::sleep(Duration::from_millis(300));
+        let queued = a.append_fenced(&z, lease_z.epoch, None, &contract::events(1, 1), &summary);
+        let renewed = a.renew_all(ttl);
+        on_y.batch_execute("ROLLBACK").unwrap();
+        let (first, renewed) = contract::block_on(async {
+            tokio::time::timeout(Duration::from_secs(5), async {
+                (first.await, renewed.await)
+            })
+            .await
+        })
+        .expect("the renewal waited behind the queued append");
+        assert_eq!(first.unwrap(), Appended::Written);
+        let mut held: Vec<GameId> = renewed.unwrap().into_iter().map(|(g, _)| g).collect();
+        held.sort_unstable_by_key(|g| g.to_string());
+        let mut mine = vec![x, y];
+        mine.sort_unstable_by_key(|g| g.to_string());
+        assert_eq!(held, mine);
+        on_z.batch_execute("ROLLBACK").unwrap();
+        // Node a never owned z: its append is fenced once z's row is free.
+        assert!(matches!(
+            contract::block_on(queued),
+            Err(StoreError::Fenced { .. })
+        ));
     }
 
     #[test]
