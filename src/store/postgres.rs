@@ -558,6 +558,16 @@ impl Owners for PgStore {
         let (game, node, ms) = (game.clone(), self.node.clone(), ttl_ms(ttl));
         // A transaction of its own that waits for no other: see [`Grouping::Alone`].
         self.pending_in(Grouping::Alone, move |tx| {
+            // A lease in force of another node: held, read without a lock (the common case:
+            // a node that loads a game another node serves). Waiting for the row's lock
+            // held the writer up to the lock timeout for each such claim, and the claims of
+            // thousands of seats connecting to followers starved its writes.
+            if let Some(holder) = holder_of(tx, &game)?
+                && holder.owner != node
+                && !holder.remaining.is_zero()
+            {
+                return Ok(Claim::Held(holder));
+            }
             tx.batch_execute(CLAIM_LOCK_TIMEOUT)?;
             // One statement: a new lease (epoch 1), or the next epoch if the lease in force
             // has expired or is this node's own. The row lock orders it with every append.
@@ -1113,6 +1123,61 @@ mod tests {
         assert_eq!(appended.unwrap(), Appended::Written);
         in_flight.rollback().unwrap();
         assert_eq!(b.load_game(&y).unwrap().unwrap().events.len(), 1);
+    }
+
+    /// A claim of a game whose lease another node holds in force answers `Held` from a
+    /// read, without waiting for the lease row's lock (which that node's batches hold while
+    /// they append): waiting, each claim of a seat connecting to a follower held the
+    /// follower's writer up to the lock timeout, and at 2,000 games the followers' writers
+    /// starved (seats could not connect).
+    #[test]
+    fn a_claim_of_a_lease_in_force_does_not_wait_for_its_lock() {
+        let Some((url, a)) = fresh("a") else {
+            return;
+        };
+        let b = PgStore::open(&url, "b").unwrap();
+        let ttl = Duration::from_secs(30);
+        let x = contract::create(&a, 1);
+        assert!(matches!(
+            contract::block_on(a.claim(&x, ttl)).unwrap(),
+            Claim::Granted(_)
+        ));
+        let mut owner = Client::connect(&url, NoTls).unwrap();
+        owner.batch_execute("BEGIN").unwrap();
+        owner
+            .query(
+                "SELECT 1 FROM leases WHERE game_id = $1 FOR SHARE",
+                &[&x.as_str()],
+            )
+            .unwrap();
+        // Whether any session waits for a lock, looked at while the claims run.
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let watch = {
+            let (stop, url) = (stop.clone(), url.clone());
+            std::thread::spawn(move || {
+                let mut watcher = Client::connect(&url, NoTls).unwrap();
+                let mut waited = false;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let row = watcher
+                        .query_one("SELECT count(*) FROM pg_locks WHERE NOT granted", &[])
+                        .unwrap();
+                    waited |= row.get::<_, i64>(0) > 0;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                waited
+            })
+        };
+        std::thread::sleep(Duration::from_millis(50));
+        let claimed: Vec<_> = (0..5)
+            .map(|_| contract::block_on(b.claim(&x, ttl)))
+            .collect();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let waited = watch.join().unwrap();
+        for c in claimed {
+            assert!(matches!(c.unwrap(), Claim::Held(h) if h.owner == "a"));
+        }
+        assert!(!waited, "a claim waited for the lease row's lock");
+        owner.batch_execute("ROLLBACK").unwrap();
     }
 
     /// A node's renewal goes ahead of the writes waiting in its queue: a live owner whose
