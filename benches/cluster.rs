@@ -250,6 +250,10 @@ async fn compare(args: &Args) -> Vec<Row> {
             ..sat.clone()
         };
         for (kind, opts) in [("saturation", sat), ("latency", lat)] {
+            // `--sat-games 0` or `--games 0`: that run is left out.
+            if opts.games == 0 {
+                continue;
+            }
             eprintln!(
                 "{}: {kind} run, {} games ({})",
                 setup.name(),
