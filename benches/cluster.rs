@@ -157,7 +157,7 @@ fn parse_args() -> Args {
             _ => usage(),
         }
     }
-    if a.games == 0 || a.sat_games == 0 {
+    if a.games == 0 && a.sat_games == 0 {
         usage();
     }
     a
