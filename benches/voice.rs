@@ -4,7 +4,7 @@
 //! then matching the text to a legal move (`--transcribe`).
 //!
 //!     HAMLE_VOICE_MODEL=.venv-voice/whisper-base HAMLE_VOICE_PYTHON=.venv-voice/bin/python \
-//!         cargo bench --bench voice -- [--transcribe] [--limit N] [--top K]
+//!         cargo bench --bench voice -- [--transcribe] [--limit N] [--stride N] [--first F] [--top K]
 //!
 //! See docs/voice.md for the figures and how the threshold was measured.
 
@@ -120,7 +120,10 @@ fn main() {
     let limit = arg("--limit").unwrap_or(usize::MAX);
     // `--stride N`: every N-th fixture of each language (a quicker, smaller sample).
     let stride = arg("--stride").unwrap_or(1).max(1);
-    let top = arg("--top").unwrap_or(4);
+    let passes = hamle::voice::Passes {
+        first: arg("--first").unwrap_or(hamle::voice::Passes::default().first),
+        top: arg("--top").unwrap_or(hamle::voice::Passes::default().top),
+    };
     // `--dump FILE`: write every fixture's candidates (JSON lines) and stop, for trying
     // scoring variants on the worker without the server.
     let dump = args
@@ -175,7 +178,7 @@ fn main() {
         );
         let load_s = started.elapsed().as_secs_f64();
         let policy = Policy::default();
-        let service = VoiceService::with_policy(pool.clone(), 1, 0, policy, top);
+        let service = VoiceService::with_policy(pool.clone(), 1, 0, policy, passes);
         let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
         let mut per_lang = BTreeMap::<String, usize>::new();
         let mut done = 0usize;
