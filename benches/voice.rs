@@ -38,7 +38,7 @@ struct Tally {
     free_ms: Vec<f64>,
     /// The best probability of a wrong top-1 (the threshold must be above it).
     wrong_p: f32,
-    /// The probabilities of right top-1s.
+    /// The probabilities of right top-1s that are moves (what `play_at` plays).
     right_p: Vec<f32>,
 }
 
@@ -209,7 +209,9 @@ fn main() {
                 let right = key(best) == expect;
                 if right {
                     tally.top1 += 1;
-                    tally.right_p.push(ranked[0].p);
+                    if matches!(best.intent, Intent::Move(_)) {
+                        tally.right_p.push(ranked[0].p);
+                    }
                 } else {
                     tally.wrong_p = tally.wrong_p.max(ranked[0].p);
                     eprintln!(
@@ -273,7 +275,7 @@ fn report(
     // to); per row, how many right top-1s it would play.
     let all_wrong = tallies.values().map(|t| t.wrong_p).fold(0.0f32, f32::max);
     println!(
-        "| lang | condition | phrases | top-1 | top-3 | played at play_at (right / wrong) | asked | right above every wrong p | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
+        "| lang | condition | phrases | top-1 | top-3 | played at play_at (right / wrong) | asked | right moves above every wrong p | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ((lang, condition), t) in tallies {
@@ -304,7 +306,7 @@ fn report(
     let right_p: Vec<f32> = tallies.values().flat_map(|t| t.right_p.clone()).collect();
     let above = right_p.iter().filter(|p| **p > all_wrong).count();
     println!(
-        "threshold: every wrong top-1 had p <= {all_wrong:.3}; {above} of {} right top-1s are above it; play_at = {}",
+        "threshold: every wrong top-1 had p <= {all_wrong:.3}; {above} of {} right top-1 moves are above it; play_at = {}",
         right_p.len(),
         policy.play_at
     );
