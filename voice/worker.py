@@ -7,14 +7,16 @@ config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and t
 
 Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
-   "groups": [["first form", "other form", ...], ...], "top": 6}
+   "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
+   "prior": [0.0, ..one per group, optional..]}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
      Each group is one candidate (a move or a command) with the forms it can be said in. The
-     first form of every group is scored; then the other forms of the `top` best groups, and a
-     group's score is its best form's. A form's score is the mean log-probability Whisper
-     gives its tokens and a closing full stop after the audio (teacher-forced).
+     first `first` forms of every group are scored; then the other forms of the `top` best
+     groups, and a group's score is its best form's plus its `prior` (a log-probability
+     offset, e.g. against lone command words). A form's score is the mean log-probability
+     Whisper gives its tokens and a closing full stop after the audio (teacher-forced).
   {"op": "transcribe", "lang": "de", "pcm": "..."} -> {"text": "...", "ms": ...}
       Free-form transcription (greedy), for comparison in the benchmark.
   {"op": "stats"} -> {"rss_kb": ...}
@@ -36,6 +38,11 @@ HOP = 160
 # trained on 30 s windows and hears a bare 1 s phrase poorly; 4 s is most of the gain of 30 s
 # (measured on the fixtures, docs/voice.md) at a fraction of its cost.
 MIN_SECONDS = 4
+# Words put before the utterance as Whisper's previous text (<|startofprev|>), per language
+# (none: measured in voice/experiment.py).
+PROMPTS = {}
+KEEP_AFTER = None
+BATCH = 8
 
 
 def mel_filters(n_mels, n_fft=N_FFT, sr=SAMPLE_RATE):
@@ -62,17 +69,40 @@ def mel_filters(n_mels, n_fft=N_FFT, sr=SAMPLE_RATE):
     return weights.astype(np.float32)
 
 
+def select_isa():
+    """CTranslate2 uses AVX2 unless told otherwise; where the processor has AVX-512 (with
+    VNNI for int8), that is about a fifth less CPU time per utterance (measured here).
+    `CT2_FORCE_CPU_ISA` set by the caller wins."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((l.split(":", 1)[1].split() for l in f if l.startswith("flags")), [])
+    except OSError:
+        return
+    if all(x in flags for x in ("avx512f", "avx512bw", "avx512vl", "avx512_vnni")):
+        os.environ.setdefault("CT2_FORCE_CPU_ISA", "AVX512")
+
+
 class Whisper:
     def __init__(self, model_dir, threads):
+        select_isa()
         import ctranslate2
+        from concurrent.futures import ThreadPoolExecutor
         import numpy as np
         import tokenizers
 
         self.np = np
         self.ct2 = ctranslate2
         self.model = ctranslate2.models.Whisper(
-            model_dir, device="cpu", compute_type="int8", intra_threads=threads
+            model_dir,
+            device="cpu",
+            compute_type="int8",
+            # `threads` replicas of one thread each (sharing the weights), fed batches of
+            # forms in parallel: the decoder's small matrices gain little from two threads
+            # each (measured: about 1.4 times faster than one replica of two threads).
+            intra_threads=1,
+            inter_threads=max(1, threads),
         )
+        self.pool = ThreadPoolExecutor(max(1, threads))
         self.tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
         self.filters = mel_filters(self.model.n_mels)
         self.window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
@@ -88,7 +118,12 @@ class Whisper:
         self.cache = {}
 
     def start(self, lang):
-        return [self.sot, self.tok.token_to_id("<|%s|>" % lang), self.transcribe_id, self.notimestamps]
+        prompt = []
+        if PROMPTS.get(lang):
+            prompt = [self.tok.token_to_id("<|startofprev|>")] + self.tok.encode(
+                " " + PROMPTS[lang], add_special_tokens=False
+            ).ids
+        return prompt + [self.sot, self.tok.token_to_id("<|%s|>" % lang), self.transcribe_id, self.notimestamps]
 
     def tokens(self, text):
         ids = self.cache.get(text)
@@ -104,7 +139,7 @@ class Whisper:
         # A little silence on both sides, as around a phrase in a recording, and after it up
         # to the shortest window.
         pad = np.zeros(SAMPLE_RATE // 10, dtype=np.float32)
-        tail = max(len(pad), MIN_SECONDS * SAMPLE_RATE - len(audio) - len(pad))
+        tail = max(len(pad), int(MIN_SECONDS * SAMPLE_RATE) - len(audio) - len(pad))
         audio = np.concatenate([pad, audio, np.zeros(tail, dtype=np.float32)])
         padded = np.pad(audio, (N_FFT // 2, N_FFT // 2), mode="reflect")
         n_frames = 1 + (len(padded) - N_FFT) // HOP
@@ -122,38 +157,68 @@ class Whisper:
 
     def encode(self, pcm):
         feats = self.features(pcm)
-        out = self.model.encode(self.ct2.StorageView.from_array(feats), to_cpu=True)
-        return self.np.array(out), feats.shape[2] // 2
+        out = self.np.array(self.model.encode(self.ct2.StorageView.from_array(feats), to_cpu=True))
+        frames = feats.shape[2] // 2
+        if KEEP_AFTER is not None:
+            # The decoder attends only to the speech and KEEP_AFTER seconds after it (an
+            # encoder frame is 20 ms): most of its work is over the frames it attends to.
+            speech = 0.1 + len(pcm) / 2 / SAMPLE_RATE
+            frames = min(frames, int(math.ceil((speech + KEEP_AFTER) * 50)))
+            out = self.np.ascontiguousarray(out[:, :frames, :])
+        return out, frames
 
-    def score_forms(self, enc, frames, lang, forms):
+    def token_probs(self, enc, frames, lang, forms):
+        """Each form's token probabilities after the audio (teacher-forced)."""
         np = self.np
         if not forms:
             return []
         start = self.start(lang)
         toks = [self.tokens(f) or [self.eot] for f in forms]
-        batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(forms), axis=0)))
-        results = self.model.align(batch, start, toks, frames)
+        # In batches of BATCH forms of about the same length (a batch is padded to its
+        # longest form, and one large batch was slower per form than several small ones).
+        order = sorted(range(len(toks)), key=lambda i: len(toks[i]))
+        parts = [order[at : at + BATCH] for at in range(0, len(order), BATCH)]
+
+        def align(part):
+            batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(part), axis=0)))
+            return part, self.model.align(batch, start, [toks[i] for i in part], frames)
+
+        probs = [None] * len(toks)
+        for part, results in self.pool.map(align, parts):
+            for i, r in zip(part, results):
+                probs[i] = list(r.text_token_probs)
+        return probs
+
+    def score_forms(self, enc, frames, lang, forms):
         scores = []
-        for r in results:
-            probs = r.text_token_probs
+        for probs in self.token_probs(enc, frames, lang, forms):
             logp = sum(math.log(max(p, 1e-30)) for p in probs)
             # The mean: a short form (a command word) is not favoured for having fewer tokens
             # to lose probability on (the sum and the square-root norm were measured worse).
             scores.append(logp / max(1, len(probs)))
         return scores
 
-    def score(self, pcm, lang, groups, top):
+    def score(self, pcm, lang, groups, top, first=1, prior=None):
+        """Each group's score: its best form's mean log-probability plus its prior. The first
+        `first` forms of every group are scored, then the other forms of the `top` best."""
         enc, frames = self.encode(pcm)
-        firsts = [g[0] for g in groups]
-        scores = self.score_forms(enc, frames, lang, firsts)
-        order = sorted(range(len(groups)), key=lambda i: -scores[i])[:top]
-        rest, owner = [], []
-        for i in order:
-            for form in groups[i][1:]:
-                rest.append(form)
+        prior = list(prior) if prior else [0.0] * len(groups)
+        forms, owner = [], []
+        for i, g in enumerate(groups):
+            for form in g[:first]:
+                forms.append(form)
                 owner.append(i)
-        for i, s in zip(owner, self.score_forms(enc, frames, lang, rest)):
-            scores[i] = max(scores[i], s)
+        scores = [-math.inf] * len(groups)
+        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms)):
+            scores[i] = max(scores[i], s + prior[i])
+        order = sorted(range(len(groups)), key=lambda i: -scores[i])[:top]
+        forms, owner = [], []
+        for i in order:
+            for form in groups[i][first:]:
+                forms.append(form)
+                owner.append(i)
+        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms)):
+            scores[i] = max(scores[i], s + prior[i])
         return scores
 
     def transcribe(self, pcm, lang):
@@ -211,7 +276,12 @@ def main():
                 groups = [list(g) for g in req["groups"]]
                 if not pcm or not groups or any(not g for g in groups):
                     raise ValueError("empty audio or group")
-                answer["scores"] = w.score(pcm, req["lang"], groups, int(req.get("top", 6)))
+                prior = req.get("prior")
+                if prior is not None and len(prior) != len(groups):
+                    raise ValueError("one prior per group")
+                answer["scores"] = w.score(
+                    pcm, req["lang"], groups, int(req.get("top", 6)), int(req.get("first", 1)), prior
+                )
             elif op == "transcribe":
                 answer["text"] = w.transcribe(base64.b64decode(req["pcm"]), req["lang"])
             elif op == "stats":

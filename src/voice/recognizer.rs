@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use futures_util::future::BoxFuture;
 use tokio::sync::Semaphore;
 
-use super::phrases::Candidate;
+use super::phrases::{Candidate, Intent};
 use super::policy::Policy;
 use crate::announce::Lang;
 
@@ -19,9 +19,15 @@ pub struct ScoreRequest {
     pub pcm: Arc<Vec<u8>>,
     /// One group per candidate: the forms it can be said in, the first being hamle's own.
     pub groups: Vec<Vec<String>>,
-    /// After scoring the first form of every group, the other forms of this many best groups
-    /// are scored too (a group's score is its best form's).
+    /// After scoring the first `first` forms of every group, the other forms of this many
+    /// best groups are scored too (a group's score is its best form's).
     pub top: usize,
+    /// How many forms of every group the first pass scores.
+    pub first: usize,
+    /// One per group: added to the group's score (a log-probability), before the best groups
+    /// of the second pass are chosen; negative for the lone command words
+    /// ([`Policy::command_prior`]).
+    pub prior: Vec<f32>,
 }
 
 /// Why an utterance was not scored.
@@ -78,7 +84,24 @@ struct Inner {
     queued: AtomicUsize,
     capacity: usize,
     policy: Policy,
-    top: usize,
+    passes: Passes,
+}
+
+/// Which forms the recogniser scores: the first `first` forms of every candidate, then the
+/// other forms of the `top` best (see [`ScoreRequest`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Passes {
+    pub first: usize,
+    pub top: usize,
+}
+
+impl Default for Passes {
+    /// Measured on the fixtures (docs/voice.md): hamle's own form of every candidate, then
+    /// every other form of the best eight (a move said in its full form, "king d2 to e1",
+    /// is often not among the best four by its short form).
+    fn default() -> Passes {
+        Passes { first: 1, top: 8 }
+    }
 }
 
 /// The recogniser as the server uses it: a concurrency cap and a bounded queue, so that a
@@ -107,17 +130,22 @@ impl Drop for Queued<'_> {
 impl VoiceService {
     /// `concurrent` utterances scored at once, `waiting` more may wait; the default policy.
     pub fn new(recognizer: Arc<dyn Recognizer>, concurrent: usize, waiting: usize) -> VoiceService {
-        VoiceService::with_policy(recognizer, concurrent, waiting, Policy::default(), 4)
+        VoiceService::with_policy(
+            recognizer,
+            concurrent,
+            waiting,
+            Policy::default(),
+            Passes::default(),
+        )
     }
 
-    /// [`VoiceService::new`] with a policy and the number of best groups whose other forms
-    /// are scored (see [`ScoreRequest::top`]).
+    /// [`VoiceService::new`] with a policy and the forms scored (see [`Passes`]).
     pub fn with_policy(
         recognizer: Arc<dyn Recognizer>,
         concurrent: usize,
         waiting: usize,
         policy: Policy,
-        top: usize,
+        passes: Passes,
     ) -> VoiceService {
         let concurrent = concurrent.max(1);
         VoiceService(Arc::new(Inner {
@@ -126,7 +154,7 @@ impl VoiceService {
             queued: AtomicUsize::new(0),
             capacity: concurrent + waiting,
             policy,
-            top,
+            passes,
         }))
     }
 
@@ -157,7 +185,15 @@ impl VoiceService {
             lang,
             pcm,
             groups: candidates.iter().map(|c| c.forms.clone()).collect(),
-            top: self.0.top,
+            top: self.0.passes.top,
+            first: self.0.passes.first.max(1),
+            prior: candidates
+                .iter()
+                .map(|c| match c.intent {
+                    Intent::Command(_) => -self.0.policy.command_prior,
+                    Intent::Move(_) => 0.0,
+                })
+                .collect(),
         };
         let scores = self.0.recognizer.score(request).await?;
         if scores.len() != candidates.len() {
@@ -213,5 +249,38 @@ mod tests {
         second.await.unwrap().unwrap();
         assert!(service.score(Lang::De, pcm, &cands).await.is_ok());
         assert_eq!(fake.calls(), 3);
+    }
+
+    /// Keeps the last request it was asked to score.
+    struct Recording(std::sync::Mutex<Option<ScoreRequest>>);
+
+    impl Recognizer for Recording {
+        fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
+            let n = request.groups.len();
+            *self.0.lock().unwrap() = Some(request);
+            Box::pin(async move { Ok(vec![0.0; n]) })
+        }
+    }
+
+    #[tokio::test]
+    async fn the_request_carries_the_passes_and_a_prior_against_lone_commands() {
+        let rec = Arc::new(Recording(std::sync::Mutex::new(None)));
+        let policy = Policy {
+            command_prior: 0.75,
+            ..Policy::default()
+        };
+        let passes = Passes { first: 2, top: 5 };
+        let service = VoiceService::with_policy(rec.clone(), 1, 0, policy, passes);
+        let mut cands = crate::voice::candidates(&shakmaty::Chess::default(), Lang::De);
+        let moves = cands.len();
+        cands.extend(command_candidates(Lang::De, &VoiceCommand::ALL));
+        let pcm = Arc::new(vec![0u8; 32]);
+        service.score(Lang::De, pcm, &cands).await.unwrap();
+        let request = rec.0.lock().unwrap().take().unwrap();
+        assert_eq!((request.first, request.top), (2, 5));
+        assert_eq!(request.groups.len(), cands.len());
+        assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
+        assert!(request.prior[moves..].iter().all(|p| *p == -0.75));
+        assert_eq!(request.prior.len(), cands.len());
     }
 }

@@ -232,6 +232,8 @@ impl Recognizer for WorkerPool {
                     "pcm": b64(&request.pcm),
                     "groups": request.groups,
                     "top": request.top,
+                    "first": request.first,
+                    "prior": request.prior,
                 }))
                 .await?;
             if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {
