@@ -260,7 +260,7 @@ pub(super) mod contract {
         stored.events.iter().map(|e| e.seq).collect()
     }
 
-    fn granted(claim: Claim) -> Lease {
+    pub fn granted(claim: Claim) -> Lease {
         match claim {
             Claim::Granted(lease) => lease,
             Claim::Held(h) => panic!("held by {h:?}"),

@@ -1086,12 +1086,8 @@ mod tests {
         let b = PgStore::open(&url, "b").unwrap();
         let ttl = Duration::from_secs(30);
         let (x, y) = (contract::create(&a, 1), contract::create(&a, 2));
-        let granted = |c: Claim| match c {
-            Claim::Granted(lease) => lease,
-            held => panic!("not granted: {held:?}"),
-        };
-        granted(contract::block_on(a.claim(&x, ttl)).unwrap());
-        let lease_y = granted(contract::block_on(b.claim(&y, ttl)).unwrap());
+        contract::granted(contract::block_on(a.claim(&x, ttl)).unwrap());
+        let lease_y = contract::granted(contract::block_on(b.claim(&y, ttl)).unwrap());
         // Node a's batch in flight, holding x's lease row as its appends do.
         let mut other = Client::connect(&url, NoTls).unwrap();
         let mut in_flight = other.transaction().unwrap();
@@ -1196,13 +1192,9 @@ mod tests {
             contract::create(&a, 2),
             contract::create(&a, 3),
         );
-        let granted = |c: Claim| match c {
-            Claim::Granted(lease) => lease,
-            held => panic!("not granted: {held:?}"),
-        };
-        granted(contract::block_on(a.claim(&x, ttl)).unwrap());
-        let lease_y = granted(contract::block_on(a.claim(&y, ttl)).unwrap());
-        let lease_z = granted(contract::block_on(b.claim(&z, ttl)).unwrap());
+        contract::granted(contract::block_on(a.claim(&x, ttl)).unwrap());
+        let lease_y = contract::granted(contract::block_on(a.claim(&y, ttl)).unwrap());
+        let lease_z = contract::granted(contract::block_on(b.claim(&z, ttl)).unwrap());
         // Two other transactions hold y's and z's lease rows: node a's batch with the
         // append of y waits for the first; the append of z, queued behind it, will wait for
         // the second.
