@@ -1037,6 +1037,20 @@ mod tests {
         Some((url, store))
     }
 
+    /// Another session holding `game`'s lease row locked (`FOR SHARE`, as an owner's append
+    /// does, or `FOR UPDATE`) in a transaction left open: as another node's batch in flight.
+    fn lease_row_locked(url: &str, game: &GameId, mode: &str) -> Client {
+        let mut client = Client::connect(url, NoTls).unwrap();
+        client.batch_execute("BEGIN").unwrap();
+        client
+            .query(
+                &format!("SELECT 1 FROM leases WHERE game_id = $1 {mode}"),
+                &[&game.as_str()],
+            )
+            .unwrap();
+        client
+    }
+
     #[test]
     fn database_urls() {
         assert_eq!(
@@ -1089,14 +1103,7 @@ mod tests {
         contract::granted(contract::block_on(a.claim(&x, ttl)).unwrap());
         let lease_y = contract::granted(contract::block_on(b.claim(&y, ttl)).unwrap());
         // Node a's batch in flight, holding x's lease row as its appends do.
-        let mut other = Client::connect(&url, NoTls).unwrap();
-        let mut in_flight = other.transaction().unwrap();
-        in_flight
-            .query(
-                "SELECT 1 FROM leases WHERE game_id = $1 FOR SHARE",
-                &[&x.as_str()],
-            )
-            .unwrap();
+        let mut in_flight = lease_row_locked(&url, &x, "FOR SHARE");
         let claimed = b.claim(&x, ttl);
         let appended = b.append_fenced(
             &y,
@@ -1117,7 +1124,7 @@ mod tests {
             granted => panic!("x was claimed from its live owner: {granted:?}"),
         }
         assert_eq!(appended.unwrap(), Appended::Written);
-        in_flight.rollback().unwrap();
+        in_flight.batch_execute("ROLLBACK").unwrap();
         assert_eq!(b.load_game(&y).unwrap().unwrap().events.len(), 1);
     }
 
@@ -1138,14 +1145,7 @@ mod tests {
             contract::block_on(a.claim(&x, ttl)).unwrap(),
             Claim::Granted(_)
         ));
-        let mut owner = Client::connect(&url, NoTls).unwrap();
-        owner.batch_execute("BEGIN").unwrap();
-        owner
-            .query(
-                "SELECT 1 FROM leases WHERE game_id = $1 FOR SHARE",
-                &[&x.as_str()],
-            )
-            .unwrap();
+        let mut owner = lease_row_locked(&url, &x, "FOR SHARE");
         // Whether any session waits for a lock, looked at while the claims run.
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let watch = {
@@ -1198,18 +1198,10 @@ mod tests {
         // Two other transactions hold y's and z's lease rows: node a's batch with the
         // append of y waits for the first; the append of z, queued behind it, will wait for
         // the second.
-        let lock = |game: &GameId| {
-            let mut client = Client::connect(&url, NoTls).unwrap();
-            client.batch_execute("BEGIN").unwrap();
-            client
-                .query(
-                    "SELECT 1 FROM leases WHERE game_id = $1 FOR UPDATE",
-                    &[&game.as_str()],
-                )
-                .unwrap();
-            client
-        };
-        let (mut on_y, mut on_z) = (lock(&y), lock(&z));
+        let (mut on_y, mut on_z) = (
+            lease_row_locked(&url, &y, "FOR UPDATE"),
+            lease_row_locked(&url, &z, "FOR UPDATE"),
+        );
         let summary = contract::summary(1);
         let first = a.append_fenced(&y, lease_y.epoch, None, &contract::events(1, 1), &summary);
         std::thread::sleep(Duration::from_millis(300));
