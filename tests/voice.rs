@@ -164,6 +164,55 @@ async fn a_clear_move_is_played_through_the_normal_path() {
 }
 
 #[tokio::test]
+async fn the_recogniser_prepares_the_position_while_the_player_speaks() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut black, _) = Client::connect(&server.addr, &game, "black", None).await;
+    assert!(server.fake.prepared().is_empty());
+    white
+        .send(json!({"type": "voice_start", "id": "v1", "rate": 16000, "format": "s16le"}))
+        .await;
+    // Asked when the utterance starts, before any audio: the legal moves of the position in
+    // White's language, and the commands.
+    let prepared = wait_prepared(&server, 1).await;
+    assert_eq!(prepared[0].len(), 20 + 6, "{prepared:?}");
+    assert!(prepared[0].contains(&"Springer Felix drei".to_owned()));
+    white
+        .send(json!({"type": "voice_cancel", "id": "v1"}))
+        .await;
+    let got = white
+        .request(json!({"type": "announce", "text": "Springer Felix drei"}))
+        .await;
+    assert_eq!(moves(&got), ["g1f3"]);
+    // Black's turn, in Turkish.
+    black
+        .send(json!({"type": "voice_start", "id": "b1", "rate": 16000, "format": "s16le"}))
+        .await;
+    let prepared = wait_prepared(&server, 2).await;
+    assert!(
+        prepared[1].contains(&"At fe altı".to_owned()),
+        "{:?}",
+        prepared[1]
+    );
+    // What the player said afterwards is scored as before (White's move is still in
+    // Black's inbox).
+    let got = utter(&mut black, "b2", "At fe altı").await;
+    assert_eq!(moves(&got), ["g1f3", "g8f6"]);
+}
+
+async fn wait_prepared(server: &Server, n: usize) -> Vec<Vec<String>> {
+    for _ in 0..500 {
+        let prepared = server.fake.prepared();
+        if prepared.len() >= n {
+            return prepared;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("prepared {:?}, expected {n}", server.fake.prepared());
+}
+
+#[tokio::test]
 async fn an_unclear_move_is_asked_and_played_only_on_yes() {
     let server = Server::start(true).await;
     let game = server.game("de").await;

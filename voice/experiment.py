@@ -3,7 +3,9 @@
     cargo bench --bench voice -- --dump /tmp/cands.jsonl      # every fixture's candidates
     python voice/experiment.py collect /tmp/cands.jsonl /tmp/run.jsonl [--stride N]
         [--window S] [--prompt] [--top K] [--threads T] [--model DIR]
+    python voice/experiment.py nulls /tmp/cands.jsonl /tmp/run.jsonl /tmp/nulls.json
     python voice/experiment.py replay /tmp/run.jsonl [--top K] [--temperature T] [--command-prior P]
+        [--nulls /tmp/nulls.json --contrast C]
 
 `collect` runs the worker's own code (voice/worker.py) over the fixtures and writes, per
 utterance, the token log-probabilities of every form it scored (the first form of every
@@ -11,6 +13,8 @@ candidate, then every form of the best K) and the time each step took; `replay` 
 records in different ways (second pass width, temperature, a prior against lone command
 words) and prints top-1, top-3, the highest probability of a wrong top-1 and how many right
 ones lie above it, per language and condition: no model run needed for those variants.
+`nulls` scores every form of a run after one second of silence (the worker's `prepare`), so
+that `replay --contrast C` can take C times that off each form's score.
 """
 
 import argparse
@@ -74,6 +78,28 @@ def collect(args):
             print("%d/%d" % (n, len(items)), file=sys.stderr, flush=True)
 
 
+def nulls(args):
+    import worker
+
+    w = worker.Whisper(args.model or os.environ.get("HAMLE_VOICE_MODEL"), args.threads)
+    groups = {}
+    for l in open(args.dump):
+        if l.strip():
+            item = json.loads(l)
+            groups[item["id"]] = item["groups"]
+    forms = {}
+    for l in open(args.run):
+        if l.strip():
+            rec = json.loads(l)
+            for g, f, _ in rec["scored"]:
+                forms.setdefault(rec["lang"], []).append(groups[rec["id"]][g][f])
+    for lang, fs in forms.items():
+        w.prepare(lang, fs)
+    out = {"%s|%s" % key: s for key, s in w.nulls.items()}
+    json.dump(out, open(args.out, "w"))
+    print("%d forms" % len(out), file=sys.stderr)
+
+
 def form_score(ps, how):
     lp = [math.log(max(p, 1e-30)) for p in ps]
     if how == "mean":
@@ -90,6 +116,8 @@ def replay_one(rec, a):
     prior = [-a.command_prior if k.startswith("cmd:") else 0.0 for k in rec["keys"]]
     for g, f, ps in rec["scored"]:
         s = form_score(ps, a.how) + prior[g]
+        if a.contrast:
+            s -= a.contrast * a.null_scores["%s|%s" % (rec["lang"], a.groups[rec["id"]][g][f])]
         if f < a.first:
             first[g] = s if first[g] is None else max(first[g], s)
         forms.setdefault(g, []).append((f, s))
@@ -108,6 +136,13 @@ def replay_one(rec, a):
 
 def replay(args):
     recs = [json.loads(l) for f in args.runs for l in open(f) if l.strip()]
+    if args.contrast:
+        args.null_scores = json.load(open(args.nulls))
+        args.groups = {}
+        for l in open(args.dump):
+            if l.strip():
+                item = json.loads(l)
+                args.groups[item["id"]] = item["groups"]
     tab = {}
     wrong_ps, right_ps = [], []
     for rec in recs:
@@ -163,9 +198,18 @@ def main():
     r.add_argument("--temperature", type=float, default=0.5)
     r.add_argument("--command-prior", type=float, default=0.0)
     r.add_argument("--how", default="mean")
+    r.add_argument("--contrast", type=float, default=0.0)
+    r.add_argument("--nulls", help="from `nulls`: each form's score after silence")
+    r.add_argument("--dump", help="the candidates the run was collected from (with --contrast)")
+    n = sub.add_parser("nulls")
+    n.add_argument("dump")
+    n.add_argument("run")
+    n.add_argument("out")
+    n.add_argument("--threads", type=int, default=2)
+    n.add_argument("--model")
     r.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
-    collect(a) if a.cmd == "collect" else replay(a)
+    {"collect": collect, "replay": replay, "nulls": nulls}[a.cmd](a)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and t
 Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
    "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
-   "prior": [0.0, ..one per group, optional..]}
+   "prior": [0.0, ..one per group, optional..], "contrast": 0.5}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
@@ -16,7 +16,13 @@ Requests (each may carry an "id", echoed in the answer):
      first `first` forms of every group are scored; then the other forms of the `top` best
      groups, and a group's score is its best form's plus its `prior` (a log-probability
      offset, e.g. against lone command words). A form's score is the mean log-probability
-     Whisper gives its tokens and a closing full stop after the audio (teacher-forced).
+     Whisper gives its tokens and a closing full stop after the audio (teacher-forced),
+     less `contrast` (default 0) times the same mean after silence: what Whisper expects
+     whatever it hears (short, common words) is discounted, what the audio itself makes
+     likely is not. The silence scores do not depend on the audio and are kept per form.
+  {"op": "prepare", "lang": "de", "groups": [[...], ...]}
+      -> {"prepared": 12}  the silence scores of every form not yet kept (sent when an
+     utterance starts: they are ready by the time it ends).
   {"op": "transcribe", "lang": "de", "pcm": "..."} -> {"text": "...", "ms": ...}
       Free-form transcription (greedy), for comparison in the benchmark.
   {"op": "stats"} -> {"rss_kb": ...}
@@ -43,6 +49,9 @@ MIN_SECONDS = 4
 PROMPTS = {}
 KEEP_AFTER = None
 BATCH = 8
+# Silence scores kept (one float each, per language and form); past this they are forgotten
+# and computed again as needed.
+NULL_CACHE = 200_000
 
 
 def mel_filters(n_mels, n_fft=N_FFT, sr=SAMPLE_RATE):
@@ -116,6 +125,9 @@ class Whisper:
         # then loses: after it Whisper expects a comma or more words, not a stop.
         self.stop = self.tok.encode(".", add_special_tokens=False).ids
         self.cache = {}
+        # (lang, form) -> the form's mean log-probability after one second of silence.
+        self.nulls = {}
+        self.silence = None
 
     def start(self, lang):
         prompt = []
@@ -189,18 +201,38 @@ class Whisper:
                 probs[i] = list(r.text_token_probs)
         return probs
 
-    def score_forms(self, enc, frames, lang, forms):
-        scores = []
-        for probs in self.token_probs(enc, frames, lang, forms):
-            logp = sum(math.log(max(p, 1e-30)) for p in probs)
-            # The mean: a short form (a command word) is not favoured for having fewer tokens
-            # to lose probability on (the sum and the square-root norm were measured worse).
-            scores.append(logp / max(1, len(probs)))
+    def mean_logprobs(self, enc, frames, lang, forms):
+        # The mean: a short form (a command word) is not favoured for having fewer tokens
+        # to lose probability on (the sum and the square-root norm were measured worse).
+        return [
+            sum(math.log(max(p, 1e-30)) for p in probs) / max(1, len(probs))
+            for probs in self.token_probs(enc, frames, lang, forms)
+        ]
+
+    def prepare(self, lang, forms):
+        """Computes the silence score of every form not kept yet; how many were computed."""
+        todo = sorted({f for f in forms if (lang, f) not in self.nulls})
+        if not todo:
+            return 0
+        if self.silence is None:
+            self.silence = self.encode(b"\0\0" * SAMPLE_RATE)
+        if len(self.nulls) + len(todo) > NULL_CACHE:
+            self.nulls.clear()
+        enc, frames = self.silence
+        for form, s in zip(todo, self.mean_logprobs(enc, frames, lang, todo)):
+            self.nulls[(lang, form)] = s
+        return len(todo)
+
+    def score_forms(self, enc, frames, lang, forms, contrast=0.0):
+        scores = self.mean_logprobs(enc, frames, lang, forms)
+        if contrast:
+            self.prepare(lang, forms)
+            scores = [s - contrast * self.nulls[(lang, f)] for s, f in zip(scores, forms)]
         return scores
 
-    def score(self, pcm, lang, groups, top, first=1, prior=None):
-        """Each group's score: its best form's mean log-probability plus its prior. The first
-        `first` forms of every group are scored, then the other forms of the `top` best."""
+    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0):
+        """Each group's score: its best form's score plus its prior. The first `first` forms
+        of every group are scored, then the other forms of the `top` best."""
         enc, frames = self.encode(pcm)
         prior = list(prior) if prior else [0.0] * len(groups)
         forms, owner = [], []
@@ -209,7 +241,7 @@ class Whisper:
                 forms.append(form)
                 owner.append(i)
         scores = [-math.inf] * len(groups)
-        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms)):
+        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms, contrast)):
             scores[i] = max(scores[i], s + prior[i])
         order = sorted(range(len(groups)), key=lambda i: -scores[i])[:top]
         forms, owner = [], []
@@ -217,7 +249,7 @@ class Whisper:
             for form in groups[i][first:]:
                 forms.append(form)
                 owner.append(i)
-        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms)):
+        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms, contrast)):
             scores[i] = max(scores[i], s + prior[i])
         return scores
 
@@ -280,8 +312,19 @@ def main():
                 if prior is not None and len(prior) != len(groups):
                     raise ValueError("one prior per group")
                 answer["scores"] = w.score(
-                    pcm, req["lang"], groups, int(req.get("top", 6)), int(req.get("first", 1)), prior
+                    pcm,
+                    req["lang"],
+                    groups,
+                    int(req.get("top", 6)),
+                    int(req.get("first", 1)),
+                    prior,
+                    float(req.get("contrast", 0.0)),
                 )
+            elif op == "prepare":
+                groups = [list(g) for g in req["groups"]]
+                # hamle's own forms first: those every utterance scores.
+                forms = [g[0] for g in groups if g] + [f for g in groups for f in g[1:]]
+                answer["prepared"] = w.prepare(req["lang"], forms)
             elif op == "transcribe":
                 answer["text"] = w.transcribe(base64.b64decode(req["pcm"]), req["lang"])
             elif op == "stats":

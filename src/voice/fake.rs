@@ -18,6 +18,8 @@ use crate::announce::Lang;
 pub struct ScriptedRecognizer {
     calls: AtomicUsize,
     held: watch::Sender<bool>,
+    /// The candidates of each `prepare`, first forms only.
+    prepared: std::sync::Mutex<Vec<Vec<String>>>,
 }
 
 impl Default for ScriptedRecognizer {
@@ -31,6 +33,7 @@ impl ScriptedRecognizer {
         ScriptedRecognizer {
             calls: AtomicUsize::new(0),
             held: watch::channel(false).0,
+            prepared: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -46,6 +49,11 @@ impl ScriptedRecognizer {
     /// While held, every request waits (for tests of the queue).
     pub fn hold(&self, on: bool) {
         self.held.send_replace(on);
+    }
+
+    /// The first forms of the candidates of every `prepare` so far.
+    pub fn prepared(&self) -> Vec<Vec<String>> {
+        self.prepared.lock().expect("not poisoned").clone()
     }
 
     /// Requests scored so far.
@@ -88,6 +96,15 @@ impl Recognizer for ScriptedRecognizer {
                 })
                 .collect())
         })
+    }
+
+    fn prepare(&self, _lang: Lang, groups: Vec<Vec<String>>) -> BoxFuture<'_, ()> {
+        let firsts = groups
+            .into_iter()
+            .filter_map(|g| g.into_iter().next())
+            .collect();
+        self.prepared.lock().expect("not poisoned").push(firsts);
+        Box::pin(async {})
     }
 
     fn transcribe(

@@ -52,6 +52,10 @@ pub struct Policy {
     /// command word ("Ja", "Evet") has one or two tokens to be sure of and otherwise wins
     /// over moves Whisper half understood (measured on the fixtures, docs/voice.md).
     pub command_prior: f32,
+    /// How much of a form's score after silence the recogniser takes off its score after
+    /// the audio (`contrast` in `voice/worker.py`): a phrase Whisper expects whatever it
+    /// hears loses its head start (measured on the fixtures, docs/voice.md).
+    pub contrast: f32,
     /// How many candidates are offered (and returned).
     pub offer: usize,
 }
@@ -65,6 +69,7 @@ impl Default for Policy {
             ask_margin: 2.0,
             temperature: 0.5,
             command_prior: 1.0,
+            contrast: 0.5,
             offer: 3,
         }
     }

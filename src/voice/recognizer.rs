@@ -28,6 +28,9 @@ pub struct ScoreRequest {
     /// of the second pass are chosen; negative for the lone command words
     /// ([`Policy::command_prior`]).
     pub prior: Vec<f32>,
+    /// The weight of each form's score after silence, taken off its score after the audio
+    /// ([`Policy::contrast`]).
+    pub contrast: f32,
 }
 
 /// Why an utterance was not scored.
@@ -65,6 +68,13 @@ impl std::error::Error for VoiceError {}
 pub trait Recognizer: Send + Sync {
     /// One score per group, higher is likelier (comparable within one request only).
     fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>>;
+
+    /// Work that does not need the audio, done while the player speaks (the forms' scores
+    /// after silence): the utterance that follows is scored sooner. Only when a recogniser
+    /// is free at once; skipping it changes no score.
+    fn prepare(&self, _lang: Lang, _groups: Vec<Vec<String>>) -> BoxFuture<'_, ()> {
+        Box::pin(async {})
+    }
 
     /// Free-form transcription, for comparison (the benchmark); not used to play.
     fn transcribe(
@@ -194,6 +204,7 @@ impl VoiceService {
                     Intent::Move(_) => 0.0,
                 })
                 .collect(),
+            contrast: self.0.policy.contrast,
         };
         let scores = self.0.recognizer.score(request).await?;
         if scores.len() != candidates.len() {
@@ -204,6 +215,18 @@ impl VoiceService {
             )));
         }
         Ok(scores)
+    }
+
+    /// Prepares the recogniser for an utterance in the position of `candidates` (see
+    /// [`Recognizer::prepare`]), if a recogniser is free now: it never holds up another
+    /// player's utterance that is already waiting (the semaphore hands a freed permit to the
+    /// first waiter, so a free one means nobody waits), and it takes no place in the queue.
+    pub async fn prepare(&self, lang: Lang, candidates: &[Candidate]) {
+        let Ok(_running) = self.0.running.try_acquire() else {
+            return;
+        };
+        let groups = candidates.iter().map(|c| c.forms.clone()).collect();
+        self.0.recognizer.prepare(lang, groups).await;
     }
 
     /// Free-form transcription through the same cap.
@@ -282,5 +305,31 @@ mod tests {
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
         assert!(request.prior[moves..].iter().all(|p| *p == -0.75));
         assert_eq!(request.prior.len(), cands.len());
+        assert_eq!(request.contrast, Policy::default().contrast);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn preparing_waits_for_nobody_and_takes_no_place_in_the_queue() {
+        let fake = Arc::new(ScriptedRecognizer::new());
+        let service = VoiceService::new(fake.clone(), 1, 1);
+        let cands = crate::voice::candidates(&shakmaty::Chess::default(), Lang::En);
+        service.prepare(Lang::En, &cands).await;
+        let prepared = fake.prepared();
+        assert_eq!(prepared.len(), 1);
+        assert_eq!(prepared[0].len(), cands.len());
+        assert!(
+            prepared[0].contains(&"knight f3".to_owned()),
+            "{prepared:?}"
+        );
+        // The recogniser busy with an utterance: nothing is prepared, and at once.
+        fake.hold(true);
+        let (busy, c) = (service.clone(), cands.clone());
+        let pcm = Arc::new(ScriptedRecognizer::audio("knight f3"));
+        let running = tokio::spawn(async move { busy.score(Lang::En, pcm, &c).await });
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        service.prepare(Lang::En, &cands).await;
+        assert_eq!(fake.prepared().len(), 1);
+        fake.hold(false);
+        assert!(running.await.unwrap().is_ok());
     }
 }

@@ -192,6 +192,18 @@ impl WorkerPool {
         Some(total)
     }
 
+    /// `request` to a worker that is free now; `None` when every worker is busy (or none
+    /// runs: a failed one is started again by the next utterance, not by this).
+    async fn call_if_free(&self, request: Value) -> Option<Result<Value, VoiceError>> {
+        let mut guard = self.workers.iter().find_map(|w| w.try_lock().ok())?;
+        let worker = guard.as_mut()?;
+        let result = worker.call(request, self.options.timeout).await;
+        if result.is_err() {
+            *guard = None;
+        }
+        Some(result)
+    }
+
     async fn call(&self, request: Value) -> Result<Value, VoiceError> {
         // The service's cap keeps at most one request per worker: take a free one.
         let mut guard = None;
@@ -234,6 +246,7 @@ impl Recognizer for WorkerPool {
                     "top": request.top,
                     "first": request.first,
                     "prior": request.prior,
+                    "contrast": request.contrast,
                 }))
                 .await?;
             if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {
@@ -252,6 +265,15 @@ impl Recognizer for WorkerPool {
                         .ok_or_else(|| failed("a score is not a number"))
                 })
                 .collect()
+        })
+    }
+
+    fn prepare(&self, lang: Lang, groups: Vec<Vec<String>>) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let request = json!({"op": "prepare", "lang": lang.code(), "groups": groups});
+            if let Some(Err(e)) = self.call_if_free(request).await {
+                tracing::warn!("voice: preparing failed: {e}");
+            }
         })
     }
 

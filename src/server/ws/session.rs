@@ -499,7 +499,23 @@ impl Session {
             return Ok(None);
         };
         match msg {
-            VoiceMsg::Start => self.voice.start(id),
+            VoiceMsg::Start => {
+                self.voice.start(id);
+                // While he speaks, the recogniser does what needs no audio.
+                if let Some(state) = self.handle.state().await {
+                    let (seat, lang) = (self.seat, conn.lang);
+                    tokio::spawn(async move {
+                        let cands = crate::server::voice::position_candidates(
+                            &state.fen,
+                            state.turn,
+                            state.status == "playing",
+                            seat,
+                            lang,
+                        );
+                        service.prepare(lang, &cands).await;
+                    });
+                }
+            }
             VoiceMsg::Cancel => {
                 self.voice.cancel();
                 conn.send(ServerMsg::Ack { id, seq: None }).await?;
