@@ -335,4 +335,15 @@ fn report(
         right_p.len(),
         policy.play_at
     );
+    let at = [0.8f32, 0.85, 0.9, 0.96]
+        .iter()
+        .map(|t| {
+            let n = right_p.iter().filter(|p| **p >= *t).count();
+            format!("{t}: {n}")
+        })
+        .collect::<Vec<_>>();
+    println!(
+        "right moves played without asking, by threshold: {}",
+        at.join(", ")
+    );
 }

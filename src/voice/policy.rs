@@ -63,7 +63,7 @@ pub struct Policy {
 impl Default for Policy {
     fn default() -> Policy {
         Policy {
-            play_at: 0.96,
+            play_at: 0.9,
             command_at: 0.8,
             ask_at: 0.15,
             ask_margin: 2.0,
@@ -157,6 +157,20 @@ mod tests {
         (0..n)
             .map(|i| if i == best { 0.0 } else { -margin })
             .collect()
+    }
+
+    #[test]
+    fn the_page_answers_its_own_questions_at_the_servers_threshold() {
+        let js = include_str!("../server/web/assets/voice.js");
+        let line = js
+            .lines()
+            .find(|l| l.starts_with("export const PLAY_AT = "))
+            .expect("PLAY_AT in voice.js");
+        let page: f32 = line["export const PLAY_AT = ".len()..]
+            .trim_end_matches(';')
+            .parse()
+            .unwrap();
+        assert_eq!(page, Policy::default().play_at);
     }
 
     #[test]

@@ -12,7 +12,7 @@ export const RATE = 16000;
 /** Bytes of PCM per binary frame (128 ms). */
 export const FRAME_BYTES = 4096;
 /** How likely a spoken yes must be to answer the page's own questions (the server's play_at). */
-export const PLAY_AT = 0.96;
+export const PLAY_AT = 0.9;
 /** The server's limit on one utterance; the page stops recording a little before it. */
 export const MAX_SECONDS = 19;
 
