@@ -81,6 +81,8 @@ def collect(args):
 def nulls(args):
     import worker
 
+    worker.MIN_SECONDS = args.window
+    worker.KEEP_AFTER = args.keep_after
     w = worker.Whisper(args.model or os.environ.get("HAMLE_VOICE_MODEL"), args.threads)
     groups = {}
     for l in open(args.dump):
@@ -182,7 +184,7 @@ def main():
     c.add_argument("out")
     c.add_argument("--stride", type=int, default=1)
     c.add_argument("--offset", type=int, default=0)
-    c.add_argument("--window", type=float, default=4)
+    c.add_argument("--window", type=float, default=3)
     c.add_argument("--top", type=int, default=6)
     c.add_argument("--threads", type=int, default=2)
     c.add_argument("--model")
@@ -207,6 +209,8 @@ def main():
     n.add_argument("out")
     n.add_argument("--threads", type=int, default=2)
     n.add_argument("--model")
+    n.add_argument("--window", type=float, default=3)
+    n.add_argument("--keep-after", type=float)
     r.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
     {"collect": collect, "replay": replay, "nulls": nulls}[a.cmd](a)

@@ -40,10 +40,11 @@ import time
 SAMPLE_RATE = 16000
 N_FFT = 400
 HOP = 160
-# The shortest window the encoder sees: the utterance padded with silence to 4 s. Whisper was
-# trained on 30 s windows and hears a bare 1 s phrase poorly; 4 s is most of the gain of 30 s
-# (measured on the fixtures, docs/voice.md) at a fraction of its cost.
-MIN_SECONDS = 4
+# The shortest window the encoder sees: the utterance padded with silence to 3 s. Whisper was
+# trained on 30 s windows and hears a bare 1 s phrase poorly; 4 s gave most of the gain of
+# 30 s, and 3 s as much at a sixth less CPU (the decoder attends to every frame; 2 s lost
+# accuracy): measured on the fixtures, docs/voice.md.
+MIN_SECONDS = 3
 # Words put before the utterance as Whisper's previous text (<|startofprev|>), per language
 # (none: measured in voice/experiment.py).
 PROMPTS = {}
