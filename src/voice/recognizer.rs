@@ -218,9 +218,10 @@ impl VoiceService {
     }
 
     /// Prepares the recogniser for an utterance in the position of `candidates` (see
-    /// [`Recognizer::prepare`]), if a recogniser is free now: it never holds up another
-    /// player's utterance that is already waiting (the semaphore hands a freed permit to the
-    /// first waiter, so a free one means nobody waits), and it takes no place in the queue.
+    /// [`Recognizer::prepare`]), if a recogniser is free now: it never goes ahead of an
+    /// utterance that is already waiting (the semaphore hands a freed permit to the first
+    /// waiter, so a free one means nobody waits), and it takes no place in the queue. An
+    /// utterance that comes while it runs waits for this one position's preparation.
     pub async fn prepare(&self, lang: Lang, candidates: &[Candidate]) {
         let Ok(_running) = self.0.running.try_acquire() else {
             return;
