@@ -262,6 +262,16 @@ class Whisper:
         return self.tok.decode(ids).strip()
 
 
+def groups_of(req):
+    """The request's groups: a list of lists of phrases, or ValueError."""
+    groups = req["groups"]
+    if not isinstance(groups, list) or not all(
+        isinstance(g, list) and all(isinstance(f, str) for f in g) for g in groups
+    ):
+        raise ValueError("groups must be lists of phrases")
+    return groups
+
+
 def rss_kb():
     try:
         with open("/proc/self/status") as f:
@@ -306,7 +316,7 @@ def main():
             cpu = time.process_time()
             if op == "score":
                 pcm = base64.b64decode(req["pcm"])
-                groups = [list(g) for g in req["groups"]]
+                groups = groups_of(req)
                 if not pcm or not groups or any(not g for g in groups):
                     raise ValueError("empty audio or group")
                 prior = req.get("prior")
@@ -322,7 +332,7 @@ def main():
                     float(req.get("contrast", 0.0)),
                 )
             elif op == "prepare":
-                groups = [list(g) for g in req["groups"]]
+                groups = groups_of(req)
                 # hamle's own forms first: those every utterance scores.
                 forms = [g[0] for g in groups if g] + [f for g in groups for f in g[1:]]
                 answer["prepared"] = w.prepare(req["lang"], forms)
