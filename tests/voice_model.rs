@@ -237,3 +237,24 @@ async fn a_move_said_reaches_the_game_through_the_websocket() {
     assert_eq!(moved["short"], "Bauer Felix vier");
     shutdown.cancel();
 }
+
+/// The worker's own decoder (a prefix tree of the forms in NumPy, `voice/worker.py`) gives
+/// the token log-probabilities CTranslate2 gives on the same model in float32: the figures
+/// of docs/voice.md are the model's, not an artefact of the code that scores them.
+#[test]
+fn the_tree_decoder_scores_as_the_model_does() {
+    let Some(options) = installed() else { return };
+    let out = std::process::Command::new(&options.python)
+        .arg(root().join("voice/experiment.py"))
+        .args(["check", "--fixtures", "2", "--texts", "30", "--model"])
+        .arg(&options.model)
+        .output()
+        .expect("python runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("largest difference"), "{said}");
+}

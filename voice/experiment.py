@@ -4,6 +4,7 @@
     python voice/experiment.py collect /tmp/cands.jsonl /tmp/run.jsonl [--stride N]
         [--window S] [--prompt] [--top K] [--threads T] [--model DIR]
     python voice/experiment.py nulls /tmp/cands.jsonl /tmp/run.jsonl /tmp/nulls.json
+    python voice/experiment.py check [--fixtures N] [--texts N]   # the tree decoder = CTranslate2
     python voice/experiment.py replay /tmp/run.jsonl [--top K] [--temperature T] [--command-prior P]
         [--nulls /tmp/nulls.json --contrast C]
 
@@ -27,6 +28,10 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+
+
+def probs_of(logprobs):
+    return [[math.exp(x) for x in lps] for lps in logprobs]
 
 
 def collect(args):
@@ -53,14 +58,14 @@ def collect(args):
             wall, cpu = time.time(), time.process_time()
             enc, frames = w.encode(pcm)
             t_enc = (time.time() - wall) * 1000
-            firsts = w.token_probs(enc, frames, item["lang"], [g[0] for g in groups])
+            firsts = probs_of(w.token_logprobs(enc, frames, item["lang"], [g[0] for g in groups]))
             t_first = (time.time() - wall) * 1000 - t_enc
             means = [sum(math.log(max(p, 1e-30)) for p in ps) / max(1, len(ps)) for ps in firsts]
             order = sorted(range(len(groups)), key=lambda i: -means[i])[: args.top]
             if args.all:
                 order = range(len(groups))
             rest = [(g, f) for g in order for f in range(1, len(groups[g]))]
-            probs = w.token_probs(enc, frames, item["lang"], [groups[g][f] for g, f in rest])
+            probs = probs_of(w.token_logprobs(enc, frames, item["lang"], [groups[g][f] for g, f in rest]))
             t_all = (time.time() - wall) * 1000
             scored = [[g, 0, ps] for g, ps in enumerate(firsts)] + [
                 [g, f, ps] for (g, f), ps in zip(rest, probs)
@@ -100,6 +105,43 @@ def nulls(args):
     out = {"%s|%s" % key: s for key, s in w.nulls.items()}
     json.dump(out, open(args.out, "w"))
     print("%d forms" % len(out), file=sys.stderr)
+
+
+def check(args):
+    """The tree decoder against CTranslate2's own `align` on the float32 model: the same
+    token log-probabilities (every text of a language scored after each of a few of its
+    fixtures). Exits 1 if any differs by more than --tolerance."""
+    import ctranslate2
+    import worker
+
+    model = args.model or os.environ.get("HAMLE_VOICE_MODEL")
+    w = worker.Whisper(model, args.threads)
+    if w.decoder is None:
+        print("no tree decoder: %s" % w.decoder_error)
+        sys.exit(1)
+    exact = worker.Whisper(model, args.threads)
+    exact.decoder = None
+    exact.model = ctranslate2.models.Whisper(model, device="cpu", compute_type="float32")
+    fixtures = os.path.join(HERE, "..", "tests", "data", "voice")
+    items = [json.loads(l) for l in open(os.path.join(fixtures, "manifest.jsonl")) if l.strip()]
+    worst, compared = 0.0, 0
+    for lang in ("de", "en", "tr"):
+        mine = [i for i in items if i["lang"] == lang]
+        texts = sorted({i["text"] for i in mine})[: args.texts]
+        for item in mine[:: max(1, len(mine) // args.fixtures)][: args.fixtures]:
+            pcm = open(os.path.join(fixtures, item["files"]["clean"]), "rb").read()[44:]
+            enc, frames = w.encode(pcm)
+            tree = w.token_logprobs(enc, frames, lang, texts)
+            ref = exact.token_logprobs(enc, frames, lang, texts)
+            for a, b in zip(tree, ref):
+                if len(a) != len(b):
+                    print("%s: %d tokens against %d" % (item["id"], len(a), len(b)))
+                    sys.exit(1)
+                for x, y in zip(a, b):
+                    worst = max(worst, abs(x - y))
+                    compared += 1
+    print("%d token log-probabilities compared; largest difference %.5f" % (compared, worst))
+    sys.exit(0 if worst <= args.tolerance else 1)
 
 
 def form_score(ps, how):
@@ -212,8 +254,14 @@ def main():
     n.add_argument("--window", type=float, default=3)
     n.add_argument("--keep-after", type=float)
     r.add_argument("-v", "--verbose", action="store_true")
+    k = sub.add_parser("check")
+    k.add_argument("--model")
+    k.add_argument("--threads", type=int, default=2)
+    k.add_argument("--fixtures", type=int, default=3, help="per language")
+    k.add_argument("--texts", type=int, default=40, help="per language")
+    k.add_argument("--tolerance", type=float, default=1e-3)
     a = ap.parse_args()
-    {"collect": collect, "replay": replay, "nulls": nulls}[a.cmd](a)
+    {"collect": collect, "replay": replay, "nulls": nulls, "check": check}[a.cmd](a)
 
 
 if __name__ == "__main__":

@@ -92,9 +92,257 @@ def select_isa():
         os.environ.setdefault("CT2_FORCE_CPU_ISA", "AVX512")
 
 
+# CTranslate2's model.bin: the data types in the order of its DataType enum.
+CT2_DTYPES = ("float32", "int8", "int16", "int32", "float16", "bfloat16")
+
+
+def read_ct2_variables(path, prefix):
+    """The variables of a CTranslate2 model.bin whose names start with `prefix`, as NumPy
+    arrays (float32 for weights; int8 weights are dequantised with their `_scale`)."""
+    import struct
+    import numpy as np
+
+    with open(path, "rb") as f:
+        data = memoryview(f.read())
+    at = 0
+
+    def take(fmt):
+        nonlocal at
+        value = struct.unpack_from(fmt, data, at)[0]
+        at += struct.calcsize(fmt)
+        return value
+
+    def string():
+        nonlocal at
+        n = take("H")
+        value = bytes(data[at : at + n - 1]).decode("utf-8")
+        at += n
+        return value
+
+    version = take("I")
+    if version < 5:
+        raise ValueError("model.bin version %d is too old" % version)
+    string()  # the spec's name
+    take("I")  # its revision
+    raw = {}
+    for _ in range(take("I")):
+        name = string()
+        dims = [take("I") for _ in range(take("B"))]
+        dtype = CT2_DTYPES[take("B")]
+        size = take("I")
+        if name.startswith(prefix):
+            if dtype == "bfloat16":
+                bits = np.frombuffer(data, dtype="<u2", count=size // 2, offset=at).astype(np.uint32) << 16
+                value = bits.view(np.float32)
+            else:
+                value = np.frombuffer(data, dtype=np.dtype(dtype).newbyteorder("<"), count=size // np.dtype(dtype).itemsize, offset=at)
+            raw[name] = value.reshape(dims)
+        at += size
+    for _ in range(take("I")):
+        alias, target = string(), string()
+        if alias.startswith(prefix) and target in raw:
+            raw[alias] = raw[target]
+    out = {}
+    for name, value in raw.items():
+        if name.endswith("_scale"):
+            continue
+        if value.dtype == np.int8 and name + "_scale" in raw:
+            scale = raw[name + "_scale"].astype(np.float32)
+            value = value.astype(np.float32) / scale.reshape(-1, *([1] * (value.ndim - 1)))
+        elif value.dtype.kind == "f":
+            value = value.astype(np.float32)
+        out[name] = value
+    return out
+
+
+class TreeDecoder:
+    """Whisper's decoder in NumPy, scoring many token sequences after one audio at once.
+
+    CTranslate2's `align` decodes every form on its own: the start tokens again, the
+    keys and values of the audio again for each form of a batch. The forms of a position
+    share most of that ("Springer Felix drei", "Springer Felix vier", ...), so here they
+    are one prefix tree, every node of it decoded once in a single pass (each node attends
+    to its ancestors only), and the audio's keys and values are computed once per layer.
+    The arithmetic is the model's own in float32: its scores equal CTranslate2's float32
+    `align` (checked by `voice/experiment.py check`), a little different from int8's.
+    """
+
+    def __init__(self, model_path, text_vocab):
+        import numpy as np
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.np = np
+        w = read_ct2_variables(model_path, "decoder/")
+        if int(w["decoder/activation"]) != 3 or int(w["decoder/pre_norm"]) != 1:
+            raise ValueError("not a Whisper decoder (activation or norm)")
+        if int(w.get("decoder/alibi", 0)) or int(w.get("decoder/scale_embeddings", 0)):
+            raise ValueError("not a Whisper decoder (alibi or scaled embeddings)")
+        self.heads = int(w["decoder/num_heads"])
+        self.embeddings = w["decoder/embeddings/weight"]
+        # The scores are over the text tokens only, as CTranslate2's `align` gives them.
+        self.output = self.embeddings[:text_vocab].T
+        self.positions = w["decoder/position_encodings/encodings"]
+        self.final_norm = (w["decoder/layer_norm/gamma"], w["decoder/layer_norm/beta"])
+        self.layers = []
+        while "decoder/layer_%d/ffn/linear_0/weight" % len(self.layers) in w:
+            p = "decoder/layer_%d/" % len(self.layers)
+
+            def linear(name):
+                return np.ascontiguousarray(w[p + name + "/weight"].T), w[p + name + "/bias"]
+
+            def norm(name):
+                return w[p + name + "/gamma"], w[p + name + "/beta"]
+
+            self.layers.append(
+                {
+                    "self_norm": norm("self_attention/layer_norm"),
+                    "self_qkv": linear("self_attention/linear_0"),
+                    "self_out": linear("self_attention/linear_1"),
+                    "cross_norm": norm("attention/layer_norm"),
+                    "cross_q": linear("attention/linear_0"),
+                    "cross_kv": linear("attention/linear_1"),
+                    "cross_out": linear("attention/linear_2"),
+                    "ffn_norm": norm("ffn/layer_norm"),
+                    "ffn_in": linear("ffn/linear_0"),
+                    "ffn_out": linear("ffn/linear_1"),
+                }
+            )
+        self.pool = ThreadPoolExecutor(2)
+
+    @staticmethod
+    def layer_norm(np, x, norm):
+        mean = x.mean(-1, keepdims=True)
+        x = x - mean
+        return x / np.sqrt((x * x).mean(-1, keepdims=True) + 1e-5) * norm[0] + norm[1]
+
+    @staticmethod
+    def gelu(np, x):
+        """Exact GELU, erf by Abramowitz and Stegun 7.1.26 (error below 1.5e-7)."""
+        z = np.abs(x) * 0.7071067811865476
+        t = 1.0 / (1.0 + 0.3275911 * z)
+        poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t
+        erf = np.copysign(1.0 - poly * np.exp(-z * z), x)
+        return 0.5 * x * (1.0 + erf)
+
+    def audio_keys(self, enc):
+        """The keys and values of the encoder's output (frames, width), per layer and head."""
+        frames, width = enc.shape
+        h = self.heads
+        out = []
+        for layer in self.layers:
+            weight, bias = layer["cross_kv"]
+            kv = enc @ weight + bias
+            keys = kv[:, :width].reshape(frames, h, width // h).transpose(1, 2, 0)
+            values = kv[:, width:].reshape(frames, h, width // h).transpose(1, 0, 2)
+            out.append((self.np.ascontiguousarray(keys), self.np.ascontiguousarray(values)))
+        return out
+
+    def hidden(self, tokens, parents, audio):
+        """The last hidden state of every node of the tree (node i: token `tokens[i]` after
+        its parent `parents[i]`, which comes before it, or -1 at the root)."""
+        np = self.np
+        n, h = len(tokens), self.heads
+        depth = np.zeros(n, dtype=np.int64)
+        sees = np.zeros((n, n), dtype=bool)
+        for i, p in enumerate(parents):
+            if p >= 0:
+                depth[i] = depth[p] + 1
+                sees[i] = sees[p]
+            sees[i, i] = True
+        mask = np.where(sees, np.float32(0), np.float32(-np.inf))
+        x = self.embeddings[tokens] + self.positions[depth]
+        width = x.shape[1]
+        scale = np.float32(1.0 / math.sqrt(width // h))
+
+        def heads(y):
+            return y.reshape(n, h, width // h).transpose(1, 0, 2)
+
+        def attend(q, keys, values, mask=None):
+            s = (q @ keys) * scale
+            if mask is not None:
+                s += mask
+            s -= s.max(-1, keepdims=True)
+            np.exp(s, out=s)
+            s /= s.sum(-1, keepdims=True)
+            return (s @ values).transpose(1, 0, 2).reshape(n, width)
+
+        for layer, (keys, values) in zip(self.layers, audio):
+            y = self.layer_norm(np, x, layer["self_norm"])
+            qkv = y @ layer["self_qkv"][0] + layer["self_qkv"][1]
+            q, k, v = heads(qkv[:, :width]), heads(qkv[:, width : 2 * width]), heads(qkv[:, 2 * width :])
+            x = x + attend(q, k.transpose(0, 2, 1), v, mask) @ layer["self_out"][0] + layer["self_out"][1]
+            y = self.layer_norm(np, x, layer["cross_norm"])
+            q = heads(y @ layer["cross_q"][0] + layer["cross_q"][1])
+            x = x + attend(q, keys, values) @ layer["cross_out"][0] + layer["cross_out"][1]
+            y = self.layer_norm(np, x, layer["ffn_norm"])
+            y = self.gelu(np, y @ layer["ffn_in"][0] + layer["ffn_in"][1])
+            x = x + y @ layer["ffn_out"][0] + layer["ffn_out"][1]
+        return self.layer_norm(np, x, self.final_norm)
+
+    def log_normalisers(self, hidden):
+        """Each row's log-sum-exp over the text vocabulary, in two threads (NumPy's
+        element-wise work runs on one core, and here it is as much as the product)."""
+        np = self.np
+        logits = hidden @ self.output
+        out = np.empty(len(hidden), dtype=np.float32)
+
+        def rows(a, b):
+            x = logits[a:b]
+            top = x.max(1, keepdims=True)
+            x -= top
+            np.exp(x, out=x)
+            out[a:b] = np.log(x.sum(1)) + top[:, 0]
+
+        half = (len(hidden) + 1) // 2
+        list(self.pool.map(lambda ab: rows(*ab), [(0, half), (half, len(hidden))]))
+        return out
+
+    def score(self, audio, start, sequences):
+        """Each sequence's token log-probabilities after `start` (teacher-forced), every
+        shared prefix decoded once. `audio` is `audio_keys(encoder output)`."""
+        np = self.np
+        tokens, parents, node_of = [], [], {}
+
+        def node(key, parent):
+            i = node_of.get(key)
+            if i is None:
+                i = node_of[key] = len(tokens)
+                tokens.append(key[-1])
+                parents.append(parent)
+            return i
+
+        at = -1
+        for j in range(len(start)):
+            at = node(tuple(start[: j + 1]), at)
+        steps = []  # per sequence: (the node predicting the token, the token)
+        for seq in sequences:
+            key, cur, path = tuple(start), at, []
+            for t in seq[:-1]:
+                path.append((cur, t))
+                key += (t,)
+                cur = node(key, cur)
+            if seq:
+                path.append((cur, seq[-1]))
+            steps.append(path)
+        hidden = self.hidden(np.array(tokens), parents, audio)
+        used = sorted({i for path in steps for i, _ in path})
+        row = {i: r for r, i in enumerate(used)}
+        hidden = hidden[used]
+        norms = self.log_normalisers(hidden)
+        out = []
+        for path in steps:
+            rows = np.array([row[i] for i, _ in path], dtype=np.int64)
+            targets = np.array([t for _, t in path], dtype=np.int64)
+            logits = np.einsum("ij,ij->i", hidden[rows], self.embeddings[targets])
+            out.append([float(x) for x in logits - norms[rows]])
+        return out
+
+
 class Whisper:
     def __init__(self, model_dir, threads):
         select_isa()
+        # NumPy's matrix products (the tree decoder) on `threads` threads.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", str(max(1, threads)))
         import ctranslate2
         from concurrent.futures import ThreadPoolExecutor
         import numpy as np
@@ -102,15 +350,23 @@ class Whisper:
 
         self.np = np
         self.ct2 = ctranslate2
+        try:
+            self.decoder = TreeDecoder(os.path.join(model_dir, "model.bin"), self.text_vocab(model_dir))
+            self.decoder_error = None
+        except Exception as e:  # a model whose decoder this reader does not know: CTranslate2's
+            self.decoder = None
+            self.decoder_error = "%s: %s" % (type(e).__name__, e)
         self.model = ctranslate2.models.Whisper(
             model_dir,
             device="cpu",
             compute_type="int8",
-            # `threads` replicas of one thread each (sharing the weights), fed batches of
-            # forms in parallel: the decoder's small matrices gain little from two threads
-            # each (measured: about 1.4 times faster than one replica of two threads).
-            intra_threads=1,
-            inter_threads=max(1, threads),
+            # With the tree decoder, CTranslate2 runs only the encoder (and free
+            # transcription): one replica of `threads` threads. Without it, `threads`
+            # replicas of one thread each, fed batches of forms in parallel: the decoder's
+            # small matrices gain little from two threads each (measured: about 1.4 times
+            # faster than one replica of two threads).
+            intra_threads=max(1, threads) if self.decoder else 1,
+            inter_threads=1 if self.decoder else max(1, threads),
         )
         self.pool = ThreadPoolExecutor(max(1, threads))
         self.tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
@@ -129,6 +385,17 @@ class Whisper:
         # (lang, form) -> the form's mean log-probability after one second of silence.
         self.nulls = {}
         self.silence = None
+        # The keys and values of the last encoder output the tree decoder attended to.
+        self.audio = (None, None)
+
+    @staticmethod
+    def text_vocab(model_dir):
+        """The number of text tokens (those before <|endoftext|>): the tree decoder's
+        probabilities are over these, as CTranslate2's `align` gives them."""
+        import tokenizers
+
+        tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
+        return tok.token_to_id("<|endoftext|>")
 
     def start(self, lang):
         prompt = []
@@ -180,24 +447,36 @@ class Whisper:
             out = self.np.ascontiguousarray(out[:, :frames, :])
         return out, frames
 
-    def token_probs(self, enc, frames, lang, forms):
-        """Each form's token probabilities after the audio (teacher-forced)."""
-        np = self.np
+    def token_logprobs(self, enc, frames, lang, forms):
+        """Each form's token log-probabilities after the audio (teacher-forced)."""
         if not forms:
             return []
-        start = self.start(lang)
         toks = [self.tokens(f) or [self.eot] for f in forms]
+        if self.decoder is None:
+            return [[math.log(max(p, 1e-30)) for p in probs] for probs in self.align(enc, frames, lang, toks)]
+        if self.audio[0] is not enc:
+            self.audio = (enc, self.decoder.audio_keys(enc[0, :frames]))
+        # CTranslate2's `align`, with which every figure of docs/voice.md up to the tree
+        # decoder was measured, puts a second <|notimestamps|> after the start sequence it
+        # is given; kept, so that the scores stay the same.
+        return self.decoder.score(self.audio[1], self.start(lang) + [self.notimestamps], toks)
+
+    def align(self, enc, frames, lang, toks):
+        """Each form's token probabilities by CTranslate2's `align` (models whose decoder the
+        tree decoder cannot read)."""
+        np = self.np
+        start = self.start(lang)
         # In batches of BATCH forms of about the same length (a batch is padded to its
         # longest form, and one large batch was slower per form than several small ones).
         order = sorted(range(len(toks)), key=lambda i: len(toks[i]))
         parts = [order[at : at + BATCH] for at in range(0, len(order), BATCH)]
 
-        def align(part):
+        def run(part):
             batch = self.ct2.StorageView.from_array(np.ascontiguousarray(np.repeat(enc, len(part), axis=0)))
             return part, self.model.align(batch, start, [toks[i] for i in part], frames)
 
         probs = [None] * len(toks)
-        for part, results in self.pool.map(align, parts):
+        for part, results in self.pool.map(run, parts):
             for i, r in zip(part, results):
                 probs[i] = list(r.text_token_probs)
         return probs
@@ -205,10 +484,7 @@ class Whisper:
     def mean_logprobs(self, enc, frames, lang, forms):
         # The mean: a short form (a command word) is not favoured for having fewer tokens
         # to lose probability on (the sum and the square-root norm were measured worse).
-        return [
-            sum(math.log(max(p, 1e-30)) for p in probs) / max(1, len(probs))
-            for probs in self.token_probs(enc, frames, lang, forms)
-        ]
+        return [sum(lps) / max(1, len(lps)) for lps in self.token_logprobs(enc, frames, lang, forms)]
 
     def prepare(self, lang, forms):
         """Computes the silence score of every form not kept yet; how many were computed."""
@@ -301,7 +577,11 @@ def main():
     except Exception as e:  # the model directory is missing or damaged, a package is missing
         print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}), flush=True)
         return 1
-    print(json.dumps({"ready": True, "load_ms": round(load_ms, 1), "rss_kb": rss_kb()}), flush=True)
+    ready = {"ready": True, "load_ms": round(load_ms, 1), "rss_kb": rss_kb()}
+    # Which decoder scores the forms: "tree" (NumPy, voice/worker.py) or CTranslate2's
+    # `align` for a model whose decoder the tree cannot read (and why).
+    ready["decoder"] = "tree" if w.decoder else "ctranslate2: %s" % w.decoder_error
+    print(json.dumps(ready), flush=True)
     for line in sys.stdin:
         line = line.strip()
         if not line:
