@@ -39,6 +39,7 @@ def collect(args):
 
     worker.MIN_SECONDS = args.window
     worker.KEEP_AFTER = args.keep_after
+    worker.LEAD = args.lead
     if args.prompt:
         worker.PROMPTS = json.loads(args.prompt)
     model = args.model or os.environ.get("HAMLE_VOICE_MODEL")
@@ -88,6 +89,7 @@ def nulls(args):
 
     worker.MIN_SECONDS = args.window
     worker.KEEP_AFTER = args.keep_after
+    worker.LEAD = args.lead
     w = worker.Whisper(args.model or os.environ.get("HAMLE_VOICE_MODEL"), args.threads)
     groups = {}
     for l in open(args.dump):
@@ -233,6 +235,7 @@ def main():
     c.add_argument("--lang")
     c.add_argument("--all", action="store_true", help="score every form of every candidate")
     c.add_argument("--keep-after", type=float)
+    c.add_argument("--lead", type=float, default=0.1, help="seconds of silence before the speech")
     c.add_argument("--prompt", help='JSON: {"de": "Springer Läufer ...", ...}')
     c.add_argument("--cond")
     r = sub.add_parser("replay")
@@ -253,6 +256,7 @@ def main():
     n.add_argument("--model")
     n.add_argument("--window", type=float, default=3)
     n.add_argument("--keep-after", type=float)
+    n.add_argument("--lead", type=float, default=0.1)
     r.add_argument("-v", "--verbose", action="store_true")
     k = sub.add_parser("check")
     k.add_argument("--model")

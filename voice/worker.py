@@ -49,6 +49,8 @@ MIN_SECONDS = 3
 # (none: measured in voice/experiment.py).
 PROMPTS = {}
 KEEP_AFTER = None
+# Silence before the utterance, seconds.
+LEAD = 0.1
 BATCH = 8
 # Silence scores kept (one float each, per language and form); past this they are forgotten
 # and computed again as needed.
@@ -418,8 +420,8 @@ class Whisper:
         audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
         # A little silence on both sides, as around a phrase in a recording, and after it up
         # to the shortest window.
-        pad = np.zeros(SAMPLE_RATE // 10, dtype=np.float32)
-        tail = max(len(pad), int(MIN_SECONDS * SAMPLE_RATE) - len(audio) - len(pad))
+        pad = np.zeros(int(LEAD * SAMPLE_RATE), dtype=np.float32)
+        tail = max(SAMPLE_RATE // 10, int(MIN_SECONDS * SAMPLE_RATE) - len(audio) - len(pad))
         audio = np.concatenate([pad, audio, np.zeros(tail, dtype=np.float32)])
         padded = np.pad(audio, (N_FFT // 2, N_FFT // 2), mode="reflect")
         n_frames = 1 + (len(padded) - N_FFT) // HOP

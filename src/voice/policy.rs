@@ -48,9 +48,10 @@ pub struct Policy {
     pub ask_margin: f32,
     /// The softmax temperature over the scores.
     pub temperature: f32,
-    /// Subtracted from a command's score (a mean log-probability) by the recogniser: a lone
-    /// command word ("Ja", "Evet") has one or two tokens to be sure of and otherwise wins
-    /// over moves Whisper half understood (measured on the fixtures, docs/voice.md).
+    /// Subtracted from a command's score (a mean log-probability) by the recogniser. Before
+    /// the contrast with silence a lone command word ("Ja", "Evet") won over moves Whisper
+    /// half understood, and 1.0 was measured best; with the contrast the commands lose
+    /// that head start by themselves, and 0 is best (docs/voice.md).
     pub command_prior: f32,
     /// How much of a form's score after silence the recogniser takes off its score after
     /// the audio (`contrast` in `voice/worker.py`): a phrase Whisper expects whatever it
@@ -68,7 +69,7 @@ impl Default for Policy {
             ask_at: 0.15,
             ask_margin: 2.0,
             temperature: 0.5,
-            command_prior: 1.0,
+            command_prior: 0.0,
             contrast: 0.5,
             offer: 3,
         }

@@ -107,10 +107,10 @@ pub struct Passes {
 
 impl Default for Passes {
     /// Measured on the fixtures (docs/voice.md): hamle's own form of every candidate, then
-    /// every other form of the best eight (a move said in its full form, "king d2 to e1",
-    /// is often not among the best four by its short form).
+    /// every other form of the best twelve (a move said in its full form, "king d2 to e1",
+    /// is often not among the best four by its short form; 10 to 20 are alike).
     fn default() -> Passes {
-        Passes { first: 1, top: 8 }
+        Passes { first: 1, top: 12 }
     }
 }
 
