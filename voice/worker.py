@@ -94,13 +94,17 @@ def select_isa():
         os.environ.setdefault("CT2_FORCE_CPU_ISA", "AVX512")
 
 
+# The tree decoder computes the logits of this many nodes at a time.
+LOGIT_ROWS = 512
 # CTranslate2's model.bin: the data types in the order of its DataType enum.
 CT2_DTYPES = ("float32", "int8", "int16", "int32", "float16", "bfloat16")
 
 
 def read_ct2_variables(path, prefix):
     """The variables of a CTranslate2 model.bin whose names start with `prefix`, as NumPy
-    arrays (float32 for weights; int8 weights are dequantised with their `_scale`)."""
+    arrays, weights in float32. Only models stored in float16, bfloat16 or float32 (as
+    faster-whisper publishes them) are read: a quantised one is refused (ValueError), and
+    the worker then scores with CTranslate2's own decoder."""
     import struct
     import numpy as np
 
@@ -126,34 +130,31 @@ def read_ct2_variables(path, prefix):
         raise ValueError("model.bin version %d is too old" % version)
     string()  # the spec's name
     take("I")  # its revision
-    raw = {}
+    out = {}
     for _ in range(take("I")):
         name = string()
         dims = [take("I") for _ in range(take("B"))]
         dtype = CT2_DTYPES[take("B")]
         size = take("I")
         if name.startswith(prefix):
+            if name.endswith("_scale"):
+                raise ValueError("%s: a quantised model" % name)
             if dtype == "bfloat16":
-                bits = np.frombuffer(data, dtype="<u2", count=size // 2, offset=at).astype(np.uint32) << 16
-                value = bits.view(np.float32)
+                bits = np.frombuffer(data, dtype="<u2", count=size // 2, offset=at)
+                value = (bits.astype(np.uint32) << 16).view(np.float32)
             else:
-                value = np.frombuffer(data, dtype=np.dtype(dtype).newbyteorder("<"), count=size // np.dtype(dtype).itemsize, offset=at)
-            raw[name] = value.reshape(dims)
+                kind = np.dtype(dtype).newbyteorder("<")
+                value = np.frombuffer(data, dtype=kind, count=size // kind.itemsize, offset=at)
+                if kind.kind == "f":
+                    value = value.astype(np.float32)
+                elif dims:
+                    raise ValueError("%s: %s weights" % (name, dtype))
+            out[name] = value.reshape(dims)
         at += size
     for _ in range(take("I")):
         alias, target = string(), string()
-        if alias.startswith(prefix) and target in raw:
-            raw[alias] = raw[target]
-    out = {}
-    for name, value in raw.items():
-        if name.endswith("_scale"):
-            continue
-        if value.dtype == np.int8 and name + "_scale" in raw:
-            scale = raw[name + "_scale"].astype(np.float32)
-            value = value.astype(np.float32) / scale.reshape(-1, *([1] * (value.ndim - 1)))
-        elif value.dtype.kind == "f":
-            value = value.astype(np.float32)
-        out[name] = value
+        if alias.startswith(prefix) and target in out:
+            out[alias] = out[target]
     return out
 
 
@@ -282,21 +283,23 @@ class TreeDecoder:
         return self.layer_norm(np, x, self.final_norm)
 
     def log_normalisers(self, hidden):
-        """Each row's log-sum-exp over the text vocabulary, in two threads (NumPy's
-        element-wise work runs on one core, and here it is as much as the product)."""
+        """Each row's log-sum-exp over the text vocabulary: the logits of LOGIT_ROWS rows at
+        a time (about 100 MB however many forms there are), the product on NumPy's threads,
+        the element-wise rest on two (NumPy runs it on one core, and it costs as much as
+        the product)."""
         np = self.np
-        logits = hidden @ self.output
         out = np.empty(len(hidden), dtype=np.float32)
 
-        def rows(a, b):
-            x = logits[a:b]
-            top = x.max(1, keepdims=True)
-            x -= top
-            np.exp(x, out=x)
-            out[a:b] = np.log(x.sum(1)) + top[:, 0]
+        def rows(logits, at):
+            top = logits.max(1, keepdims=True)
+            logits -= top
+            np.exp(logits, out=logits)
+            out[at : at + len(logits)] = np.log(logits.sum(1)) + top[:, 0]
 
-        half = (len(hidden) + 1) // 2
-        list(self.pool.map(lambda ab: rows(*ab), [(0, half), (half, len(hidden))]))
+        for at in range(0, len(hidden), LOGIT_ROWS):
+            logits = hidden[at : at + LOGIT_ROWS] @ self.output
+            half = (len(logits) + 1) // 2
+            list(self.pool.map(rows, (logits[:half], logits[half:]), (at, at + half)))
         return out
 
     def score(self, audio, start, sequences):
