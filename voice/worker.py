@@ -1,4 +1,6 @@
-"""hamle's speech recogniser worker: Whisper (CTranslate2) scoring the phrases it is given.
+"""hamle's speech recogniser worker: Whisper scoring the phrases it is given (the audio through
+CTranslate2's encoder, the phrases through `TreeDecoder`, the model's decoder in NumPy that
+decodes every phrase of a request as one prefix tree).
 
 The server starts this script once per worker (`hamle serve --voice-model DIR`) and keeps it
 warm: one JSON object a line on stdin, one answer a line on stdout. Nothing is downloaded:
