@@ -4,7 +4,7 @@
 //! then matching the text to a legal move (`--transcribe`).
 //!
 //!     HAMLE_VOICE_MODEL=.venv-voice/whisper-base HAMLE_VOICE_PYTHON=.venv-voice/bin/python \
-//!         cargo bench --bench voice -- [--transcribe] [--limit N] [--stride N] [--first F] [--top K]
+//!         cargo bench --bench voice -- [--transcribe] [--limit N] [--stride N] [--first F] [--top K] [--again A]
 //!         [--contrast X] [--cold]
 //!
 //! Each utterance is timed as the server meets it: the recogniser is asked to prepare when
@@ -136,6 +136,7 @@ fn main() {
     let passes = hamle::voice::Passes {
         first: arg("--first").unwrap_or(hamle::voice::Passes::default().first),
         top: arg("--top").unwrap_or(hamle::voice::Passes::default().top),
+        again: arg("--again").unwrap_or(hamle::voice::Passes::default().again),
     };
     // `--dump FILE`: write every fixture's candidates (JSON lines) and stop, for trying
     // scoring variants on the worker without the server.

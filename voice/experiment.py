@@ -40,6 +40,8 @@ def collect(args):
     worker.MIN_SECONDS = args.window
     worker.KEEP_AFTER = args.keep_after
     worker.LEAD = args.lead
+    if args.speeds:
+        worker.SPEEDS = tuple(float(x) for x in args.speeds.split(","))
     if args.prompt:
         worker.PROMPTS = json.loads(args.prompt)
     model = args.model or os.environ.get("HAMLE_VOICE_MODEL")
@@ -57,16 +59,16 @@ def collect(args):
             pcm = open(os.path.join(fixtures, path), "rb").read()[44:]
             groups = item["groups"]
             wall, cpu = time.time(), time.process_time()
-            enc, frames = w.encode(pcm)
+            views = [w.encode(pcm, speed) for speed in worker.SPEEDS]
             t_enc = (time.time() - wall) * 1000
-            firsts = probs_of(w.token_logprobs(enc, frames, item["lang"], [g[0] for g in groups]))
+            firsts = probs_of(w.token_logprobs(views, item["lang"], [g[0] for g in groups]))
             t_first = (time.time() - wall) * 1000 - t_enc
             means = [sum(math.log(max(p, 1e-30)) for p in ps) / max(1, len(ps)) for ps in firsts]
             order = sorted(range(len(groups)), key=lambda i: -means[i])[: args.top]
             if args.all:
                 order = range(len(groups))
             rest = [(g, f) for g in order for f in range(1, len(groups[g]))]
-            probs = probs_of(w.token_logprobs(enc, frames, item["lang"], [groups[g][f] for g, f in rest]))
+            probs = probs_of(w.token_logprobs(views, item["lang"], [groups[g][f] for g, f in rest]))
             t_all = (time.time() - wall) * 1000
             scored = [[g, 0, ps] for g, ps in enumerate(firsts)] + [
                 [g, f, ps] for (g, f), ps in zip(rest, probs)
@@ -132,9 +134,9 @@ def check(args):
         texts = sorted({i["text"] for i in mine})[: args.texts]
         for item in mine[:: max(1, len(mine) // args.fixtures)][: args.fixtures]:
             pcm = open(os.path.join(fixtures, item["files"]["clean"]), "rb").read()[44:]
-            enc, frames = w.encode(pcm)
-            tree = w.token_logprobs(enc, frames, lang, texts)
-            ref = exact.token_logprobs(enc, frames, lang, texts)
+            views = [w.encode(pcm, speed) for speed in (1.0, 0.9)]
+            tree = w.token_logprobs(views, lang, texts)
+            ref = exact.token_logprobs(views, lang, texts)
             for a, b in zip(tree, ref):
                 if len(a) != len(b):
                     print("%s: %d tokens against %d" % (item["id"], len(a), len(b)))
@@ -236,6 +238,7 @@ def main():
     c.add_argument("--all", action="store_true", help="score every form of every candidate")
     c.add_argument("--keep-after", type=float)
     c.add_argument("--lead", type=float, default=0.1, help="seconds of silence before the speech")
+    c.add_argument("--speeds", default="1.0", help="e.g. 0.9: the speed the utterance is heard at; several are averaged")
     c.add_argument("--prompt", help='JSON: {"de": "Springer Läufer ...", ...}')
     c.add_argument("--cond")
     r = sub.add_parser("replay")

@@ -10,7 +10,7 @@ config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and t
 Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
    "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
-   "prior": [0.0, ..one per group, optional..], "contrast": 0.5}
+   "prior": [0.0, ..one per group, optional..], "contrast": 0.5, "again": 8}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
@@ -22,14 +22,18 @@ Requests (each may carry an "id", echoed in the answer):
      less `contrast` (default 0) times the same mean after silence: what Whisper expects
      whatever it hears (short, common words) is discounted, what the audio itself makes
      likely is not. The silence scores do not depend on the audio and are kept per form.
+     Then the forms scored of the `again` (default 0) best groups are scored again in the
+     utterance's other views (SPEEDS: ten per cent slower), and a form's score after the
+     audio is the mean of its views'.
   {"op": "prepare", "lang": "de", "groups": [[...], ...]}
       -> {"prepared": 12}  the silence scores of every form not yet kept (sent when an
      utterance starts: they are ready by the time it ends).
   {"op": "transcribe", "lang": "de", "pcm": "..."} -> {"text": "...", "ms": ...}
       Free-form transcription (greedy), for comparison in the benchmark.
   {"op": "stats"} -> {"rss_kb": ...}
-The first line the worker writes is {"ready": true, ...} once the model is loaded, or
-{"error": "..."} if it cannot be.
+The first line the worker writes is {"ready": true, "decoder": "tree", ...} once the model is
+loaded ("decoder": "ctranslate2: <why>" when the tree decoder cannot read the model, which is
+then scored by CTranslate2's `align`), or {"error": "..."} if it cannot be.
 """
 
 import base64
@@ -53,7 +57,16 @@ PROMPTS = {}
 KEEP_AFTER = None
 # Silence before the utterance, seconds.
 LEAD = 0.1
+# The views of the audio: the utterance as it came, and ten per cent slower. The best `again`
+# candidates of a request (after both passes over the first view) are scored in the others
+# too, and a form's score is then the mean of its views': the two views err on different
+# utterances (measured on the fixtures, docs/voice.md: 562 of 610 right against 551 with the
+# first alone, more in both halves of them; 0.9 alone 547, 1.1 alone 528).
+SPEEDS = (1.0, 0.9)
 BATCH = 8
+# The tree decoder keeps the keys and values of this many encoder outputs (the views of the
+# utterance being scored, and silence).
+AUDIO_KEPT = 4
 # Silence scores kept (one float each, per language and form); past this they are forgotten
 # and computed again as needed.
 NULL_CACHE = 200_000
@@ -392,8 +405,9 @@ class Whisper:
         # (lang, form) -> the form's mean log-probability after one second of silence.
         self.nulls = {}
         self.silence = None
-        # The keys and values of the last encoder output the tree decoder attended to.
-        self.audio = (None, None)
+        # The keys and values of the last encoder outputs the tree decoder attended to:
+        # [(encoder output, keys and values)], newest first.
+        self.audio = []
 
     @staticmethod
     def text_vocab(model_dir):
@@ -419,10 +433,14 @@ class Whisper:
             self.cache[text] = ids
         return ids
 
-    def features(self, pcm):
-        """Log-mel features of the utterance at its own length (not a 30 s window)."""
+    def features(self, pcm, speed=1.0):
+        """Log-mel features of the utterance at its own length (not a 30 s window), played
+        `speed` times as fast (linear interpolation: below 1.0 no frequency is folded)."""
         np = self.np
         audio = np.frombuffer(pcm, dtype="<i2").astype(np.float32) / 32768.0
+        if speed != 1.0:
+            at = np.arange(0, len(audio) - 1, speed)
+            audio = np.interp(at, np.arange(len(audio)), audio).astype(np.float32)
         # A little silence on both sides, as around a phrase in a recording, and after it up
         # to the shortest window.
         pad = np.zeros(int(LEAD * SAMPLE_RATE), dtype=np.float32)
@@ -442,8 +460,8 @@ class Whisper:
             log = np.pad(log, ((0, 0), (0, 1)), constant_values=log.min())
         return np.ascontiguousarray(log[None, :, :], dtype=np.float32)
 
-    def encode(self, pcm):
-        feats = self.features(pcm)
+    def encode(self, pcm, speed=1.0):
+        feats = self.features(pcm, speed)
         out = self.np.array(self.model.encode(self.ct2.StorageView.from_array(feats), to_cpu=True))
         frames = feats.shape[2] // 2
         if KEEP_AFTER is not None:
@@ -454,19 +472,27 @@ class Whisper:
             out = self.np.ascontiguousarray(out[:, :frames, :])
         return out, frames
 
-    def token_logprobs(self, enc, frames, lang, forms):
-        """Each form's token log-probabilities after the audio (teacher-forced)."""
+    def token_logprobs(self, views, lang, forms):
+        """Each form's token log-probabilities after the audio (teacher-forced), the mean over
+        the views of the audio (`views`: [(encoder output, frames)])."""
         if not forms:
             return []
         toks = [self.tokens(f) or [self.eot] for f in forms]
-        if self.decoder is None:
-            return [[math.log(max(p, 1e-30)) for p in probs] for probs in self.align(enc, frames, lang, toks)]
-        if self.audio[0] is not enc:
-            self.audio = (enc, self.decoder.audio_keys(enc[0, :frames]))
-        # CTranslate2's `align`, with which every figure of docs/voice.md up to the tree
-        # decoder was measured, puts a second <|notimestamps|> after the start sequence it
-        # is given; kept, so that the scores stay the same.
-        return self.decoder.score(self.audio[1], self.start(lang) + [self.notimestamps], toks)
+        total = None
+        for enc, frames in views:
+            if self.decoder is None:
+                lps = [[math.log(max(p, 1e-30)) for p in probs] for probs in self.align(enc, frames, lang, toks)]
+            else:
+                keys = next((k for e, k in self.audio if e is enc), None)
+                if keys is None:
+                    keys = self.decoder.audio_keys(enc[0, :frames])
+                    self.audio = ([(enc, keys)] + self.audio)[:AUDIO_KEPT]
+                # CTranslate2's `align`, with which every figure of docs/voice.md up to the
+                # tree decoder was measured, puts a second <|notimestamps|> after the start
+                # sequence it is given; kept, so that the scores stay the same.
+                lps = self.decoder.score(keys, self.start(lang) + [self.notimestamps], toks)
+            total = lps if total is None else [[a + b for a, b in zip(x, y)] for x, y in zip(total, lps)]
+        return [[x / len(views) for x in lps] for lps in total]
 
     def align(self, enc, frames, lang, toks):
         """Each form's token probabilities by CTranslate2's `align` (models whose decoder the
@@ -488,10 +514,10 @@ class Whisper:
                 probs[i] = list(r.text_token_probs)
         return probs
 
-    def mean_logprobs(self, enc, frames, lang, forms):
+    def mean_logprobs(self, views, lang, forms):
         # The mean: a short form (a command word) is not favoured for having fewer tokens
         # to lose probability on (the sum and the square-root norm were measured worse).
-        return [sum(lps) / max(1, len(lps)) for lps in self.token_logprobs(enc, frames, lang, forms)]
+        return [sum(lps) / max(1, len(lps)) for lps in self.token_logprobs(views, lang, forms)]
 
     def prepare(self, lang, forms):
         """Computes the silence score of every form not kept yet; how many were computed."""
@@ -499,43 +525,50 @@ class Whisper:
         if not todo:
             return 0
         if self.silence is None:
-            self.silence = self.encode(b"\0\0" * SAMPLE_RATE)
+            self.silence = [self.encode(b"\0\0" * SAMPLE_RATE)]
         if len(self.nulls) + len(todo) > NULL_CACHE:
             self.nulls.clear()
-        enc, frames = self.silence
-        for form, s in zip(todo, self.mean_logprobs(enc, frames, lang, todo)):
+        for form, s in zip(todo, self.mean_logprobs(self.silence, lang, todo)):
             self.nulls[(lang, form)] = s
         return len(todo)
 
-    def score_forms(self, enc, frames, lang, forms, contrast=0.0):
-        scores = self.mean_logprobs(enc, frames, lang, forms)
-        if contrast:
-            self.prepare(lang, forms)
-            scores = [s - contrast * self.nulls[(lang, f)] for s, f in zip(scores, forms)]
-        return scores
-
-    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0):
+    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0):
         """Each group's score: its best form's score plus its prior. The first `first` forms
-        of every group are scored, then the other forms of the `top` best."""
-        enc, frames = self.encode(pcm)
+        of every group are scored, then the other forms of the `top` best; then the forms
+        scored of the `again` best in the other views of the audio (SPEEDS), each form's
+        score becoming the mean of its views'."""
+        views = [self.encode(pcm, SPEEDS[0])]
         prior = list(prior) if prior else [0.0] * len(groups)
-        forms, owner = [], []
-        for i, g in enumerate(groups):
-            for form in g[:first]:
-                forms.append(form)
-                owner.append(i)
-        scores = [-math.inf] * len(groups)
-        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms, contrast)):
-            scores[i] = max(scores[i], s + prior[i])
-        order = sorted(range(len(groups)), key=lambda i: -scores[i])[:top]
-        forms, owner = [], []
-        for i in order:
-            for form in groups[i][first:]:
-                forms.append(form)
-                owner.append(i)
-        for i, s in zip(owner, self.score_forms(enc, frames, lang, forms, contrast)):
-            scores[i] = max(scores[i], s + prior[i])
-        return scores
+        heard = {}  # (group, form index) -> [mean log-probability in each view so far]
+
+        def run(pairs, views):
+            forms = [groups[g][f] for g, f in pairs]
+            for pair, s in zip(pairs, self.mean_logprobs(views, lang, forms)):
+                heard.setdefault(pair, []).append(s)
+
+        def scores():
+            out = [-math.inf] * len(groups)
+            if contrast:
+                self.prepare(lang, [groups[g][f] for g, f in heard])
+            for (g, f), s in heard.items():
+                s = sum(s) / len(s)
+                if contrast:
+                    s -= contrast * self.nulls[(lang, groups[g][f])]
+                out[g] = max(out[g], s + prior[g])
+            return out
+
+        def best(n):
+            now = scores()
+            return sorted(range(len(groups)), key=lambda i: -now[i])[:n]
+
+        run([(g, f) for g in range(len(groups)) for f in range(min(first, len(groups[g])))], views)
+        run([(g, f) for g in best(top) for f in range(first, len(groups[g]))], views)
+        if again and len(SPEEDS) > 1:
+            chosen = set(best(again))
+            pairs = [pair for pair in heard if pair[0] in chosen]
+            for speed in SPEEDS[1:]:
+                run(pairs, [self.encode(pcm, speed)])
+        return scores()
 
     def transcribe(self, pcm, lang):
         enc, _ = self.encode(pcm)
@@ -588,6 +621,13 @@ def main():
     # Which decoder scores the forms: "tree" (NumPy, voice/worker.py) or CTranslate2's
     # `align` for a model whose decoder the tree cannot read (and why).
     ready["decoder"] = "tree" if w.decoder else "ctranslate2: %s" % w.decoder_error
+    if w.decoder is None:
+        # On the server's standard error, for the operator: recognition works, slower.
+        sys.stderr.write(
+            "hamle voice worker: scoring with CTranslate2's align, about three times slower "
+            "than the tree decoder, which cannot read this model (%s)\n" % w.decoder_error
+        )
+        sys.stderr.flush()
     print(json.dumps(ready), flush=True)
     for line in sys.stdin:
         line = line.strip()
@@ -617,6 +657,7 @@ def main():
                     int(req.get("first", 1)),
                     prior,
                     float(req.get("contrast", 0.0)),
+                    int(req.get("again", 0)),
                 )
             elif op == "prepare":
                 groups = groups_of(req)

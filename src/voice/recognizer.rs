@@ -24,6 +24,10 @@ pub struct ScoreRequest {
     pub top: usize,
     /// How many forms of every group the first pass scores.
     pub first: usize,
+    /// The forms scored of this many best groups, after both passes, are scored again in
+    /// the recogniser's other views of the audio (Whisper: ten per cent slower), and each
+    /// form's score is the mean of its views'.
+    pub again: usize,
     /// One per group: added to the group's score (a log-probability), before the best groups
     /// of the second pass are chosen; negative for the lone command words
     /// ([`Policy::command_prior`]).
@@ -98,19 +102,26 @@ struct Inner {
 }
 
 /// Which forms the recogniser scores: the first `first` forms of every candidate, then the
-/// other forms of the `top` best (see [`ScoreRequest`]).
+/// other forms of the `top` best, then those of the `again` best in the other views of the
+/// audio (see [`ScoreRequest`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Passes {
     pub first: usize,
     pub top: usize,
+    pub again: usize,
 }
 
 impl Default for Passes {
     /// Measured on the fixtures (docs/voice.md): hamle's own form of every candidate, then
     /// every other form of the best twelve (a move said in its full form, "king d2 to e1",
-    /// is often not among the best four by its short form; 10 to 20 are alike).
+    /// is often not among the best four by its short form; 10 to 20 are alike); then the
+    /// best eight again, heard ten per cent slower (5 to 12 are alike).
     fn default() -> Passes {
-        Passes { first: 1, top: 12 }
+        Passes {
+            first: 1,
+            top: 12,
+            again: 8,
+        }
     }
 }
 
@@ -197,6 +208,7 @@ impl VoiceService {
             groups: candidates.iter().map(|c| c.forms.clone()).collect(),
             top: self.0.passes.top,
             first: self.0.passes.first.max(1),
+            again: self.0.passes.again,
             prior: candidates
                 .iter()
                 .map(|c| match c.intent {
@@ -293,7 +305,11 @@ mod tests {
             command_prior: 0.75,
             ..Policy::default()
         };
-        let passes = Passes { first: 2, top: 5 };
+        let passes = Passes {
+            first: 2,
+            top: 5,
+            again: 3,
+        };
         let service = VoiceService::with_policy(rec.clone(), 1, 0, policy, passes);
         let mut cands = crate::voice::candidates(&shakmaty::Chess::default(), Lang::De);
         let moves = cands.len();
@@ -301,7 +317,7 @@ mod tests {
         let pcm = Arc::new(vec![0u8; 32]);
         service.score(Lang::De, pcm, &cands).await.unwrap();
         let request = rec.0.lock().unwrap().take().unwrap();
-        assert_eq!((request.first, request.top), (2, 5));
+        assert_eq!((request.first, request.top, request.again), (2, 5, 3));
         assert_eq!(request.groups.len(), cands.len());
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
         assert!(request.prior[moves..].iter().all(|p| *p == -0.75));

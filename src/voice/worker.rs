@@ -262,6 +262,7 @@ impl Recognizer for WorkerPool {
                     "groups": whisper_spelling(request.lang, request.groups),
                     "top": request.top,
                     "first": request.first,
+                    "again": request.again,
                     "prior": request.prior,
                     "contrast": request.contrast,
                 }))
