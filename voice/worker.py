@@ -370,10 +370,14 @@ class Whisper:
 
         self.np = np
         self.ct2 = ctranslate2
+        self.tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
+        self.eot = self.tok.token_to_id("<|endoftext|>")
         try:
-            self.decoder = TreeDecoder(os.path.join(model_dir, "model.bin"), self.text_vocab(model_dir))
+            # The probabilities are over the text tokens (those before <|endoftext|>), as
+            # CTranslate2's `align` gives them.
+            self.decoder = TreeDecoder(os.path.join(model_dir, "model.bin"), self.eot)
             self.decoder_error = None
-        except Exception as e:  # a model whose decoder this reader does not know: CTranslate2's
+        except Exception as e:  # a model the reader does not take: scored by `align`
             self.decoder = None
             self.decoder_error = "%s: %s" % (type(e).__name__, e)
         self.model = ctranslate2.models.Whisper(
@@ -389,13 +393,11 @@ class Whisper:
             inter_threads=1 if self.decoder else max(1, threads),
         )
         self.pool = ThreadPoolExecutor(max(1, threads))
-        self.tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
         self.filters = mel_filters(self.model.n_mels)
         self.window = np.hanning(N_FFT + 1)[:-1].astype(np.float32)
         self.sot = self.tok.token_to_id("<|startoftranscript|>")
         self.transcribe_id = self.tok.token_to_id("<|transcribe|>")
         self.notimestamps = self.tok.token_to_id("<|notimestamps|>")
-        self.eot = self.tok.token_to_id("<|endoftext|>")
         # The end of a phrase: Whisper ends a short utterance with a full stop before its
         # end-of-text token (which `align` does not score), so every form is scored with the
         # stop. A command that is only the start of what was said ("Ja" for "Ja, Turm...")
@@ -408,15 +410,6 @@ class Whisper:
         # The keys and values of the last encoder outputs the tree decoder attended to:
         # [(encoder output, keys and values)], newest first.
         self.audio = []
-
-    @staticmethod
-    def text_vocab(model_dir):
-        """The number of text tokens (those before <|endoftext|>): the tree decoder's
-        probabilities are over these, as CTranslate2's `align` gives them."""
-        import tokenizers
-
-        tok = tokenizers.Tokenizer.from_file(os.path.join(model_dir, "tokenizer.json"))
-        return tok.token_to_id("<|endoftext|>")
 
     def start(self, lang):
         prompt = []

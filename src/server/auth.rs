@@ -46,39 +46,63 @@ pub fn admin_token_path(data_dir: &Path) -> PathBuf {
 }
 
 /// Reads the admin token of `data_dir`, creating it (readable by the owner only) on first
-/// start. Returns its hash.
+/// start. Returns its hash. Servers starting together on one data directory (the nodes of a
+/// cluster on one machine) all get the one token: it is written whole to a file of its own
+/// and linked into place, which fails if another server's token is there first, and that
+/// one is read instead.
 pub fn load_or_create_admin_token(data_dir: &Path) -> io::Result<TokenHash> {
     let path = admin_token_path(data_dir);
-    match std::fs::File::open(&path) {
-        Ok(mut f) => {
-            let mut token = String::new();
-            f.read_to_string(&mut token)?;
-            let token = token.trim();
-            if token.len() < 32 {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("{} holds no token", path.display()),
-                ));
-            }
-            Ok(hash_token(token))
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(data_dir)?;
-            let token = new_token();
-            let mut options = std::fs::OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                options.mode(0o600);
-            }
-            let mut f = options.open(&path)?;
-            writeln!(f, "{token}")?;
-            f.sync_all()?;
-            Ok(hash_token(&token))
-        }
+    match read_admin_token(&path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+        read => return read,
+    }
+    std::fs::create_dir_all(data_dir)?;
+    let token = new_token();
+    let draft = data_dir.join(format!(
+        "admin-token.{}.{}",
+        std::process::id(),
+        new_token()
+    ));
+    let linked = write_private(&draft, &token).and_then(|()| std::fs::hard_link(&draft, &path));
+    let _ = std::fs::remove_file(&draft);
+    // A file system without hard links: the token written in place (a server starting at
+    // the same moment may then read it half written and say so).
+    let created = match linked {
+        Err(e) if e.kind() != io::ErrorKind::AlreadyExists => write_private(&path, &token),
+        linked => linked,
+    };
+    match created {
+        Ok(()) => Ok(hash_token(&token)),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => read_admin_token(&path),
         Err(e) => Err(e),
     }
+}
+
+fn read_admin_token(path: &Path) -> io::Result<TokenHash> {
+    let mut token = String::new();
+    std::fs::File::open(path)?.read_to_string(&mut token)?;
+    let token = token.trim();
+    if token.len() < 32 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} holds no token", path.display()),
+        ));
+    }
+    Ok(hash_token(token))
+}
+
+/// Writes `token` to a new file at `path`, readable by the owner only, and syncs it.
+fn write_private(path: &Path, token: &str) -> io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(path)?;
+    writeln!(f, "{token}")?;
+    f.sync_all()
 }
 
 #[cfg(test)]
@@ -111,5 +135,35 @@ mod tests {
         let first = load_or_create_admin_token(dir.path()).unwrap();
         let again = load_or_create_admin_token(dir.path()).unwrap();
         assert_eq!(first, again);
+    }
+
+    /// Nodes of a cluster on one machine may share a data directory and start together: each
+    /// gets the one token, none fails ("File exists") or reads a token half written.
+    #[test]
+    fn nodes_starting_together_share_one_admin_token() {
+        for _ in 0..50 {
+            let dir = tempfile::tempdir().unwrap();
+            let barrier = std::sync::Barrier::new(8);
+            let hashes: Vec<io::Result<TokenHash>> = std::thread::scope(|s| {
+                let threads: Vec<_> = (0..8)
+                    .map(|_| {
+                        s.spawn(|| {
+                            barrier.wait();
+                            load_or_create_admin_token(dir.path())
+                        })
+                    })
+                    .collect();
+                threads.into_iter().map(|t| t.join().unwrap()).collect()
+            });
+            let first = hashes[0].as_ref().expect("the token");
+            for h in &hashes {
+                assert_eq!(h.as_ref().expect("the token"), first);
+            }
+            let names: Vec<_> = std::fs::read_dir(dir.path())
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, ["admin-token"], "nothing else is left behind");
+        }
     }
 }
