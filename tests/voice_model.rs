@@ -19,7 +19,9 @@ use hamle::announce::Lang;
 use hamle::game::Seat;
 use hamle::server::voice::position_candidates;
 use hamle::server::{Config, SpeechConfig};
-use hamle::voice::{Decision, Intent, VoiceService, WorkerOptions, WorkerPool};
+use hamle::voice::{
+    Decision, Intent, Recognizer, ScoreRequest, VoiceService, WorkerOptions, WorkerPool,
+};
 use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -257,4 +259,42 @@ fn the_tree_decoder_scores_as_the_model_does() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(said.contains("largest difference"), "{said}");
+}
+
+/// The second hearing (`Passes::again`): the best candidates' scores become the mean of
+/// their scores in two views of the audio (as it came, and ten per cent slower); no other
+/// candidate's score changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
+    let Some(options) = installed() else { return };
+    let pool = WorkerPool::start(options)
+        .await
+        .expect("the recogniser starts");
+    let items = manifest();
+    let item = items.iter().find(|i| i["id"] == "de-000").unwrap();
+    let fen = item["fen"].as_str().unwrap();
+    let cands = position_candidates(fen, "white", true, Seat::White, Lang::De);
+    let audio = Arc::new(pcm(&root().join("tests/data/voice/clean/de-000.wav")));
+    let request = |again| ScoreRequest {
+        lang: Lang::De,
+        pcm: Arc::clone(&audio),
+        groups: cands.iter().map(|c| c.forms.clone()).collect(),
+        top: 12,
+        first: 1,
+        again,
+        prior: vec![0.0; cands.len()],
+        contrast: 0.5,
+    };
+    let once = pool.score(request(0)).await.expect("scored");
+    let twice = pool.score(request(3)).await.expect("scored");
+    let mut order: Vec<usize> = (0..cands.len()).collect();
+    order.sort_by(|a, b| once[*b].total_cmp(&once[*a]));
+    for (rank, i) in order.iter().enumerate() {
+        let moved = (once[*i] - twice[*i]).abs();
+        if rank < 3 {
+            assert!(moved > 1e-4, "{}: heard again, {moved}", cands[*i].text);
+        } else {
+            assert!(moved < 1e-5, "{}: not heard again, {moved}", cands[*i].text);
+        }
+    }
 }

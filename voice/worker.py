@@ -646,11 +646,11 @@ def main():
                     pcm,
                     req["lang"],
                     groups,
-                    int(req.get("top", 6)),
-                    int(req.get("first", 1)),
+                    max(0, int(req.get("top", 6))),
+                    max(1, int(req.get("first", 1))),
                     prior,
                     float(req.get("contrast", 0.0)),
-                    int(req.get("again", 0)),
+                    max(0, int(req.get("again", 0))),
                 )
             elif op == "prepare":
                 groups = groups_of(req)
