@@ -199,7 +199,12 @@ async fn the_data_directory_database_and_recordings_are_the_operators_alone() {
     let id = audio["audio"].as_str().unwrap();
 
     assert_eq!(mode(&data), 0o700);
-    for f in ["hamle.sqlite3", "hamle.sqlite3-wal", "admin-token"] {
+    for f in [
+        "hamle.sqlite3",
+        "hamle.sqlite3-wal",
+        "hamle.sqlite3-open.lock",
+        "admin-token",
+    ] {
         assert_eq!(mode(&data.join(f)), 0o600, "{f}");
     }
     let dir = data.join("audio").join(&game.id);

@@ -502,6 +502,9 @@ impl Actor {
                     return self.forward(seat, lang, forwarded, reply);
                 }
                 let answer = self.act(seat, lang, order, confirm, None).await;
+                if answer.is_err() {
+                    self.confirm_ownership().await;
+                }
                 if self.role == Role::Follower {
                     // Fenced while writing: another node owns the game now; it decides.
                     return self.forward(seat, lang, forwarded, reply);
@@ -761,6 +764,13 @@ impl Actor {
             if ev.seq <= mine {
                 continue;
             }
+            if matches!(self.role, Role::Owner { .. }) {
+                // An event this node did not write (its own come back numbered as applied):
+                // another node owns the game now, and this one was stopped past its lease.
+                // It follows from the store, and decides nothing more on what it had.
+                self.step_down().await;
+                return;
+            }
             if ev.seq > mine + 1 {
                 self.catch_up().await;
                 continue;
@@ -857,10 +867,11 @@ impl Actor {
         // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
         // this very command and died before it answered. Accepted again, the store's append
         // found its id and wrote nothing.
-        if acted.is_err()
-            && let Some(seq) = self.applied_before(cluster, fwd).await
-        {
-            return Some(Answer::Done { seq: Some(seq) });
+        if acted.is_err() {
+            if let Some(seq) = self.applied_before(cluster, fwd).await {
+                return Some(Answer::Done { seq: Some(seq) });
+            }
+            self.confirm_ownership().await;
         }
         // Fenced while writing: the new owner answers the sender's next try.
         (self.role != Role::Follower).then(|| Answer::of(&acted))
@@ -972,6 +983,23 @@ impl Actor {
             && let Err(e) = self.commit(outage).await
         {
             tracing::error!(game = %self.id, "could not record the failover pause: {e}");
+        }
+    }
+
+    /// Before an owner of a cluster refuses an order: whether it still owns the game, asked
+    /// of the store (the game's own renewal, decided by the epoch as an append is). A node
+    /// stopped past its lease (a pause of the process, a machine asleep) wakes with the game
+    /// as it left it; its refusal ("not your turn", "the game is paused") would be decided on
+    /// a game another node has played on since. Fenced, it steps down, and the order goes to
+    /// the new owner. An accepted order needs no such question: its write is fenced.
+    async fn confirm_ownership(&mut self) {
+        let (Some(cluster), Role::Owner { epoch }) = (self.cluster.clone(), self.role) else {
+            return;
+        };
+        match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
+            Ok(()) => self.held_since = tokio::time::Instant::now(),
+            Err(StoreError::Fenced { .. }) => self.step_down().await,
+            Err(e) => tracing::warn!(game = %self.id, "could not confirm the lease: {e}"),
         }
     }
 

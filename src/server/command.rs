@@ -136,16 +136,20 @@ pub fn serve_command(
             Ok(a) => format!("http://{a}"),
             Err(e) => return failed(e.to_string()),
         };
-        println!(
-            "{}",
-            crate::words::text(lang, "serve-listening", &[("url", url)])
-        );
-        let _ = std::io::stdout().flush();
         let path = admin_token_path(&data_dir).display().to_string();
-        eprintln!(
-            "{}",
-            crate::words::text(lang, "serve-admin-token", &[("path", path)])
-        );
+        // Said once the store is open: a script or a node's supervisor that waits for the
+        // address finds the server answering.
+        let ready = move || {
+            println!(
+                "{}",
+                crate::words::text(lang, "serve-listening", &[("url", url)])
+            );
+            let _ = std::io::stdout().flush();
+            eprintln!(
+                "{}",
+                crate::words::text(lang, "serve-admin-token", &[("path", path)])
+            );
+        };
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
         let config = Config {
@@ -154,7 +158,7 @@ pub fn serve_command(
             store: store.url,
             node: store.node,
         };
-        match run_node(listener, config, speech, cluster, shutdown).await {
+        match run_node(listener, config, speech, cluster, shutdown, ready).await {
             Ok(()) => {
                 println!("{}", crate::words::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS

@@ -357,7 +357,7 @@ pub async fn run_with_speech(
     speech: SpeechConfig,
     shutdown: CancellationToken,
 ) -> Result<(), ServeError> {
-    run_node(listener, config, speech, None, shutdown).await
+    run_node(listener, config, speech, None, shutdown, || ()).await
 }
 
 /// How a node joins a cluster (`hamle serve --bus ... --node ...`, `docs/scale-out.md`).
@@ -374,13 +374,16 @@ pub struct ClusterOptions {
 
 /// [`run_with_speech`], as one node of a cluster when `cluster` is set: games are shared
 /// with the other nodes through the store (PostgreSQL, or a SQLite file the nodes on one
-/// machine share) and NATS.
+/// machine share) and NATS. `ready` is called once the store is open and the node has
+/// joined its cluster, just before the first connection is taken (`hamle serve` prints its
+/// address then, so that whoever waits for it finds the server able to answer).
 pub async fn run_node(
     listener: TcpListener,
     config: Config,
     speech: SpeechConfig,
     cluster: Option<ClusterOptions>,
     shutdown: CancellationToken,
+    ready: impl FnOnce(),
 ) -> Result<(), ServeError> {
     let dir = config.data_dir.clone();
     // A node of a cluster is named by its cluster options (the same `--node` on the command
@@ -470,6 +473,7 @@ pub async fn run_node(
         creation::sweep_period(&config.limits),
     ));
     let router = http::router(app.clone());
+    ready();
     listen::serve(listener, router, &config.limits, shutdown.clone()).await;
     shutdown.cancel();
     app.0.tracker.close();

@@ -113,7 +113,13 @@ pub fn migrate(conn: &mut Connection, summarise: Summarise) -> Result<(), StoreE
             known: SCHEMA_VERSION,
         });
     }
-    migrations(summarise).to_latest(conn)?;
+    // The migration's transaction takes the write lock as it begins (waiting for another
+    // server's writes), not at its first write, which SQLite would refuse at once if another
+    // server had written since it read.
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
+    let migrated = migrations(summarise).to_latest(conn);
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Deferred);
+    migrated?;
     Ok(())
 }
 

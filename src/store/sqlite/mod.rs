@@ -45,7 +45,14 @@ impl SqliteStore {
     }
 
     /// Opens (or creates) the database file at `path`.
+    ///
+    /// Servers started together on one file (the nodes of a cluster on one machine) open it
+    /// one after another: each holds an exclusive lock on `<path>-open.lock` while it sets
+    /// the journal mode and migrates, so that none meets another's half-made schema (SQLite
+    /// answers "database is locked" at once, without waiting, to a transaction that read
+    /// before another wrote). The lock is released as soon as the store is open.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let _opening = OpeningLock::take(path)?;
         let conn = Connection::open(path)?;
         // Checkpoints are made by their own thread, never inside the writer's commits.
         conn.execute_batch("PRAGMA wal_autocheckpoint = 0")?;
@@ -79,6 +86,30 @@ impl SqliteStore {
             local: Default::default(),
             _checkpointer: None,
         })
+    }
+}
+
+/// An exclusive lock on the file beside a database that is being opened (see
+/// [`SqliteStore::open`]); released when dropped. A file of its own, never the database: on
+/// Unix, closing any descriptor of the database would drop SQLite's own locks on it.
+struct OpeningLock(std::fs::File);
+
+impl OpeningLock {
+    fn take(database: &Path) -> Result<OpeningLock, StoreError> {
+        let mut name = database.as_os_str().to_owned();
+        name.push("-open.lock");
+        let path = std::path::PathBuf::from(name);
+        super::private::create_file(&path)?;
+        let file = std::fs::OpenOptions::new().write(true).open(&path)?;
+        file.lock()?;
+        Ok(OpeningLock(file))
+    }
+}
+
+impl Drop for OpeningLock {
+    fn drop(&mut self) {
+        // Closing the file releases the lock too; this only makes it explicit.
+        let _ = self.0.unlock();
     }
 }
 
@@ -826,5 +857,36 @@ mod tests {
         assert!(!store.has_game(&id).unwrap());
         assert!(store.load_games().unwrap().is_empty());
         store.delete_game(&id).unwrap();
+    }
+
+    /// Servers of one cluster started together on one data directory (as the cluster tests
+    /// and an operator's start script do) all open the same new database: each must find it
+    /// made, none fail with "database is locked".
+    #[test]
+    fn servers_opening_one_new_database_together_all_open_it() {
+        for _ in 0..20 {
+            let dir = tempfile::tempdir().unwrap();
+            let barrier = std::sync::Barrier::new(6);
+            let opened: Vec<Result<SqliteStore, StoreError>> = std::thread::scope(|s| {
+                let threads: Vec<_> = (0..6)
+                    .map(|_| {
+                        s.spawn(|| {
+                            barrier.wait();
+                            SqliteStore::open_dir(dir.path())
+                        })
+                    })
+                    .collect();
+                threads.into_iter().map(|t| t.join().unwrap()).collect()
+            });
+            for store in &opened {
+                let store = store.as_ref().expect("the store opens");
+                assert!(store.load_games().unwrap().is_empty());
+            }
+            let conn = Connection::open(dir.path().join("hamle.sqlite3")).unwrap();
+            assert_eq!(
+                super::super::migrations::version(&conn).unwrap(),
+                super::super::migrations::SCHEMA_VERSION
+            );
+        }
     }
 }
