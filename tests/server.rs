@@ -289,6 +289,52 @@ async fn reconnect_gets_exactly_the_missed_events() {
     server.stop().await;
 }
 
+/// A page asks for the state after a burst of events (the boards at the table are in the
+/// state only). The events the state already counts must still reach it, each as an event:
+/// some of them (a divergence for the arbiter, an adjournment) are known only by their event.
+#[tokio::test]
+async fn a_seat_asking_for_the_state_misses_no_event() {
+    // As many requests as the test can make: the flood limit is not what it is about.
+    let server = TestServer::start_with(hamle::server::Limits {
+        burst: 10_000,
+        per_second: 10_000.0,
+        ..hamle::server::Limits::default()
+    })
+    .await;
+    let addr = server.addr.to_string();
+    let game = server.create(game_body()).await;
+    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    const SETS: u64 = 150;
+    let busy = tokio::spawn(async move {
+        for i in 0..SETS {
+            let reply = arbiter
+                .request(
+                    json!({"type": "set_clock", "color": "black", "remaining_ms": 300_000 + i}),
+                )
+                .await;
+            assert_eq!(reply.last().unwrap()["type"], "ack");
+        }
+        arbiter
+    });
+    let mut seen = Vec::new();
+    let mut state_seq = 0;
+    while state_seq < SETS {
+        for m in white.request(json!({"type": "state"})).await {
+            match m["type"].as_str() {
+                Some("event") => seen.push(m["seq"].as_u64().unwrap()),
+                Some("state") => state_seq = m["state"]["seq"].as_u64().unwrap(),
+                _ => panic!("white: {m}"),
+            }
+        }
+        // Every event the state counts came before it.
+        assert_eq!(seen.last().copied().unwrap_or(0), state_seq, "{seen:?}");
+    }
+    let _arbiter = busy.await.unwrap();
+    assert_eq!(seen, (1..=SETS).collect::<Vec<_>>());
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn each_seat_is_refused_what_it_may_not_do() {
     let server = TestServer::start().await;

@@ -187,13 +187,69 @@ impl Session {
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
         let Some(state) = self.handle.state().await else {
-            let _ = conn.error(None, ErrorCode::GameUnavailable, &[]).await;
-            return Ok(Some(Closing {
-                code: close::INTERNAL,
-                reason: ErrorCode::GameUnavailable,
-            }));
+            return Self::unavailable(conn).await;
         };
         self.send_state(conn, id, state).await
+    }
+
+    /// The game left and cannot be reached: said, and the connection closes.
+    async fn unavailable<S>(conn: &mut Conn<S>) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let _ = conn.error(None, ErrorCode::GameUnavailable, &[]).await;
+        Ok(Some(Closing {
+            code: close::INTERNAL,
+            reason: ErrorCode::GameUnavailable,
+        }))
+    }
+
+    /// The client's `state` request. The game may have applied events this connection has
+    /// not been given yet (the broadcast is a step behind the game): they go out first, each
+    /// as an event, so that a client asking for the state in the middle of a burst misses
+    /// none (some, like a divergence for the arbiter, are known by their event alone).
+    async fn answer_state<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        id: Value,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let Some(state) = self.handle.state().await else {
+            return Self::unavailable(conn).await;
+        };
+        if let Some(c) = self.send_events_up_to(conn, events, state.seq).await? {
+            return Ok(Some(c));
+        }
+        if self.last_sent > state.seq {
+            // It fell behind meanwhile and was sent a newer state: the answer is the newest.
+            return self.resync(conn, Some(id)).await;
+        }
+        self.send_state(conn, Some(id), state).await
+    }
+
+    /// Sends the events up to `seq` this connection has not been given yet, in order (an
+    /// action's events before its acknowledgement, a state's before the state). A connection
+    /// that fell behind the broadcast, or events that do not come in time, get a state instead.
+    async fn send_events_up_to<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        seq: u64,
+    ) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        while self.last_sent < seq {
+            let ev = tokio::time::timeout(Duration::from_secs(5), events.recv()).await;
+            let ev = ev.unwrap_or(Err(RecvError::Lagged(0)));
+            if let Some(c) = self.on_event(conn, ev).await? {
+                return Ok(Some(c));
+            }
+        }
+        Ok(None)
     }
 
     async fn send_state<S>(
@@ -335,7 +391,7 @@ impl Session {
                 conn.send(ServerMsg::Pong { id, server_ms }).await?;
                 return Ok(None);
             }
-            ClientMsg::State { id } => return self.resync(conn, Some(id.into())).await,
+            ClientMsg::State { id } => return self.answer_state(conn, events, id.into()).await,
             ClientMsg::Repeat { id } => {
                 if let Some(audio) = &mut self.audio {
                     audio.repeat();
@@ -433,17 +489,10 @@ impl Session {
             }
             Ok(Acted::Done(seq)) => {
                 // The events an action caused go out before its acknowledgement.
-                if let Some(seq) = seq {
-                    while self.last_sent < seq {
-                        let ev = tokio::time::timeout(Duration::from_secs(5), events.recv()).await;
-                        let ev = match ev {
-                            Ok(ev) => ev,
-                            Err(_) => Err(RecvError::Lagged(0)),
-                        };
-                        if let Some(c) = self.on_event(conn, ev).await? {
-                            return Ok(Some(c));
-                        }
-                    }
+                if let Some(seq) = seq
+                    && let Some(c) = self.send_events_up_to(conn, events, seq).await?
+                {
+                    return Ok(Some(c));
                 }
                 conn.send(ServerMsg::Ack { id, seq }).await?;
             }
