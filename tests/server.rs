@@ -219,6 +219,17 @@ async fn events(c: &mut Client, from: u64, n: u64) -> Vec<Value> {
     out
 }
 
+/// The arbiter sets `color`'s clock `n` times (to 300 000 ms, 300 001 ms, ...): `n` events.
+async fn set_clock_times(mut arbiter: Client, color: &'static str, n: u64) -> Client {
+    for i in 0..n {
+        let reply = arbiter
+            .request(json!({"type": "set_clock", "color": color, "remaining_ms": 300_000 + i}))
+            .await;
+        assert_eq!(reply.last().unwrap()["type"], "ack", "{reply:?}");
+    }
+    arbiter
+}
+
 #[tokio::test]
 async fn reconnect_gets_exactly_the_missed_events() {
     let server = TestServer::start().await;
@@ -227,7 +238,7 @@ async fn reconnect_gets_exactly_the_missed_events() {
     let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
     let (mut black, welcome) = Client::connect(&addr, &game, "black", Some(0)).await;
     assert_eq!(welcome["resumed"], true);
-    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
+    let (arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
 
     assert_eq!(play(&mut white, "e2e4").await, 1);
     events(&mut black, 1, 1).await;
@@ -238,17 +249,7 @@ async fn reconnect_gets_exactly_the_missed_events() {
 
     assert_eq!(play(&mut white, "g1f3").await, 3);
     // While black comes back, the arbiter keeps making events.
-    let busy = tokio::spawn(async move {
-        for i in 0..10u64 {
-            let reply = arbiter
-                .request(
-                    json!({"type": "set_clock", "color": "white", "remaining_ms": 300_000 + i}),
-                )
-                .await;
-            assert_eq!(reply.last().unwrap()["type"], "ack");
-        }
-        arbiter
-    });
+    let busy = tokio::spawn(set_clock_times(arbiter, "white", 10));
     let (mut black, welcome) = Client::connect(&addr, &game, "black", Some(2)).await;
     assert_eq!(welcome["resumed"], true);
     let joined_at = welcome["seq"].as_u64().unwrap();
@@ -303,20 +304,10 @@ async fn a_seat_asking_for_the_state_misses_no_event() {
     .await;
     let addr = server.addr.to_string();
     let game = server.create(game_body()).await;
-    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
+    let (arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(0)).await;
     let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
     const SETS: u64 = 150;
-    let busy = tokio::spawn(async move {
-        for i in 0..SETS {
-            let reply = arbiter
-                .request(
-                    json!({"type": "set_clock", "color": "black", "remaining_ms": 300_000 + i}),
-                )
-                .await;
-            assert_eq!(reply.last().unwrap()["type"], "ack");
-        }
-        arbiter
-    });
+    let busy = tokio::spawn(set_clock_times(arbiter, "black", SETS));
     let mut seen = Vec::new();
     let mut state_seq = 0;
     while state_seq < SETS {
