@@ -1,5 +1,5 @@
 //! The load generator's engine, shared by `benches/load.rs` (the figures) and
-//! `tests/crash.rs` (the fast crash test).
+//! `tests/it/crash.rs` (the fast crash test) and `tests/it/after_end.rs`.
 //!
 //! It runs the real `hamle` binary on a temporary data directory and plays many games at
 //! once over real WebSockets: every game has four seats connected (White, White's assistant,

@@ -13,12 +13,37 @@
 //! directory, port and connection budget, and the environment is only read (or set on child
 //! processes). A test that needs the process to itself must take a lock here and say why.
 
+// The load generator's engine, the benches' (benches/load.rs, cluster.rs, hub.rs): `crash` and
+// `after_end` use a part of it.
+#[path = "../../benches/load/engine.rs"]
+#[allow(dead_code)]
+mod engine;
+// A real server and WebSocket clients (was tests/server/support.rs).
+mod support;
+
+mod abuse;
+mod after_end;
+mod arbiter;
 mod braille;
+mod cluster;
 mod corpus;
+mod crash;
+mod damaged;
+mod hub;
 mod layering;
+mod limits;
 mod locales;
 mod pairings;
+mod queries;
 mod round_trip;
+mod rounds;
 mod scoresheet;
+mod server;
 mod speech;
+mod speech_server;
+mod start;
+mod store_golden;
 mod table_restore;
+mod voice;
+mod voice_model;
+mod web;

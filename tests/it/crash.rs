@@ -3,13 +3,9 @@
 //! The long run (at least 20 kills) is `cargo bench --bench load -- --kills 20 ...` (README,
 //! "Load and faults").
 
-#[path = "../benches/load/engine.rs"]
-#[allow(dead_code)]
-mod engine;
-
 use std::time::Duration;
 
-use engine::{Kills, Options};
+use crate::engine::{self, Kills, Options};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_acknowledged_move_is_lost_across_repeated_kill_9() {

@@ -3,15 +3,12 @@
 //! game that left memory gets exactly the events it missed. Run under tokio's paused clock,
 //! so the waits cost no real time.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use std::time::Duration;
 
 use hamle::server::Limits;
 use serde_json::{Value, json};
-use support::{Client, TestServer, http_state};
+
+use crate::support::{Client, TestServer, http_state};
 
 const EVICT_AFTER: Duration = Duration::from_secs(60);
 

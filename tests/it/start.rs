@@ -4,12 +4,9 @@
 //! default time is over, a round's boards started all at once or one by one, and a visually
 //! impaired player's illegal announcement refused or counted as the rules profile says.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::{Value, json};
-use support::{Client, TestServer, http_state};
+
+use crate::support::{Client, TestServer, http_state};
 
 /// The next event of `kind`, skipping others.
 async fn event_of(c: &mut Client, kind: &str) -> Value {

@@ -2,10 +2,6 @@
 //! (`hamle::voice::fake::ScriptedRecognizer`: the "audio" is the text said, `~` marks it
 //! unclear). The policy, the protocol and the normal path of a move played by voice.
 
-#[allow(dead_code)]
-#[path = "server/support.rs"]
-mod support;
-
 use std::sync::Arc;
 
 use futures_util::SinkExt;
@@ -13,9 +9,10 @@ use hamle::server::{Config, SpeechConfig};
 use hamle::voice::VoiceService;
 use hamle::voice::fake::ScriptedRecognizer;
 use serde_json::{Value, json};
-use support::{Client, Game, create_at};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_util::sync::CancellationToken;
+
+use crate::support::{Client, Game, create_at};
 
 struct Server {
     addr: String,

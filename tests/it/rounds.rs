@@ -3,14 +3,11 @@
 //! language; the round token as every board's arbiter token; alerts from several boards in
 //! the order they happened; pause and resume every board.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use support::{Client, Game, STEP, TestServer};
 use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::{self, Client, Game, STEP, TestServer};
 
 const LIST: &str = "1;Anna Weiss;4600001;vi de;Ben Kraus;4600002;en\n\
                     2;Clara Schulz;;;Deniz Arslan;;vi assistant tr\n\

@@ -2,14 +2,11 @@
 //! endpoint, and every `web.ftl` message used by some page. The pages themselves are driven in
 //! a real browser by `web-tests/` (Playwright, axe-core).
 
-#[allow(dead_code)]
-#[path = "server/support.rs"]
-mod support;
-
 use hamle::announce::Lang;
 use hamle::server::web::{ASSETS, PAGES, TEMPLATES};
 use hamle::words::i18n::{message_ids, sources};
-use support::TestServer;
+
+use crate::support::TestServer;
 
 async fn get(url: &str) -> (u16, String, String) {
     let r = reqwest::get(url).await.unwrap();

@@ -2,12 +2,9 @@
 //! or foreign database) leaves the game listed, its state and PGN served up to the last good
 //! event and marked damaged, and nothing is written after it.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::{Value, json};
-use support::{Client, Game, TestServer, http_state};
+
+use crate::support::{Client, Game, TestServer, http_state};
 
 fn body() -> Value {
     json!({

@@ -2,11 +2,7 @@
 //! (`"audio": true`), the machine's own voice for one seat (`--speak`, here with a recording
 //! voice), and `hamle serve --speak` on the command line.
 //!
-//! Needs `espeak-ng` on `PATH` (as `tests/speech.rs` does).
-
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
+//! Needs `espeak-ng` on `PATH` (as `tests/it/speech.rs` does).
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -22,9 +18,10 @@ use hamle::words::speaker::Speaker;
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
-use support::{Client, Game, STEP, Ws};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_util::sync::CancellationToken;
+
+use crate::support::{self, Client, Game, STEP, Ws};
 
 /// A server run with a speech configuration of the test's choosing.
 struct SpeechServer {

@@ -3,14 +3,11 @@
 //! scoresheets as text and BRF over HTTP, adjournment (seal, envelope, resume, open), and
 //! randomized divergences over a handful of games.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Position};
-use support::{Client, Game, TestServer};
+
+use crate::support::{self, Client, Game, TestServer};
 
 fn limits() -> hamle::server::Limits {
     hamle::server::Limits {

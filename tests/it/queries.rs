@@ -4,12 +4,9 @@
 //! reason), the legal moves of a piece or from a square (`legal_moves`), and the pieces lost
 //! with the material balance (`material`).
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::{Value, json};
-use support::{Client, TestServer};
+
+use crate::support::{Client, TestServer};
 
 fn body() -> Value {
     json!({

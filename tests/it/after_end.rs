@@ -6,15 +6,10 @@
 //! applied, after which the connection hung, every later write failed on its event number and
 //! the game was gone after a restart.
 
-#[path = "../benches/load/engine.rs"]
-#[allow(dead_code)]
-mod engine;
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use serde_json::{Value, json};
-use support::{Client, Game, TestServer, http_state};
+
+use crate::engine;
+use crate::support::{self, Client, Game, TestServer, http_state};
 
 /// Fool's mate: 1. f3 e5 2. g4 Qh4#.
 const FOOLS_MATE: [&str; 4] = ["f2f3", "e7e5", "g2g4", "d8h4"];

@@ -4,17 +4,14 @@
 //! always get in; game creation under control; checked text; papers that stay with their
 //! owners; fair speech.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use std::time::Duration;
 
 use hamle::server::Limits;
 use serde_json::{Value, json};
-use support::{Client, TestServer};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+use crate::support::{self, Client, TestServer};
 
 /// A WebSocket client by hand: it sends any frame, valid or not.
 struct Raw(TcpStream);

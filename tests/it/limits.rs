@@ -2,17 +2,14 @@
 //! frame size, the spectators per game, the time to greet and the time without a word.
 //! Each ends in its documented error and close code (docs/protocol.md, "Limits").
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
 use std::time::Duration;
 
 use futures_util::StreamExt;
 use hamle::server::Limits;
 use serde_json::{Value, json};
-use support::{Client, TestServer};
 use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::{self, Client, TestServer};
 
 fn limits() -> Limits {
     Limits::default()

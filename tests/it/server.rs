@@ -1,15 +1,13 @@
 //! The play server end to end: a real server on 127.0.0.1:0, real WebSocket clients.
 
-#[path = "server/support.rs"]
-mod support;
-
 use hamle::announce::{Lang, Style};
 use hamle::words::i18n::{Messages, message_ids, sources};
 use hamle::words::speaker::Speaker;
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Position};
-use support::{Client, TestServer, http_state};
+
+use crate::support::{self, Client, TestServer, http_state};
 
 /// Legal's mate: white (visually impaired, German, with an assistant) against black
 /// (Turkish): captures, a check, the queen taken, mate.
@@ -1358,7 +1356,6 @@ async fn a_game_from_a_set_up_position() {
     server.stop().await;
 }
 
-#[path = "server/scenario.rs"]
 mod scenario;
 
 /// One test per scenario file in `tests/data/scenarios/`, each under tokio's paused clock.

@@ -5,7 +5,7 @@
 //!
 //! Run only to make a golden database of a *new* release (a new directory, never over an old
 //! one: the point of the old one is that it was written by the release before):
-//! `HAMLE_GOLDEN_OUT=tests/data/store/vN cargo test --test store_golden -- --ignored --nocapture`
+//! `HAMLE_GOLDEN_OUT=tests/data/store/vN cargo test --test it write_a_golden_database -- --ignored --nocapture`
 
 use std::path::Path;
 
@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
 
-use super::support::{Client, Game, TestServer};
+use crate::support::{Client, Game, TestServer};
 
 /// One game at the table, driven seat by seat: every request on a connection of its own.
 struct Driver {

@@ -6,10 +6,6 @@
 //! the server's WebSocket. Without the model the tests say so and pass, unless
 //! `HAMLE_VOICE_TESTS=required` (set by `scripts/test`), when a missing model fails them.
 
-#[allow(dead_code)]
-#[path = "server/support.rs"]
-mod support;
-
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,9 +21,10 @@ use hamle::voice::{
 use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
-use support::{Client, create_at};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_util::sync::CancellationToken;
+
+use crate::support::{Client, create_at};
 
 /// The fixtures: clean and with another voice or noise, in each language.
 const SUBSET: [(&str, &str); 8] = [

@@ -3,11 +3,6 @@
 //! every game as that release left it (state, moves, summaries, PGN) and plays on, through the
 //! store and the table and through the real server. A schema 1 database made from it loads too.
 
-#[path = "server/support.rs"]
-#[allow(dead_code)]
-mod support;
-
-#[path = "store_golden/generate.rs"]
 mod generate;
 
 use std::collections::BTreeMap;
@@ -26,7 +21,8 @@ use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, EnPassantMode, Move, Square};
-use support::{Client, Game, TestServer};
+
+use crate::support::{self, Client, Game, TestServer};
 
 struct Words;
 

@@ -28,7 +28,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square};
 
-use super::support::{Client, TestServer};
+use crate::support::{Client, TestServer};
 
 /// Whether `actual` contains everything `expected` says.
 pub fn subset(expected: &Value, actual: &Value) -> bool {
