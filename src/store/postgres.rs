@@ -1025,16 +1025,16 @@ mod tests {
     use super::super::owners::contract;
     use super::*;
 
-    /// A store on a new database of `HAMLE_TEST_STORE`'s server, or `None` (the test is
-    /// skipped, saying so) when the variable is not set: `scripts/test postgres` sets it.
-    fn fresh(node: &str) -> Option<(String, PgStore)> {
-        let Ok(admin) = std::env::var("HAMLE_TEST_STORE") else {
-            eprintln!("skipped: HAMLE_TEST_STORE is not set (scripts/test postgres runs this)");
-            return None;
-        };
+    /// A store on a new database of `HAMLE_TEST_STORE`'s server. The tests that call it need
+    /// a PostgreSQL server: they are `#[ignore]`d, and `scripts/test postgres` starts one, sets
+    /// the variable and runs them (`-- --include-ignored`). Run without it, they fail.
+    fn fresh(node: &str) -> (String, PgStore) {
+        let admin = std::env::var("HAMLE_TEST_STORE").expect(
+            "HAMLE_TEST_STORE names the PostgreSQL this test needs (scripts/test postgres)",
+        );
         let url = create_test_database(&admin).unwrap();
         let store = PgStore::open(&url, node).unwrap();
-        Some((url, store))
+        (url, store)
     }
 
     /// Another session holding `game`'s lease row locked (`FOR SHARE`, as an owner's append
@@ -1065,26 +1065,26 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn one_node_fences_an_earlier_epoch_and_applies_a_command_once() {
-        if let Some((_, store)) = fresh("n1") {
-            contract::one_node(&store);
-        }
+        let (_, store) = fresh("n1");
+        contract::one_node(&store);
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_former_owner_is_fenced_once_another_node_claims() {
-        if let Some((url, a)) = fresh("a") {
-            let b = PgStore::open(&url, "b").unwrap();
-            contract::two_nodes(&a, &b);
-        }
+        let (url, a) = fresh("a");
+        let b = PgStore::open(&url, "b").unwrap();
+        contract::two_nodes(&a, &b);
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_node_renews_its_live_leases_at_once_and_no_other_nodes() {
-        if let Some((url, a)) = fresh("a") {
-            let b = PgStore::open(&url, "b").unwrap();
-            contract::renew_all(&a, &a, Some(&b));
-        }
+        let (url, a) = fresh("a");
+        let b = PgStore::open(&url, "b").unwrap();
+        contract::renew_all(&a, &a, Some(&b));
     }
 
     /// Another node's transaction holding a game's lease row (its owner appending, or a
@@ -1093,10 +1093,9 @@ mod tests {
     /// with the appends, it did, and two nodes claiming each other's games deadlocked (the
     /// cluster benchmark's saturation run stalled on every game).
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_claim_holds_up_no_write_behind_another_nodes_transaction() {
-        let Some((url, a)) = fresh("a") else {
-            return;
-        };
+        let (url, a) = fresh("a");
         let b = PgStore::open(&url, "b").unwrap();
         let ttl = Duration::from_secs(30);
         let (x, y) = (contract::create(&a, 1), contract::create(&a, 2));
@@ -1134,10 +1133,9 @@ mod tests {
     /// follower's writer up to the lock timeout, and at 2,000 games the followers' writers
     /// starved (seats could not connect).
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_claim_of_a_lease_in_force_does_not_wait_for_its_lock() {
-        let Some((url, a)) = fresh("a") else {
-            return;
-        };
+        let (url, a) = fresh("a");
         let b = PgStore::open(&url, "b").unwrap();
         let ttl = Duration::from_secs(30);
         let x = contract::create(&a, 1);
@@ -1181,10 +1179,9 @@ mod tests {
     /// came after the lease had run out, and the cluster benchmark's owners lost their games
     /// to each other under load.
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_renewal_goes_ahead_of_the_writes_waiting() {
-        let Some((url, a)) = fresh("a") else {
-            return;
-        };
+        let (url, a) = fresh("a");
         let b = PgStore::open(&url, "b").unwrap();
         let ttl = Duration::from_secs(30);
         let (x, y, z) = (
@@ -1230,17 +1227,16 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn many_games_appended_at_once() {
-        if let Some((_, store)) = fresh("n1") {
-            contract::group_commit(&store);
-        }
+        let (_, store) = fresh("n1");
+        contract::group_commit(&store);
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn append_read_back_list_and_remove() {
-        let Some((url, store)) = fresh("n1") else {
-            return;
-        };
+        let (url, store) = fresh("n1");
         let game = contract::create(&store, 3);
         assert!(store.has_game(&game).unwrap());
         assert!(!store.has_game(&GameId::from_bytes([4; 8])).unwrap());
@@ -1295,10 +1291,9 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_damaged_event_is_where_the_game_stops() {
-        let Some((url, store)) = fresh("n1") else {
-            return;
-        };
+        let (url, store) = fresh("n1");
         let game = contract::create(&store, 5);
         store
             .append(&game, &contract::events(1, 3), &contract::summary(3))
@@ -1316,10 +1311,9 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn the_schema_is_made_once_and_a_newer_one_is_refused_untouched() {
-        let Some((url, store)) = fresh("n1") else {
-            return;
-        };
+        let (url, store) = fresh("n1");
         drop(store);
         // Opening again (another node starting) migrates nothing and keeps the games.
         let again = PgStore::open(&url, "n2").unwrap();
@@ -1354,10 +1348,9 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn a_lost_connection_fails_its_batch_and_the_next_one_reconnects() {
-        let Some((url, store)) = fresh("n1") else {
-            return;
-        };
+        let (url, store) = fresh("n1");
         let game = contract::create(&store, 7);
         let mut client = Client::connect(&url, NoTls).unwrap();
         // End every other session on this database: the store's connection among them.

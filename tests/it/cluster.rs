@@ -16,10 +16,12 @@
 //! arbiter resumes) and under `continue` on PostgreSQL (play goes on at once, the outage not
 //! charged).
 //!
-//! They start three server processes each and need `nats-server` (Debian's package): they run
-//! with `HAMLE_CLUSTER_TESTS=required` (the `cluster` suite of `scripts/test`, which installs
-//! it and starts a throwaway PostgreSQL for `HAMLE_TEST_STORE`), and a plain `cargo test`
-//! skips them. Without `HAMLE_TEST_STORE` the PostgreSQL ones say they were skipped.
+//! They start three server processes each and need `nats-server` (Debian's package), the
+//! PostgreSQL ones a PostgreSQL server too (`HAMLE_TEST_STORE`): they are `#[ignore]`d, so a
+//! plain `cargo test` lists them as ignored, and the `cluster` suite of `scripts/test` (which
+//! installs `nats-server` and starts a throwaway PostgreSQL) runs them with
+//! `cargo test --test it cluster:: -- --include-ignored`. Run without what it needs, a test
+//! fails.
 
 use std::collections::BTreeMap;
 use std::net::TcpListener;
@@ -54,14 +56,7 @@ struct Nats {
 }
 
 impl Nats {
-    async fn start() -> Option<Nats> {
-        // Three server processes per test: only in the `cluster` suite of `scripts/test`.
-        if std::env::var("HAMLE_CLUSTER_TESTS").as_deref() != Ok("required") {
-            eprintln!(
-                "the cluster tests run with HAMLE_CLUSTER_TESTS=required (scripts/test cluster)"
-            );
-            return None;
-        }
+    async fn start() -> Nats {
         let found = std::process::Command::new("nats-server")
             .arg("--version")
             .output()
@@ -80,10 +75,10 @@ impl Nats {
                 .await
                 .is_ok()
             {
-                return Some(Nats {
+                return Nats {
                     child,
                     url: format!("nats://127.0.0.1:{port}"),
-                });
+                };
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -360,17 +355,15 @@ impl Shared {
         }
     }
 
-    /// A new database on the PostgreSQL `HAMLE_TEST_STORE` names; `None` (skipped) without.
-    async fn postgres() -> Option<Shared> {
-        let Ok(admin) = std::env::var("HAMLE_TEST_STORE") else {
-            eprintln!("skipped: HAMLE_TEST_STORE names no PostgreSQL (scripts/test cluster)");
-            return None;
-        };
+    /// A new database on the PostgreSQL `HAMLE_TEST_STORE` names (panics without it).
+    async fn postgres() -> Shared {
+        let admin = std::env::var("HAMLE_TEST_STORE")
+            .expect("HAMLE_TEST_STORE names the PostgreSQL this test needs (scripts/test cluster)");
         let url = off_runtime(move || hamle::store::create_test_database(&admin).unwrap()).await;
-        Some(Shared {
+        Shared {
             dir: tempfile::tempdir().unwrap(),
             pg: Some(url),
-        })
+        }
     }
 
     fn data_of(&self, node: &str) -> PathBuf {
@@ -472,21 +465,17 @@ async fn failover_events(seat: &mut Seat, resumed: bool) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
 async fn three_nodes_on_sqlite_the_owner_killed_mid_game_paused_for_the_arbiter() {
-    let Some(nats) = Nats::start().await else {
-        return;
-    };
+    let nats = Nats::start().await;
     three_nodes_the_owner_killed_mid_game_and_nothing_lost(&nats, Shared::sqlite(), "pause").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server and PostgreSQL (scripts/test cluster)"]
 async fn three_nodes_on_postgres_the_owner_killed_mid_game_and_play_goes_on() {
-    let Some(nats) = Nats::start().await else {
-        return;
-    };
-    let Some(store) = Shared::postgres().await else {
-        return;
-    };
+    let nats = Nats::start().await;
+    let store = Shared::postgres().await;
     three_nodes_the_owner_killed_mid_game_and_nothing_lost(&nats, store, "continue").await;
 }
 
@@ -615,22 +604,18 @@ async fn three_nodes_the_owner_killed_mid_game_and_nothing_lost(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
 async fn on_sqlite_an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
-    let Some(nats) = Nats::start().await else {
-        return;
-    };
+    let nats = Nats::start().await;
     an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(&nats, Shared::sqlite())
         .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server and PostgreSQL (scripts/test cluster)"]
 async fn on_postgres_an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner() {
-    let Some(nats) = Nats::start().await else {
-        return;
-    };
-    let Some(store) = Shared::postgres().await else {
-        return;
-    };
+    let nats = Nats::start().await;
+    let store = Shared::postgres().await;
     an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(&nats, store).await;
 }
 
@@ -701,10 +686,9 @@ async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(
 /// same (Art. 6.7): the node sends the arrival to the owner as it sends a client's message,
 /// and everyone, on either node, hears both players arrive; the arbiter's start goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
 async fn a_player_arriving_on_a_node_that_follows_the_game_has_arrived() {
-    let Some(nats) = Nats::start().await else {
-        return;
-    };
+    let nats = Nats::start().await;
     let store = Shared::sqlite();
     let n1 = Node::start("n1", &store, &nats).await;
     let n2 = Node::start("n2", &store, &nats).await;

@@ -3,8 +3,10 @@
 //! committed espeak-ng fixtures of each language (`tests/data/voice/`; the whole set is the
 //! benchmark's, `benches/voice.rs`). The move said is among the best three and first for
 //! nearly all; the policy plays no wrong move; and one utterance goes the whole way through
-//! the server's WebSocket. Without the model the tests say so and pass, unless
-//! `HAMLE_VOICE_TESTS=required` (set by `scripts/test`), when a missing model fails them.
+//! the server's WebSocket. They need the model: they are `#[ignore]`d, so a plain `cargo test`
+//! lists them as ignored, and the `test` suite of `scripts/test` (which installs the model)
+//! runs them with `cargo test --test it voice_model:: -- --ignored`. Run without the model, a
+//! test fails.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -43,29 +45,23 @@ fn root() -> PathBuf {
 }
 
 /// The installed recogniser: `HAMLE_VOICE_PYTHON` / `HAMLE_VOICE_MODEL`, else where
-/// `scripts/voice-setup` puts it.
-fn installed() -> Option<WorkerOptions> {
+/// `scripts/voice-setup` puts it. Panics when there is none.
+fn installed() -> WorkerOptions {
     let model = std::env::var_os("HAMLE_VOICE_MODEL")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join(".venv-voice/whisper-base"));
     let python = std::env::var_os("HAMLE_VOICE_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join(".venv-voice/bin/python"));
-    if model.join("model.bin").is_file() && python.exists() {
-        Some(WorkerOptions {
-            // A shared machine may be slow; the figures are the benchmark's, not this test's.
-            timeout: Duration::from_secs(300),
-            start_timeout: Duration::from_secs(300),
-            ..WorkerOptions::new(python, model)
-        })
-    } else {
-        let required = std::env::var("HAMLE_VOICE_TESTS").as_deref() == Ok("required");
-        assert!(
-            !required,
-            "HAMLE_VOICE_TESTS=required but no recogniser is installed: eval \"$(scripts/voice-setup)\""
-        );
-        eprintln!("no speech recogniser installed (scripts/voice-setup): skipped");
-        None
+    assert!(
+        model.join("model.bin").is_file() && python.exists(),
+        "this test needs the speech recogniser, and none is installed: eval \"$(scripts/voice-setup)\""
+    );
+    WorkerOptions {
+        // A shared machine may be slow; the figures are the benchmark's, not this test's.
+        timeout: Duration::from_secs(300),
+        start_timeout: Duration::from_secs(300),
+        ..WorkerOptions::new(python, model)
     }
 }
 
@@ -101,8 +97,9 @@ fn pcm(file: &Path) -> Vec<u8> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
 async fn whisper_hears_the_fixtures_and_plays_no_wrong_move() {
-    let Some(options) = installed() else { return };
+    let options = installed();
     let pool = Arc::new(
         WorkerPool::start(options)
             .await
@@ -163,8 +160,9 @@ async fn whisper_hears_the_fixtures_and_plays_no_wrong_move() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
 async fn a_move_said_reaches_the_game_through_the_websocket() {
-    let Some(options) = installed() else { return };
+    let options = installed();
     let pool = Arc::new(
         WorkerPool::start(options)
             .await
@@ -241,8 +239,9 @@ async fn a_move_said_reaches_the_game_through_the_websocket() {
 /// the token log-probabilities CTranslate2 gives on the same model in float32: the figures
 /// of docs/voice.md are the model's, not an artefact of the code that scores them.
 #[test]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
 fn the_tree_decoder_scores_as_the_model_does() {
-    let Some(options) = installed() else { return };
+    let options = installed();
     let out = std::process::Command::new(&options.python)
         .arg(root().join("voice/experiment.py"))
         .args(["check", "--fixtures", "2", "--texts", "30", "--model"])
@@ -262,8 +261,9 @@ fn the_tree_decoder_scores_as_the_model_does() {
 /// their scores in two views of the audio (as it came, and ten per cent slower); no other
 /// candidate's score changes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
 async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
-    let Some(options) = installed() else { return };
+    let options = installed();
     let pool = WorkerPool::start(options)
         .await
         .expect("the recogniser starts");
