@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from './server.js';
+import { liveScripts } from './session.js';
 
 const run = promisify(execFile);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -35,7 +36,10 @@ function utterances() {
     if (what === 'say') out.push({ at: Number(at), text: text.trim(), done: false });
     else {
       const u = [...out].reverse().find((x) => x.text === text.trim() && !x.done);
-      if (u) u.done = true;
+      if (u) {
+        u.done = true;
+        u.doneAt = Number(at);
+      }
     }
   }
   return out;
@@ -176,7 +180,11 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
       env: process.env,
     });
     const context = await playerBrowser.newContext({ viewport: null });
+    // The player's screen reader speaks at the transcript's pace (40 ms a character): he says
+    // so in the page's settings ("fast"), which the page's model of his reader's queue uses.
+    await context.addInitScript(() => localStorage.setItem('hamle-vi-reader-rate', 'fast'));
     page = await context.newPage();
+    await liveScripts(page);
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(String(e)));
   });
@@ -268,6 +276,9 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     window = ids.at(-1);
     execFileSync('xdotool', ['windowfocus', '--sync', window]);
     await logLine(/Sie sind am Zug, Weiß/);
+    await waitHeard('Sie sind am Zug, Weiß.', { from: t0, timeoutMs: 30000 });
+    const turnHeard = heard('Sie sind am Zug, Weiß.', t0)[0];
+    console.log(`# from opening the page to "Sie sind am Zug" heard to its end: ${turnHeard.doneAt - t0} ms`);
     // The greeting: its sentences as the page gave them to the live region, in the page's
     // order (one line or several). Orca first reads the page and the focused command line.
     const sentences = (await log()).flatMap((line) => line.split(/(?<=[.!?])\s+/)).filter(Boolean);
@@ -338,5 +349,168 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
       `not every move was heard once, in order.\nThe page's log: ${JSON.stringify(await log(), null, 1)}\nOrca said (ms since the page opened):\n${transcriptText(from)}`,
     );
     assert.deepEqual(page.errors, []);
+  });
+  // ---- issue 28: what a screen reader used to drop or say twice ---------------------------
+
+  /** Each of `sentences` heard to its end exactly once since `from`, in this order. */
+  function heardOnceInOrder(sentences, from) {
+    const said = utterances().filter((u) => u.at >= from && u.done);
+    const problems = [];
+    let last = -1;
+    for (const sentence of sentences) {
+      const idx = said.map((u, i) => (u.text.includes(sentence) ? i : -1)).filter((i) => i >= 0);
+      if (idx.length !== 1) problems.push(`${JSON.stringify(sentence)} heard ${idx.length} times`);
+      else if (idx[0] < last) problems.push(`${JSON.stringify(sentence)} heard out of order`);
+      if (idx.length) last = Math.max(last, idx[0]);
+    }
+    return problems;
+  }
+
+  async function assertHeardOnce(sentences, from) {
+    // Whatever is still to be said is said first (a pause lets the page say what it holds).
+    await sleep(2000);
+    await waitQuiet();
+    assert.deepEqual(
+      heardOnceInOrder(sentences, from),
+      [],
+      `not heard once, in order.\nThe page's log: ${JSON.stringify((await log()).slice(-10), null, 1)}\nOrca said:\n${transcriptText(from)}`,
+    );
+  }
+
+  it('a move that comes behind a long answer is heard once, with his next answer', async () => {
+    const from = Date.now();
+    await type('Springer schlägt David vier');
+    await waitHeard('4, Weiß: Springer schlägt Bauer David vier.', { from });
+    await settled(from);
+    // `figuren` is a long answer, read sentence by sentence; the move comes 2 s into it.
+    const asked = Date.now();
+    await type('figuren');
+    await sleep(2000);
+    await opponentMoves('g8f6');
+    await logLine(/4, Schwarz: Springer Felix sechs\./);
+    // He asks `wer` 6 s after `figuren`: his keys stop the reader before it reached the move.
+    await sleep(Math.max(0, asked + 6000 - Date.now()));
+    await type('wer');
+    await assertHeardOnce(['4, Schwarz: Springer Felix sechs.', 'Sie sind am Zug, Weiß.'], from);
+  });
+
+  it('a move that comes behind the focus speech, and the board explored by arrows and letters', async () => {
+    const from = Date.now();
+    await type('Springer Cäsar drei');
+    await waitHeard('5, Weiß: Springer Cäsar drei.', { from });
+    await settled(from);
+    // `brett Eva zwei`: the focus moves to the board; Orca reads the square (and enters its
+    // focus mode: the page's keys reach the page). The move comes while it reads.
+    await type('brett Eva zwei');
+    await opponentMoves('f8b4');
+    await logLine(/5, Schwarz: Läufer Bella vier\./);
+    await sleep(600);
+    // Up: the next square, said alone; K: to his king; S: the rank, from the live region.
+    const keysFrom = Date.now();
+    execFileSync('xdotool', ['key', '--window', window, 'Up']);
+    await page.waitForFunction(() => document.activeElement?.dataset?.square === 'e3', null, { timeout: 5000 });
+    await waitHeard('Eva drei leer', { from: keysFrom });
+    await sleep(300);
+    execFileSync('xdotool', ['key', '--window', window, 'k']);
+    await page.waitForFunction(() => document.activeElement?.dataset?.square === 'e1', null, { timeout: 5000 });
+    await waitHeard('Eva eins weißer König', { from: keysFrom });
+    // Each square is said as its square and piece alone: no role, row or column added.
+    const squares = utterances().filter((u) => u.at >= keysFrom && /^Eva (drei|eins)/.test(u.text));
+    for (const u of squares) assert.match(u.text, /^Eva (drei leer|eins weißer König)$/, transcriptText(keysFrom));
+    await assertHeardOnce(['5, Schwarz: Läufer Bella vier.'], from);
+    execFileSync('xdotool', ['key', '--window', window, 's']);
+    await waitHeard('Reihe eins', { from: keysFrom });
+    execFileSync('xdotool', ['key', '--window', window, 'Escape']);
+    await page.waitForFunction(() => document.activeElement?.id === 'command', null, { timeout: 5000 });
+    await waitQuiet();
+  });
+
+  it('an instant reply is heard once, not again with his next answer', async () => {
+    const from = Date.now();
+    await type('Läufer David zwei');
+    await logLine(/6, Weiß: Läufer David zwei\./);
+    await opponentMoves('b4c3');
+    await logLine(/6, Schwarz: Läufer schlägt Springer Cäsar drei\./);
+    await settled(from);
+    await sleep(500);
+    await type('zeit');
+    await logLine(/Weiß: .*Schwarz: /, (await log()).length - 1);
+    await assertHeardOnce(['6, Weiß: Läufer David zwei.', '6, Schwarz: Läufer schlägt Springer Cäsar drei.'], from);
+  });
+
+  it('a premove: kept, said, and played at once after the opponent\'s move, each heard once', async () => {
+    const from = Date.now();
+    await type('Läufer schlägt Cäsar drei');
+    await waitHeard('7, Weiß: Läufer schlägt Läufer Cäsar drei.', { from });
+    await settled(from);
+    await type('Dame Eva zwei');
+    await waitHeard('Vorgemerkt: Dame Eva zwei.', { from });
+    await settled(from);
+    await opponentMoves('e8g8');
+    await logLine(/8, Weiß: Dame Eva zwei\./);
+    await assertHeardOnce(['Vorgemerkt: Dame Eva zwei.', '7, Schwarz: Kurze Rochade.', '8, Weiß: Dame Eva zwei.'], from);
+  });
+
+  /** A new game from `fen` (White: this player, German; Black: the opponent), its page open. */
+  async function newGame(fen) {
+    const res = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fen,
+        time_control: { base_seconds: 600, increment_seconds: 5 },
+        white: { name: 'Anna', visually_impaired: true, board: 'normal' },
+        black: { name: 'Ben' },
+        languages: { white: 'de', black: 'en' },
+      }),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    const g = await res.json();
+    await opponent.evaluate(() => window.hamleWs.close());
+    await opponent.evaluate(
+      ([path, token]) =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${path}`);
+          window.hamleWs = ws;
+          ws.onmessage = (e) => {
+            const msg = JSON.parse(e.data);
+            if (msg.type === 'welcome') resolve();
+            if (msg.id) window.hamleAcks[msg.id] = msg;
+          };
+          ws.onerror = () => reject(new Error('the opponent\'s WebSocket failed'));
+          ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+        }),
+      [g.ws, g.tokens.black],
+    );
+    const from = Date.now();
+    await page.goto(`${server.url}/vi?lang=de#game=${g.id}&token=${g.tokens.white}`);
+    execFileSync('xdotool', ['windowfocus', '--sync', window]);
+    await logLine(/Sie sind am Zug, Weiß/, 0, 15000);
+    await waitHeard('Sie sind am Zug, Weiß.', { from, timeoutMs: 30000 });
+    await waitQuiet();
+  }
+
+  it('his mate: the move, then the end, in one line, each heard once', async () => {
+    await newGame('k7/7Q/1K6/8/8/8/8/8 w - - 0 1');
+    const from = Date.now();
+    await type('Dame Anna sieben');
+    const line = await logLine(/1, Weiß: Dame Anna sieben, matt\./);
+    assert.match(line, /^1, Weiß: Dame Anna sieben, matt\. .*Schachmatt/, 'the move and the end are one line, the move first');
+    await assertHeardOnce(['1, Weiß: Dame Anna sieben, matt.', 'Schachmatt'], from);
+  });
+
+  it('his opponent\'s mate: the move, then the end, in one line, each heard once', async () => {
+    await newGame('r5k1/8/8/8/8/1P6/5PPP/6K1 w - - 0 1');
+    const from = Date.now();
+    await type('Bauer Bella vier');
+    await waitHeard('1, Weiß: Bauer Bella vier.', { from });
+    await settled(from);
+    await opponentMoves('a8a1');
+    const line = await logLine(/1, Schwarz: Turm Anna eins, matt\./);
+    assert.match(line, /^1, Schwarz: Turm Anna eins, matt\. .*Schachmatt/, 'the move and the end are one line, the move first');
+    await assertHeardOnce(['1, Schwarz: Turm Anna eins, matt.', 'Schachmatt'], from);
+    assert.deepEqual(page.errors, []);
+    // The transcript of the whole run, for the record (docs/screen-reader.md).
+    console.log(`# the whole transcript (ms since the first page opened):\n${transcriptText(t0)}`);
   });
 });

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,17 @@ export function screenshotDir() {
   const dir = process.env.HAMLE_SCREENSHOTS === '1' ? resolve(here, '../docs/screenshots') : mkdtempSync(join(tmpdir(), 'hamle-shots-'));
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** With HAMLE_WEB_LIVE=1 the pages' scripts come from the working tree instead of the binary,
+ * so that a change to a script is tried without rebuilding the server (templates and messages
+ * still come from the binary). */
+export async function liveScripts(page) {
+  if (process.env.HAMLE_WEB_LIVE !== '1') return;
+  await page.route('**/web/*.js', (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop();
+    route.fulfill({ contentType: 'text/javascript', body: readFileSync(resolve(here, '../src/server/web/assets', file), 'utf8') });
+  });
 }
 
 export class Session {
@@ -61,9 +72,10 @@ export class Session {
     for (const name of ['blind', 'sighted', 'assistant', 'arbiter']) await this.axe(name, state);
   }
 
-  /** The lines of a page's log (for the blind player: the live region his screen reader reads). */
+  /** The lines of a page's log (for the blind player: the live region his screen reader
+   * reads), a line said as one of several sentences (`data-parts`) as each of them. */
   lines(name = 'blind') {
-    return this.pages[name].locator('#log p').allTextContents();
+    return this.pages[name].locator('#log p').evaluateAll((ps) => ps.flatMap((p) => (p.dataset.parts ? JSON.parse(p.dataset.parts) : [p.textContent])));
   }
 
   /** Waits until a line after the first `since` lines of `name`'s log matches `pattern`;
@@ -73,7 +85,8 @@ export class Session {
       (el, [source, flags, from]) =>
         new Promise((done) => {
           const re = new RegExp(source, flags);
-          const check = () => [...el.querySelectorAll('p')].slice(from).some((p) => re.test(p.textContent));
+          const parts = () => [...el.querySelectorAll('p')].flatMap((p) => (p.dataset.parts ? JSON.parse(p.dataset.parts) : [p.textContent]));
+          const check = () => parts().slice(from).some((text) => re.test(text));
           if (check()) return done(true);
           const obs = new MutationObserver(() => {
             if (check()) {
@@ -124,6 +137,7 @@ export class Session {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.errors = errors;
+    await liveScripts(page);
     await page.goto(url);
     return page;
   }

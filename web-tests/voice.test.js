@@ -109,7 +109,10 @@ describe('voice input without a recogniser', { timeout: 120000 }, () => {
     await page.keyboard.press('F2');
     await session.hear(/^Die Spracheingabe ist auf diesem Server nicht eingerichtet\.$/, before);
     await page.waitForTimeout(500);
-    assert.equal((await session.lines()).length, before + 1, JSON.stringify((await session.lines()).slice(before)));
+    // Said once (the greeting, cut off by his key before the page thinks it was said to its
+    // end, may come again first: "Inzwischen: …").
+    const after = (await session.lines()).slice(before).filter((l) => !/^Inzwischen: Verbunden\./.test(l));
+    assert.equal(after.length, 1, JSON.stringify(after));
     // The command line still has the focus, and typing plays.
     assert.equal(await page.evaluate(() => document.activeElement.id), 'command');
     await session.blindTypes('Springer Felix drei', /^1, Weiß: Springer Felix drei\.$/);

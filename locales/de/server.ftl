@@ -331,12 +331,24 @@ serve-bus-needs-data-dir = --bus geht vorerst nur mit dem Speicher im Datenverze
 
 query-moves-which = Welche Figur oder welches Feld? Zum Beispiel: züge Springer, züge Eva zwei.
 query-moves-piece = { $none ->
-    [yes] { $color }, { $piece }: kein legaler Zug.
-   *[no] { $color }, { $piece }: { $moves }.
+    [yes] { $captures ->
+        [yes] { $color }, { $piece }: nichts zu schlagen.
+       *[no] { $color }, { $piece }: kein legaler Zug.
+    }
+   *[no] { $captures ->
+        [yes] { $color }, { $piece } schlägt: { $moves }.
+       *[no] { $color }, { $piece }: { $moves }.
+    }
 }
 query-moves-square = { $none ->
-    [yes] Die Figur auf { $square } hat keinen legalen Zug.
-   *[no] Von { $square }: { $moves }.
+    [yes] { $captures ->
+        [yes] Die Figur auf { $square } kann nichts schlagen.
+       *[no] Die Figur auf { $square } hat keinen legalen Zug.
+    }
+   *[no] { $captures ->
+        [yes] Schlagen von { $square }: { $moves }.
+       *[no] Von { $square }: { $moves }.
+    }
 }
 query-no-such-piece = { $role ->
     [queen] { $color } hat keine Dame.

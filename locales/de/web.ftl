@@ -101,12 +101,12 @@ web-copy-failed = Der Browser erlaubt das Kopieren nicht; bitte den Link markier
 web-vi-title = Ihre Partie
 web-vi-command-heading = Züge und Befehle
 web-vi-command-label = Zug oder Befehl
-web-vi-command-hint = Sagen Sie Ihren Zug an wie am Brett, zum Beispiel Springer Felix drei, oder geben Sie einen Befehl ein; hilfe zählt sie auf. Die Antworten stehen unter Meldungen.
+web-vi-command-hint = hilfe nennt die Befehle.
 web-vi-listen = Zug sprechen
 web-vi-listen-missing = Dieser Browser kann nicht zuhören; bitte tippen Sie Ihre Züge.
-web-vi-board-hint = Die Pfeiltasten gehen Feld für Feld. Eingabe auf einer Figur nimmt sie auf, Eingabe auf einem anderen Feld zieht sie dorthin, Escape stellt sie zurück oder führt zurück zur Befehlszeile.
+web-vi-board-hint = hilfe brett nennt die Tasten.
 web-vi-speak = Antworten mit der Stimme des Browsers sprechen
-web-vi-ready = Sie spielen { $color }. Geben Sie hilfe ein für die Befehle.
+web-vi-ready = Sie spielen { $color }.
 web-cmd-help = hilfe
 web-cmd-time = zeit uhr
 web-cmd-last = letzte letzter
@@ -126,7 +126,7 @@ web-cmd-yes = ja j
 web-cmd-claim-repetition = wiederholung
 web-cmd-claim-fifty = fünfzig 50
 web-cmd-claim-time = zeit blättchen
-web-help = Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett. Geben Sie zum Beispiel hilfe uhr ein.
+web-help = Ihren Zug geben Sie ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei; die Antworten stehen unter Meldungen. Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett. Geben Sie zum Beispiel hilfe uhr ein.
 web-say-draw-standing = { $mine ->
     [yes] Ihr Remisangebot steht.
    *[no] Ihr Gegner bietet Remis an.
@@ -137,11 +137,11 @@ web-help-tactile = Mit eigenen Brettern: heben Eva zwei, stecken Eva vier, entfe
 web-cmd-help-tactile = tastbrett heben stecken stand
 web-help-game = wer: wer gegen wen spielt, wer am Zug ist, Schach und ein Remisangebot. remis: Remis anbieten oder das Angebot annehmen. aufgeben. reklamieren wiederholung, reklamieren fünfzig, auch mit dem beabsichtigten Zug, oder reklamieren zeit. Jede Frage mit ja bestätigen, mit nein abbrechen; ein Zug statt der Antwort wird gespielt. Wenn der Schiedsrichter die Partie unterbricht und Sie abgeben: abgabe und Ihr Zug, dann anhalten.
 web-cmd-help-game = partie remis aufgeben
-web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück. geschlagen: welche Figuren jede Seite verloren hat, und das Material. züge Springer, züge Eva zwei: die legalen Züge einer Figur oder von einem Feld.
+web-help-board = figuren, oder figuren weiß springer: wo die Figuren stehen. reihe 3, linie Eva, feld Eva vier: was dort steht. brett, oder brett Eva vier: zum Brett; Escape kommt hierher zurück. geschlagen: welche Figuren jede Seite verloren hat, und das Material. züge Springer, züge Eva zwei: die legalen Züge einer Figur oder von einem Feld. Auf dem Brett: Pfeiltasten Feld für Feld; K Q R B N P (englische Buchstaben) zu einer Figur; 1 bis 8 zur Reihe, Umschalt und 1 bis 8 zur Linie; M die Züge von diesem Feld, Umschalt M die Schlagzüge; A die Figuren ringsum; O das Feld; Z der letzte Zug, Umschalt Z der letzte Schlag; C die Zeit; Komma und Punkt einen Zug zurück und vor, mit Umschalt zum Anfang und zur aktuellen Stellung.
 web-cmd-help-board = brett figuren feld
 web-help-clock = zeit: die Uhren und die Zahl der Züge von der sprechenden Uhr des Servers. warnungen an, warnungen aus: Zeitwarnungen bei 5 Minuten, 1 Minute und 10 Sekunden.
 web-cmd-help-clock = uhr zeit
-web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. schlagansage an, schlagansage aus: Züge mit oder ohne die geschlagene Figur (König schlägt Dame David acht).
+web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. Ein Zug, während Ihr Gegner am Zug ist, wird vorgemerkt und gespielt, sobald Sie am Zug sind: vormerken sagt ihn, vormerken weg streicht ihn. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. schlagansage an, schlagansage aus: Züge mit oder ohne die geschlagene Figur (König schlägt Dame David acht). Wie Züge gesagt werden (kurz, mit Ausgangsfeld, SAN, NATO) wählen Sie in den Einstellungen.
 web-cmd-help-moves = züge zug ansage ansagen
 web-help-which = Zu { $word } gibt es keine Hilfe. Die Themen: züge, uhr, brett, partie, tastbrett.
 web-question-lapsed = Die Frage ist verfallen; ausgeführt wird, was Sie eingegeben haben.
@@ -253,7 +253,7 @@ web-vi-seal-how = Geben Sie abgabe und Ihren Zug ein, zum Beispiel abgabe Spring
 web-vi-seal-none = Von Ihnen wird jetzt kein Abgabezug verlangt.
 web-cmd-on = an ein
 web-cmd-off = aus
-web-vi-board-hint-tactile = Ihr eigenes Brett. Die Pfeiltasten gehen Feld für Feld. L hebt die Figur aus ihrem Loch, P steckt die gehobene Figur in das Loch dieses Feldes, X nimmt eine geschlagene Figur vom Brett; Eingabe hebt oder steckt. Escape führt zurück zur Befehlszeile.
+web-vi-board-hint-tactile = Ihr Tastbrett: L hebt, P steckt, X entfernt. hilfe tastbrett nennt mehr.
 web-vi-own-board = { $kind ->
     [tactile] Ihr Tastbrett
    *[normal] Ihr Brett
@@ -549,3 +549,66 @@ web-rules-shown-touch = { $stops ->
    *[no] Die Uhr läuft weiter, solange eine Berührungsmeldung auf die Entscheidung wartet.
 }
 web-attention-waiting = Die Partie wartet auf Ihren Start: Starten Sie sie, wenn die Spieler sitzen.
+
+## The blind player's page: premove, the board's keys, the game's positions, settings (issue 28)
+web-voice-hint-short = F2 zum Sprechen.
+web-cmd-premove = vormerken vorgemerkt vormerkung
+web-cmd-cancel = weg streichen löschen abbrechen
+web-history-back-live = Das Brett zeigt wieder die aktuelle Stellung.
+web-history-live = Aktuelle Stellung.
+web-history-start = Ausgangsstellung.
+web-history-after = Stellung nach { $move }
+web-history-at-start = Schon bei der Ausgangsstellung.
+web-history-at-end = Schon bei der aktuellen Stellung.
+web-history-unknown = Diese Stellung kennt die Seite nicht; bitte laden Sie sie neu.
+web-premove-set = Vorgemerkt: { $move }. Gespielt, sobald Sie am Zug sind; vormerken weg streicht ihn.
+web-premove-failed = Der vorgemerkte Zug { $move } wurde nicht gespielt: { $reason }
+web-premove-is = Vorgemerkt: { $move }.
+web-premove-none = Kein Zug vorgemerkt.
+web-premove-cancelled = Der vorgemerkte Zug ist gestrichen.
+web-premove-physical = Mit eigenen Brettern wird kein Zug vorgemerkt: Sie führen jeden Zug am Brett aus.
+web-premove-dropped = Der vorgemerkte Zug entfällt.
+web-say-around = Um { $square }: { $pieces }.
+web-say-around-empty = Um { $square } steht nichts.
+web-say-last-capture = Letzter Schlag: { $move }
+web-say-no-capture = Es wurde noch nichts geschlagen.
+web-piece-square = { $piece } { $square }
+web-vi-premove = Züge vormerken (im Zug des Gegners eingegeben, gespielt, sobald Sie am Zug sind)
+web-vi-premove-hint = vormerken weg streicht einen vorgemerkten Zug. Nicht mit eigenen Brettern.
+web-vi-move-style = Züge sagen
+web-vi-move-style-short = kurz, wie angesagt (Springer Felix drei)
+web-vi-move-style-full = mit Ausgangsfeld (Springer Gustav eins nach Felix drei)
+web-vi-move-style-san = Notation (Nf3)
+web-vi-move-style-nato = Felder im NATO-Alphabet (Golf eins Foxtrot drei)
+web-vi-board-layout = Brett
+web-vi-board-layout-own = von Ihrer Seite gesehen
+web-vi-board-layout-white = immer von Weiß gesehen
+web-vi-square-order = Felder sagen
+web-vi-square-order-square = Feld, dann Figur (Eva zwei weißer Bauer)
+web-vi-square-order-piece = Figur, dann Feld (weißer Bauer Eva zwei)
+web-vi-reader-rate = Wie schnell Ihr Screenreader spricht
+web-vi-reader-rate-slow = langsam
+web-vi-reader-rate-normal = normal
+web-vi-reader-rate-fast = schnell
+web-vi-reader-rate-fastest = sehr schnell
+web-vi-reader-rate-hint = Danach schätzt die Seite, ob eine Taste einen Zug unterbrochen hat; dann sagt sie ihn noch einmal.
+web-vi-help-key-files = Umschalt und 1 bis 8: in derselben Reihe zur Linie Anna bis Hektor.
+web-vi-help-key-moves = M: die legalen Züge von diesem Feld; Umschalt und M: nur die Schlagzüge.
+web-vi-help-key-around = A: die Figuren auf den Feldern ringsum; O: das Feld, auf dem Sie sind.
+web-vi-help-key-last = Z: der letzte Zug; Umschalt und Z: der letzte Schlag.
+web-vi-help-key-clock = C: die Zeit (die sprechende Uhr).
+web-vi-help-key-history = Komma: einen Zug zurück, Punkt: einen Zug vor; mit Umschalt: zur Ausgangsstellung und zur aktuellen Stellung. Escape und jeder neue Zug kehren zur aktuellen Stellung zurück.
+web-nato-square = { $file ->
+    [a] Alfa
+    [b] Bravo
+    [c] Charlie
+    [d] Delta
+    [e] Echo
+    [f] Foxtrot
+    [g] Golf
+   *[h] Hotel
+} { $rank }
+web-nato-move = { $promotion ->
+    [none] { $from } { $to }
+   *[other] { $from } { $to } { $promotion }
+}

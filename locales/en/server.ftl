@@ -331,12 +331,24 @@ serve-bus-needs-data-dir = --bus works only with the store in the data directory
 
 query-moves-which = Which piece or square? For example: moves knight, moves e two.
 query-moves-piece = { $none ->
-    [yes] { $color }, { $piece }: no legal move.
-   *[no] { $color }, { $piece }: { $moves }.
+    [yes] { $captures ->
+        [yes] { $color }, { $piece }: nothing to capture.
+       *[no] { $color }, { $piece }: no legal move.
+    }
+   *[no] { $captures ->
+        [yes] { $color }, { $piece } captures: { $moves }.
+       *[no] { $color }, { $piece }: { $moves }.
+    }
 }
 query-moves-square = { $none ->
-    [yes] The piece on { $square } has no legal move.
-   *[no] From { $square }: { $moves }.
+    [yes] { $captures ->
+        [yes] The piece on { $square } can capture nothing.
+       *[no] The piece on { $square } has no legal move.
+    }
+   *[no] { $captures ->
+        [yes] Captures from { $square }: { $moves }.
+       *[no] From { $square }: { $moves }.
+    }
 }
 query-no-such-piece = { $color } has no { $piece }.
 query-empty-square = There is no piece on { $square }.

@@ -94,12 +94,12 @@ web-copy-failed = The browser did not allow copying; select the link instead.
 web-vi-title = Your game
 web-vi-command-heading = Moves and commands
 web-vi-command-label = Move or command
-web-vi-command-hint = Announce your move as you would say it, for example knight f3, or type a command; help lists them. Answers appear under Messages.
+web-vi-command-hint = help lists the commands.
 web-vi-listen = Speak a move
 web-vi-listen-missing = This browser cannot listen; type your moves instead.
-web-vi-board-hint = Arrow keys move square by square. Enter on a piece picks it up, Enter on another square moves it there, Escape puts it back, or goes back to the command line.
+web-vi-board-hint = help board lists the keys.
 web-vi-speak = Speak answers with the browser's voice
-web-vi-ready = You play { $color }. Type help for the commands.
+web-vi-ready = You play { $color }.
 web-cmd-help = help
 web-cmd-time = time clock
 web-cmd-last = last
@@ -119,7 +119,7 @@ web-cmd-yes = yes y
 web-cmd-claim-repetition = repetition threefold
 web-cmd-claim-fifty = fifty 50
 web-cmd-claim-time = time flag
-web-help = Help has these topics: moves, clock, board, game, tactile. Type for example help clock.
+web-help = Type your move as you would announce it, for example knight f3; the answers appear under Messages. Help has these topics: moves, clock, board, game, tactile. Type for example help clock.
 web-say-draw-standing = { $mine ->
     [yes] Your draw offer stands.
    *[no] Your opponent offers a draw.
@@ -130,11 +130,11 @@ web-help-tactile = With boards of your own: lift e2, place e4, remove d5 for you
 web-cmd-help-tactile = tactile lift place status
 web-help-game = who: who plays whom, whose move it is, check and a draw offer. draw: offer a draw or accept the offer. resign. claim repetition, claim fifty, perhaps with the move you intend, or claim time. Answer each question yes or no; a move typed instead is played. When the arbiter adjourns the game and you seal: seal and your move, then stop.
 web-cmd-help-game = game draw resign
-web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here. captured: the pieces each side has lost, and the material. moves knight, moves e2: the legal moves of a piece or from a square.
+web-help-board = pieces, or pieces white knight: where the pieces stand. rank 3, file e, square e four: what stands there. board, or board e4: go to the board; Escape comes back here. captured: the pieces each side has lost, and the material. moves knight, moves e2: the legal moves of a piece or from a square. On the board: arrow keys square by square; K Q R B N P to a piece; 1 to 8 to a rank, Shift and 1 to 8 to a file; M the moves from the square, Shift M the captures; A the pieces around it; O the square; Z the last move, Shift Z the last capture; C the time; comma and full stop one move back and on, with Shift to the start and to the current position.
 web-cmd-help-board = board pieces square
 web-help-clock = time: the clocks and the number of moves, from the server's talking clock. warnings on, warnings off: time warnings at 5 minutes, 1 minute and 10 seconds.
 web-cmd-help-clock = clock time
-web-help-moves = Type your move as you would announce it, for example knight f3. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move. captures on, captures off: moves said with or without the piece captured (king takes queen d8).
+web-help-moves = Type your move as you would announce it, for example knight f3. A move typed while your opponent is to move is kept and played as soon as it is your turn: premove says it, premove cancel drops it. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move. captures on, captures off: moves said with or without the piece captured (king takes queen d8). How moves are said (short, with the origin square, SAN, NATO) is chosen in the settings.
 web-cmd-help-moves = moves move announce
 web-help-which = There is no help on { $word }. The topics: moves, clock, board, game, tactile.
 web-question-lapsed = The question lapsed; what you typed is done instead.
@@ -246,7 +246,7 @@ web-vi-seal-how = Type seal and your move, for example seal knight f3; only you 
 web-vi-seal-none = No sealed move is asked of you now.
 web-cmd-on = on
 web-cmd-off = off
-web-vi-board-hint-tactile = Your own board. Arrow keys move square by square. L lifts the piece out of its hole, P places the lifted piece into the hole of this square, X takes a captured piece off; Enter lifts or places. Escape goes back to the command line.
+web-vi-board-hint-tactile = Your tactile board: L lifts, P places, X removes. help tactile says more.
 web-vi-own-board = { $kind ->
     [tactile] Your tactile board
    *[normal] Your board
@@ -542,3 +542,66 @@ web-rules-shown-touch = { $stops ->
    *[no] The clock runs on while a touch report waits for the ruling.
 }
 web-attention-waiting = The game waits for your start: start it when the players are seated.
+
+## The blind player's page: premove, the board's keys, the game's positions, settings (issue 28)
+web-voice-hint-short = F2 to speak.
+web-cmd-premove = premove premoved
+web-cmd-cancel = cancel clear drop
+web-history-back-live = The board shows the current position again.
+web-history-live = Current position.
+web-history-start = Starting position.
+web-history-after = Position after { $move }
+web-history-at-start = Already at the starting position.
+web-history-at-end = Already at the current position.
+web-history-unknown = The page does not know this position; please reload it.
+web-premove-set = Premove: { $move }. Played as soon as it is your turn; premove cancel drops it.
+web-premove-failed = Your premove { $move } was not played: { $reason }
+web-premove-is = Premove: { $move }.
+web-premove-none = No premove.
+web-premove-cancelled = Your premove is dropped.
+web-premove-physical = With boards at the table there are no premoves: you make every move on the board.
+web-premove-dropped = Your premove is dropped.
+web-say-around = Around { $square }: { $pieces }.
+web-say-around-empty = Nothing stands around { $square }.
+web-say-last-capture = Last capture: { $move }
+web-say-no-capture = Nothing has been captured yet.
+web-piece-square = { $piece } { $square }
+web-vi-premove = Premoves (typed in your opponent's turn, played as soon as it is yours)
+web-vi-premove-hint = premove cancel drops a premove. Not with boards at the table.
+web-vi-move-style = Say moves
+web-vi-move-style-short = short, as announced (knight f3)
+web-vi-move-style-full = with the origin square (knight g1 to f3)
+web-vi-move-style-san = notation (Nf3)
+web-vi-move-style-nato = squares in the NATO alphabet (Golf one Foxtrot three)
+web-vi-board-layout = Board
+web-vi-board-layout-own = seen from your side
+web-vi-board-layout-white = always seen from White's side
+web-vi-square-order = Say squares
+web-vi-square-order-square = square, then piece (e2 white pawn)
+web-vi-square-order-piece = piece, then square (white pawn e2)
+web-vi-reader-rate = How fast your screen reader speaks
+web-vi-reader-rate-slow = slow
+web-vi-reader-rate-normal = normal
+web-vi-reader-rate-fast = fast
+web-vi-reader-rate-fastest = very fast
+web-vi-reader-rate-hint = The page uses it to judge whether a key cut a move off; then it says the move again.
+web-vi-help-key-files = Shift and 1 to 8: to file a to h on the same rank.
+web-vi-help-key-moves = M: the legal moves from this square; Shift and M: only the captures.
+web-vi-help-key-around = A: the pieces on the squares around it; O: the square you are on.
+web-vi-help-key-last = Z: the last move; Shift and Z: the last capture.
+web-vi-help-key-clock = C: the time (the talking clock).
+web-vi-help-key-history = Comma: one move back, full stop: one move on; with Shift: to the starting and to the current position. Escape and every new move return to the current position.
+web-nato-square = { $file ->
+    [a] Alfa
+    [b] Bravo
+    [c] Charlie
+    [d] Delta
+    [e] Echo
+    [f] Foxtrot
+    [g] Golf
+   *[h] Hotel
+} { $rank }
+web-nato-move = { $promotion ->
+    [none] { $from } { $to }
+   *[other] { $from } { $to } { $promotion }
+}

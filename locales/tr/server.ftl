@@ -317,12 +317,24 @@ serve-bus-needs-data-dir = --bus şimdilik yalnızca veri dizinindeki depoyla ç
 
 query-moves-which = Hangi taş ya da hangi kare? Örneğin: hamleler at, hamleler e iki.
 query-moves-piece = { $none ->
-    [yes] { $color }, { $piece }: yasal hamle yok.
-   *[no] { $color }, { $piece }: { $moves }.
+    [yes] { $captures ->
+        [yes] { $color }, { $piece }: alınacak taş yok.
+       *[no] { $color }, { $piece }: yasal hamle yok.
+    }
+   *[no] { $captures ->
+        [yes] { $color }, { $piece } alır: { $moves }.
+       *[no] { $color }, { $piece }: { $moves }.
+    }
 }
 query-moves-square = { $none ->
-    [yes] { $square } karesindeki taşın yasal hamlesi yok.
-   *[no] { $square } karesinden: { $moves }.
+    [yes] { $captures ->
+        [yes] { $square } karesindeki taş hiçbir taşı alamaz.
+       *[no] { $square } karesindeki taşın yasal hamlesi yok.
+    }
+   *[no] { $captures ->
+        [yes] { $square } karesinden alışlar: { $moves }.
+       *[no] { $square } karesinden: { $moves }.
+    }
 }
 query-no-such-piece = { $color } tarafında { $piece } yok.
 query-empty-square = { $square } karesinde taş yok.

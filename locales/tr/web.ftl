@@ -94,12 +94,12 @@ web-copy-failed = Tarayıcı kopyalamaya izin vermedi; bağlantıyı seçin.
 web-vi-title = Oyununuz
 web-vi-command-heading = Hamleler ve komutlar
 web-vi-command-label = Hamle ya da komut
-web-vi-command-hint = Hamlenizi tahtadaki gibi söyleyin, örneğin At fe üç, ya da bir komut yazın; yardım komutları sayar. Yanıtlar İletiler altında görünür.
+web-vi-command-hint = yardım komutları sayar.
 web-vi-listen = Hamleyi söyle
 web-vi-listen-missing = Bu tarayıcı dinleyemiyor; hamlelerinizi yazın.
-web-vi-board-hint = Ok tuşları kare kare gider. Bir taşın üstünde Enter onu kaldırır, başka bir karede Enter onu oraya götürür, Escape onu geri koyar ya da komut satırına döner.
+web-vi-board-hint = yardım tahta tuşları sayar.
 web-vi-speak = Yanıtları tarayıcının sesiyle söyle
-web-vi-ready = { $color } oynuyorsunuz. Komutlar için yardım yazın.
+web-vi-ready = { $color } oynuyorsunuz.
 web-cmd-help = yardım
 web-cmd-time = süre saat
 web-cmd-last = son
@@ -119,7 +119,7 @@ web-cmd-yes = evet
 web-cmd-claim-repetition = tekrar üçlü
 web-cmd-claim-fifty = elli 50
 web-cmd-claim-time = süre bayrak
-web-help = Yardım konuları: hamleler, saat, tahta, oyun, dokunmalı. Örneğin yardım saat yazın.
+web-help = Hamlenizi söyler gibi yazın, örneğin At fe üç; yanıtlar İletiler altında görünür. Yardım konuları: hamleler, saat, tahta, oyun, dokunmalı. Örneğin yardım saat yazın.
 web-say-draw-standing = { $mine ->
     [yes] Beraberlik öneriniz duruyor.
    *[no] Rakibiniz beraberlik öneriyor.
@@ -130,11 +130,11 @@ web-help-tactile = Kendi tahtanızla: kaldır e iki, koy e dört, çıkar de be�
 web-cmd-help-tactile = dokunmalı dokunmali kaldır koy durum
 web-help-game = kim: kim kime karşı oynuyor, sıra kimde, şah ve beraberlik önerisi. berabere: beraberlik öner ya da öneriyi kabul et. terk. talep tekrar, talep elli, istenirse niyet edilen hamleyle, ya da talep süre. Her soru evet ile onaylanır, hayır vazgeçer; cevap yerine yazılan hamle oynanır. Hakem oyunu ertelediğinde ve siz mühürlerken: mühürle ve hamleniz, sonra durdur.
 web-cmd-help-game = oyun berabere terk
-web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner. alınan taşlar: her tarafın kaybettiği taşlar ve materyal. hamleler at, hamleler e iki: bir taşın ya da bir kareden yasal hamleler.
+web-help-board = taşlar, ya da taşlar beyaz at: taşların yeri. yatay 3, dikey e, kare e dört: orada ne var. tahta, ya da tahta e dört: tahtaya git; Escape buraya döner. alınan taşlar: her tarafın kaybettiği taşlar ve materyal. hamleler at, hamleler e iki: bir taşın ya da bir kareden yasal hamleler. Tahtada: ok tuşları kare kare; İngilizce harfler K Q R B N P bir taşa; 1 ile 8 bir yataya, Shift ve 1 ile 8 bir dikeye; M bu kareden hamleler, Shift M alışlar; A çevredeki taşlar; O bulunduğunuz kare; Z son hamle, Shift Z son alış; C süre; virgül ve nokta bir hamle geri ve ileri, Shift ile başlangıca ve şimdiki konuma.
 web-cmd-help-board = tahta taşlar kare
 web-help-clock = süre: sunucunun konuşan saatinden saatler ve hamle sayısı. uyarı açık, uyarı kapalı: 5 dakika, 1 dakika ve 10 saniyede süre uyarıları.
 web-cmd-help-clock = saat süre
-web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. yenen açık, yenen kapalı: hamleler alınan taşla ya da onsuz söylenir (Şah alır Vezir de sekiz).
+web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. Rakibiniz oynarken yazdığınız hamle saklanır ve sıra size gelince oynanır: önhamle onu söyler, önhamle iptal onu siler. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. yenen açık, yenen kapalı: hamleler alınan taşla ya da onsuz söylenir (Şah alır Vezir de sekiz). Hamlelerin nasıl söyleneceğini (kısa, çıkış karesiyle, SAN, NATO) ayarlarda seçersiniz.
 web-cmd-help-moves = hamleler hamle
 web-help-which = { $word } için yardım yok. Konular: hamleler, saat, tahta, oyun, dokunmalı.
 web-question-lapsed = Soru düştü; yazdığınız yapılıyor.
@@ -243,7 +243,7 @@ web-vi-seal-how = mühürle ve hamlenizi yazın, örneğin mühürle at fe üç;
 web-vi-seal-none = Şu anda sizden mühürlü hamle istenmiyor.
 web-cmd-on = açık aç
 web-cmd-off = kapalı kapat
-web-vi-board-hint-tactile = Kendi tahtanız. Ok tuşları kare kare gider. L taşı deliğinden kaldırır, P kaldırılan taşı bu karenin deliğine koyar, X alınan bir taşı tahtadan çıkarır; Enter kaldırır ya da koyar. Escape komut satırına döner.
+web-vi-board-hint-tactile = Dokunmalı tahtanız: L kaldırır, P yerleştirir, X kaldırıp alır. yardım dokunmalı daha fazlasını söyler.
 web-vi-own-board = { $kind ->
     [tactile] Dokunmalı tahtanız
    *[normal] Tahtanız
@@ -539,3 +539,66 @@ web-rules-shown-touch = { $stops ->
    *[no] Dokunma bildirimi karar beklerken saat işlemeye devam eder.
 }
 web-attention-waiting = Oyun başlatmanızı bekliyor: oyuncular yerlerini aldığında başlatın.
+
+## The blind player's page: premove, the board's keys, the game's positions, settings (issue 28)
+web-voice-hint-short = Konuşmak için F2.
+web-cmd-premove = önhamle önceden
+web-cmd-cancel = iptal sil vazgeç
+web-history-back-live = Tahta yeniden şimdiki konumu gösteriyor.
+web-history-live = Şimdiki konum.
+web-history-start = Başlangıç konumu.
+web-history-after = { $move } sonrasındaki konum
+web-history-at-start = Zaten başlangıç konumundasınız.
+web-history-at-end = Zaten şimdiki konumdasınız.
+web-history-unknown = Sayfa bu konumu bilmiyor; lütfen sayfayı yeniden yükleyin.
+web-premove-set = Önhamle: { $move }. Sıra size gelince oynanır; önhamle iptal onu siler.
+web-premove-failed = { $move } önhamlesi oynanmadı: { $reason }
+web-premove-is = Önhamle: { $move }.
+web-premove-none = Önhamle yok.
+web-premove-cancelled = Önhamle silindi.
+web-premove-physical = Kendi tahtalarınızla önhamle yok: her hamleyi tahtada yaparsınız.
+web-premove-dropped = Önhamle düştü.
+web-say-around = { $square } çevresinde: { $pieces }.
+web-say-around-empty = { $square } çevresinde taş yok.
+web-say-last-capture = Son alış: { $move }
+web-say-no-capture = Henüz taş alınmadı.
+web-piece-square = { $piece } { $square }
+web-vi-premove = Önhamleler (rakibin sırasında yazılır, sıra size gelince oynanır)
+web-vi-premove-hint = önhamle iptal bir önhamleyi siler. Kendi tahtalarınızla olmaz.
+web-vi-move-style = Hamleleri söyle
+web-vi-move-style-short = kısa, söylendiği gibi (At fe üç)
+web-vi-move-style-full = çıkış karesiyle (At ge bir fe üç)
+web-vi-move-style-san = notasyon (Nf3)
+web-vi-move-style-nato = kareler NATO alfabesiyle (Golf bir Foxtrot üç)
+web-vi-board-layout = Tahta
+web-vi-board-layout-own = sizin tarafınızdan
+web-vi-board-layout-white = her zaman Beyaz tarafından
+web-vi-square-order = Kareleri söyle
+web-vi-square-order-square = önce kare, sonra taş (e iki beyaz piyon)
+web-vi-square-order-piece = önce taş, sonra kare (beyaz piyon e iki)
+web-vi-reader-rate = Ekran okuyucunuzun hızı
+web-vi-reader-rate-slow = yavaş
+web-vi-reader-rate-normal = normal
+web-vi-reader-rate-fast = hızlı
+web-vi-reader-rate-fastest = çok hızlı
+web-vi-reader-rate-hint = Sayfa buna göre bir tuşun bir hamleyi kesip kesmediğini tahmin eder; kestiyse hamleyi yeniden söyler.
+web-vi-help-key-files = Shift ve 1 ile 8: aynı yatayda a ile h arasındaki dikeye.
+web-vi-help-key-moves = M: bu kareden yasal hamleler; Shift ve M: yalnız alışlar.
+web-vi-help-key-around = A: çevredeki karelerdeki taşlar; O: bulunduğunuz kare.
+web-vi-help-key-last = Z: son hamle; Shift ve Z: son alış.
+web-vi-help-key-clock = C: süre (konuşan saat).
+web-vi-help-key-history = Virgül: bir hamle geri, nokta: bir hamle ileri; Shift ile: başlangıç konumuna ve şimdiki konuma. Escape ve her yeni hamle şimdiki konuma döner.
+web-nato-square = { $file ->
+    [a] Alfa
+    [b] Bravo
+    [c] Charlie
+    [d] Delta
+    [e] Echo
+    [f] Foxtrot
+    [g] Golf
+   *[h] Hotel
+} { $rank }
+web-nato-move = { $promotion ->
+    [none] { $from } { $to }
+   *[other] { $from } { $to } { $promotion }
+}

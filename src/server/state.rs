@@ -7,7 +7,8 @@ use super::wire::{
     BoardBody, DamageBody, HandBody, MadeBody, MissingBody, MoveRow, ObligationBody, StateBody,
     TableBody, color_key, player_body, seats_and_languages,
 };
-use crate::game::{Game, Progress, ReplayError, Stand, Status};
+use crate::game::{Game, Progress, ReplayError, Setup, Stand, Status};
+use crate::scoresheet::desk::Desk;
 use crate::store::GameId;
 use crate::table::Table;
 
@@ -149,22 +150,7 @@ pub fn state_body(
         turn: color_key(game.turn()),
         fen: Fen::from_position(game.position(), EnPassantMode::Legal).to_string(),
         start_fen: setup.start.fen().to_owned(),
-        moves: game
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let slot = desk.numbering().slot(i);
-                MoveRow {
-                    ply: i + 1,
-                    number: slot.number,
-                    color: color_key(slot.color),
-                    by: m.by.key(),
-                    uci: m.uci().to_string(),
-                    san: m.san.to_string(),
-                }
-            })
-            .collect(),
+        moves: move_rows(game, desk, setup),
         // A damaged game's clocks stand where its last good event left them.
         clock: match (damage, game.last_event_ms()) {
             (Some(_), Some(at)) => game.clock(at).into(),
@@ -182,4 +168,27 @@ pub fn state_body(
             reason: d.reason.clone(),
         }),
     }
+}
+
+/// The game's moves for the state, each with the position after it (replayed from the start
+/// position; every stored move was legal where it was played).
+fn move_rows(game: &Game, desk: &Desk, setup: &Setup) -> Vec<MoveRow> {
+    let mut pos = setup.start.position().clone();
+    game.moves()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let slot = desk.numbering().slot(i);
+            pos.play_unchecked(m.mv);
+            MoveRow {
+                ply: i + 1,
+                number: slot.number,
+                color: color_key(slot.color),
+                by: m.by.key(),
+                uci: m.uci().to_string(),
+                san: m.san.to_string(),
+                fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
+            }
+        })
+        .collect()
 }

@@ -515,6 +515,8 @@ pub struct MoveRow {
     pub by: &'static str,
     pub uci: String,
     pub san: String,
+    /// The position after the move (the blind player's page steps through the game with it).
+    pub fen: String,
 }
 
 #[derive(Clone, Serialize)]

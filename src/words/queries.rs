@@ -50,6 +50,7 @@ pub fn legal_moves(
     subject: Subject,
     found: &LegalMoves,
     captured: bool,
+    only_captures: bool,
 ) -> String {
     use shakmaty::Position;
     let speaker = Speaker::new(lang);
@@ -63,6 +64,7 @@ pub fn legal_moves(
                 .map(|m| move_words(lang, pos, *m, captured))
                 .collect();
             let none = if said.is_empty() { "yes" } else { "no" }.to_owned();
+            let captures = if only_captures { "yes" } else { "no" }.to_owned();
             match subject {
                 Subject::Piece(role) => text(
                     lang,
@@ -72,6 +74,7 @@ pub fn legal_moves(
                         ("role", role_key(role).to_owned()),
                         ("piece", piece(role)),
                         ("none", none),
+                        ("captures", captures),
                         ("moves", list(lang, &said)),
                     ],
                 ),
@@ -81,6 +84,7 @@ pub fn legal_moves(
                     &[
                         ("square", speaker.square(square)),
                         ("none", none),
+                        ("captures", captures),
                         ("moves", list(lang, &said)),
                     ],
                 ),
@@ -224,7 +228,18 @@ mod tests {
             let ask = field("ask:");
             let got = if let Some(q) = ask.strip_prefix("moves") {
                 match parse_subject(lang, q) {
-                    Ok(s) => legal_moves(lang, &pos, s, &legal_moves_of(&pos, s), captured),
+                    Ok(s) => legal_moves(lang, &pos, s, &legal_moves_of(&pos, s), captured, false),
+                    Err(e) => subject_error(lang, &pos, &e),
+                }
+            } else if let Some(q) = ask.strip_prefix("captures") {
+                match parse_subject(lang, q) {
+                    Ok(s) => {
+                        let mut found = legal_moves_of(&pos, s);
+                        if let LegalMoves::Moves(ms) = &mut found {
+                            ms.retain(|m| m.is_capture());
+                        }
+                        legal_moves(lang, &pos, s, &found, captured, true)
+                    }
                     Err(e) => subject_error(lang, &pos, &e),
                 }
             } else if ask == "material" {

@@ -179,6 +179,9 @@ pub enum ClientMsg {
     LegalMoves {
         id: RequestId,
         text: String,
+        /// Only the moves that capture (the blind player's page: Shift+M on a square).
+        #[serde(default)]
+        captures: bool,
     },
     /// The pieces each side has lost and the material balance; answered by `material`.
     Material {

@@ -84,9 +84,16 @@ pub(super) struct Session {
 
 /// Issue 15's questions about the position, answered from the game as it is now.
 impl Session {
-    /// The legal moves of the piece or square `text` names (in the connection's language):
-    /// `legal_moves`, or `not_understood` with the word, or `game_over`.
-    async fn legal_moves<S>(&mut self, conn: &mut Conn<S>, id: Value, text: String) -> Step
+    /// The legal moves of the piece or square `text` names (in the connection's language),
+    /// only the captures if `captures`: `legal_moves`, or `not_understood` with the word, or
+    /// `game_over`.
+    async fn legal_moves<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        id: Value,
+        text: String,
+        captures: bool,
+    ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
@@ -101,7 +108,12 @@ impl Session {
                 let pos = game.position();
                 match crate::announce::parse_subject(lang, &text) {
                     Ok(subject) => {
-                        let found = crate::announce::legal_moves_of(pos, subject);
+                        let mut found = crate::announce::legal_moves_of(pos, subject);
+                        if let (true, crate::announce::LegalMoves::Moves(ms)) =
+                            (captures, &mut found)
+                        {
+                            ms.retain(|m| m.is_capture());
+                        }
                         let moves = match &found {
                             crate::announce::LegalMoves::Moves(ms) => ms
                                 .iter()
@@ -109,7 +121,8 @@ impl Session {
                                 .collect(),
                             _ => Vec::new(),
                         };
-                        let said = queries::legal_moves(lang, pos, subject, &found, captured);
+                        let said =
+                            queries::legal_moves(lang, pos, subject, &found, captured, captures);
                         Ok((moves, said))
                     }
                     Err(e) => Err((
@@ -424,8 +437,8 @@ impl Session {
                 conn.send(ServerMsg::Ack { id, seq: None }).await?;
                 return Ok(None);
             }
-            ClientMsg::LegalMoves { id, text } => {
-                return self.legal_moves(conn, id.into(), text).await;
+            ClientMsg::LegalMoves { id, text, captures } => {
+                return self.legal_moves(conn, id.into(), text, captures).await;
             }
             ClientMsg::Material { id } => return self.material(conn, id.into()).await,
             other => other,

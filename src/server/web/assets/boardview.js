@@ -1,6 +1,9 @@
 // A board anyone can operate: a group of 64 squares (buttons, so that a screen reader says each
 // as its square and what stands on it, "Eva drei leer", and adds no row or column of its own),
-// one of them in the tab order (the focused one, said on entry). Arrow keys move square by
+// one of them in the tab order (the focused one, said on entry). With `grid` (the blind
+// player's page) it is an ARIA grid of rows and cells instead: a screen reader switches to its
+// focus mode there by itself (Orca's browse mode would take the arrows and letters), so every
+// key reaches the page; each cell is still named by its square and piece alone. Arrow keys move square by
 // square, Home/End and PageUp/PageDown jump to the row's or column's end, Enter or Space picks a
 // piece and then its square, Escape lets go. With `explore` (the blind player's page), K Q R B N
 // P jump to the next piece of one's own of that kind (with Shift: the opponent's), 1-8 to that
@@ -64,13 +67,16 @@ export class BoardView {
     this.cells.clear();
     const ranks = this.orientation === 'white' ? [8, 7, 6, 5, 4, 3, 2, 1] : [1, 2, 3, 4, 5, 6, 7, 8];
     const files = this.orientation === 'white' ? FILES : [...FILES].reverse();
+    const grid = !!this.opts.grid;
+    this.el.setAttribute('role', grid ? 'grid' : 'group');
     for (const r of ranks) {
       const row = document.createElement('div');
       row.className = 'board-row';
+      if (grid) row.setAttribute('role', 'row');
       for (const f of files) {
         const sq = `${f}${r}`;
         const cell = document.createElement('div');
-        cell.setAttribute('role', 'button');
+        cell.setAttribute('role', grid ? 'gridcell' : 'button');
         cell.dataset.square = sq;
         cell.className = `sq ${(FILES.indexOf(f) + r) % 2 === 0 ? 'light' : 'dark'}`;
         cell.tabIndex = -1;
@@ -119,7 +125,7 @@ export class BoardView {
 
   /** What a square holds, said: its piece, and the lifted piece if it came from there. */
   describe(sq) {
-    const text = describeSquare(this.pieces, sq);
+    const text = describeSquare(this.pieces, sq, !!this.opts.pieceFirst?.());
     if (this.hand?.from !== sq) return text;
     return t('web-square-lifted', { square: text, piece: coloredPiece(this.hand.piece) });
   }
@@ -221,6 +227,12 @@ export class BoardView {
         // The explorer's keys, where the page asks for them (the blind player's: the other
         // seats' pages keep R and C for repeating and the clock). Handled here, not also there.
         if (!this.opts.explore) return;
+        // The page's own exploring keys (moves, captures, around, history ...).
+        if (this.opts.onExplore?.(e, sq)) {
+          e.preventDefault();
+          e.stopPropagation();
+          return;
+        }
         const key = e.key.toLowerCase();
         if (ROLE_KEYS[key]) this.jumpToPiece(ROLE_KEYS[key], e.shiftKey, sq);
         else if (/^[1-8]$/.test(e.key)) this.focusSquare(`${sq[0]}${e.key}`);

@@ -68,12 +68,12 @@ export function coloredPiece(piece) {
   return t('web-piece', { color: piece.color, role: piece.role });
 }
 
-/** "Felix drei, weißer Springer" or "Felix drei, leer". */
-export function describeSquare(pieces, square) {
+/** "Felix drei, weißer Springer" or "Felix drei, leer" (`pieceFirst`: "weißer Springer,
+ * Felix drei"). */
+export function describeSquare(pieces, square, pieceFirst = false) {
   const piece = pieces.get(square);
-  return piece
-    ? t('web-square-piece', { square: squareName(square), piece: coloredPiece(piece) })
-    : t('web-square-empty', { square: squareName(square) });
+  if (!piece) return t('web-square-empty', { square: squareName(square) });
+  return t(pieceFirst ? 'web-piece-square' : 'web-square-piece', { square: squareName(square), piece: coloredPiece(piece) });
 }
 
 /** A list said with the language's own separators ("a, b or c" style is not needed here). */

@@ -229,9 +229,10 @@ export class GameConnection extends EventTarget {
       this.setClock(state.clock);
       // Moves we have no event for (after a resync) are known by their SAN only.
       for (const m of state.moves) {
-        if (!this.moves.some((k) => k.ply === m.ply)) {
-          this.moves.push({ ply: m.ply, number: m.number, by: m.by, color: m.color, uci: m.uci, san: m.san, short: m.san, full: m.san });
-        }
+        const known = this.moves.find((k) => k.ply === m.ply);
+        if (!known) {
+          this.moves.push({ ply: m.ply, number: m.number, by: m.by, color: m.color, uci: m.uci, san: m.san, short: m.san, full: m.san, fen: m.fen });
+        } else if (!known.fen) known.fen = m.fen;
       }
       this.moves.sort((a, b) => a.ply - b.ply);
       this.moves = this.moves.filter((m) => m.ply <= state.moves.length);

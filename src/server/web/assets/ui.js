@@ -17,11 +17,14 @@ export function setupLanguageMenu() {
   }
 }
 
-/** Appends a line to a log region (role=log, aria-live polite) and keeps the last 200. */
-export function say(log, text, kind = 'info') {
+/** Appends a line to a log region (role=log, aria-live polite) and keeps the last 200.
+ * `parts`: the sentences the line was made of, when several were said as one line (kept in
+ * `data-parts` for the tests; a screen reader reads the line). */
+export function say(log, text, kind = 'info', parts = null) {
   if (!text) return;
   const p = document.createElement('p');
   p.textContent = text;
+  if (parts && parts.length > 1) p.dataset.parts = JSON.stringify(parts);
   p.className = `msg-${kind}`;
   log.append(p);
   while (log.children.length > 200) log.firstElementChild.remove();
@@ -45,9 +48,9 @@ export function clockWords(ms) {
   return t('clock-time', { minutes: Math.floor(total / 60), seconds: total % 60 });
 }
 
-/** A move for the log: "Weiß: Bauer Eva vier". */
-export function moveLine(move) {
-  return t('web-move-line', { number: move.number ?? Math.ceil(move.ply / 2), color: colorName(move.color), move: move.short || move.san });
+/** A move for the log: "1, Weiß: Bauer Eva vier" (`said`: the move in other words). */
+export function moveLine(move, said = move.short || move.san) {
+  return t('web-move-line', { number: move.number ?? Math.ceil(move.ply / 2), color: colorName(move.color), move: said });
 }
 
 /** The sentence for a refused request. */

@@ -26,6 +26,7 @@ import {
 } from './ui.js';
 import { BoardView, choosePromotion, uciOf } from './boardview.js';
 import { Earcons } from './earcons.js';
+import { Delivery, RATES, focusSpeechChars } from './delivery.js';
 import { Voice, recognitionClass, listenOnce } from './speech.js';
 import { PushToTalk } from './voice.js';
 import { boardActions, boardOf, handOf, madeStatus, madeText, obligationText, placementPieces, turnOf } from './table.js';
@@ -58,6 +59,7 @@ const COMMANDS = {
   captured: 'web-cmd-captured',
   seal: 'web-cmd-seal',
   sealStop: 'web-cmd-seal-stop',
+  premove: 'web-cmd-premove',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -76,15 +78,6 @@ let earcons;
  * opened, whether the envelope is closed, and the move he sealed (his side's text only). */
 const adjournment = { called: null, adjourned: false, sealed: null };
 
-/** What was said while the player was typing: said again before his next answer. An
- * announcement counts as unheard when it came while the command line held typed text, or a key
- * was pressed in it from TYPED_BEFORE_MS before it to TYPED_AFTER_MS after it. */
-const TYPED_BEFORE_MS = 1000;
-const TYPED_AFTER_MS = 3000;
-let lastKeyAt = -Infinity;
-let recent = []; // {text, again, at}: announcements that may still be cut off by a key
-let unheard = []; // {text, again}: to be said again with his next answer
-
 function lower(s) {
   return s.toLocaleLowerCase(lang()).normalize('NFC');
 }
@@ -95,31 +88,38 @@ function wordsOf(id) {
 
 /** Lines told while the player is typing (the command line holds text) are held: his screen
  * reader stops speaking at every key he presses (Orca also empties its queue of live-region
- * messages), so a line said while he types is cut off or never said (docs/screen-reader.md).
- * They are said, in order and once, in one line with the answer to the line he sends (or
- * alone HOLD_ANSWER_MS after it if it has no answer), or when he has paused for HOLD_IDLE_MS.
- * One line, because lines added at once are read in no fixed order. */
+ * messages), so a line said while he types would be cut off. They are said, in order and
+ * once, with the answer to the line he sends (or alone HOLD_ANSWER_MS after it if it has no
+ * answer), or when he has paused for HOLD_IDLE_MS. What was said and then cut off by a key or
+ * a focus change is said again the same way (`delivery.js`: the model of the reader's queue). */
 const HOLD_IDLE_MS = 1500;
 const HOLD_ANSWER_MS = 400;
-let held = [];
+let held = []; // {text, kind, important, again}
 let holdTimer = null;
+let delivery;
 
-function tell(text, kind = 'info') {
+/** The order in which a line's kinds mark it on the page (the strongest first). */
+const KIND_ORDER = ['error', 'question', 'end', 'theirs', 'mine', 'info'];
+
+function tell(text, kind = 'info', { important = false, again = text } = {}) {
   if (!text) return;
   if ($('command').value !== '') {
-    held.push(text);
+    held.push({ text, kind, important, again });
     holdUntil(HOLD_IDLE_MS);
     return;
   }
-  if (held.length) {
-    text = sentences([...held, text]);
-    held = [];
-    holdUntil(null);
-  }
-  say($('log'), text, kind);
+  releaseHeld();
+  delivery.tell(text, { kind, important, again });
 }
 
-/** Says the held lines at `ms` from now (null: no timer). */
+/** Gives the held lines to the reader (after what it missed, before anything newer). */
+function releaseHeld() {
+  const lines = held;
+  held = [];
+  for (const h of lines) delivery.tell(h.text, h);
+}
+
+/** Says the held and the missed lines at `ms` from now (null: no timer). */
 function holdUntil(ms) {
   clearTimeout(holdTimer);
   holdTimer = ms === null ? null : setTimeout(sayHeld, ms);
@@ -127,10 +127,10 @@ function holdUntil(ms) {
 
 function sayHeld() {
   holdTimer = null;
-  if (!held.length) return;
-  const text = sentences(held);
-  held = [];
-  say($('log'), text);
+  releaseHeld();
+  // What he missed is said again when he pauses with nothing typed; while he holds a line,
+  // with its answer.
+  if ($('command').value === '') delivery.sayMissed();
 }
 
 /** A key in the command line: held lines wait until he pauses again. */
@@ -138,36 +138,22 @@ function stillTyping() {
   if (held.length) holdUntil(HOLD_IDLE_MS);
 }
 
-/** Tells an announcement he must not miss (the greeting, the opponent's move); `again` is what
- * is said if he may have missed it (by default "Inzwischen: " and the text). A line told while
- * he types is held by `tell` and said once after it: it is not said again. */
-function tellImportant(text, kind, again = t('web-meanwhile', { text })) {
-  const typing = $('command').value !== '';
-  tell(text, kind);
-  if (typing) return;
-  const now = performance.now();
-  const entry = { text, again, at: now };
-  if (now - lastKeyAt < TYPED_BEFORE_MS) unheard.push(entry);
-  else recent.push(entry);
+/** Tells a line he must not miss (the greeting, the opponent's move, the end): if his reader
+ * is interrupted before it has said it to its end, it is said again ("Inzwischen: …"). */
+function tellImportant(text, kind, again = text) {
+  tell(text, kind, { important: true, again });
 }
 
-/** A key in the command line: what was said just before may have been cut off. */
-function typedKey() {
-  const now = performance.now();
-  lastKeyAt = now;
-  recent = recent.filter((r) => now - r.at < TYPED_AFTER_MS);
-  unheard.push(...recent);
-  recent = [];
+/** Any key or focus change: the reader stops speaking; what it had not finished is said
+ * again once he pauses (or with his next answer). */
+function interrupted(speechMs) {
+  delivery.interrupt(speechMs);
+  if (held.length || (delivery.hasMissed() && $('command').value === '')) holdUntil(HOLD_IDLE_MS);
 }
 
-/** Says again what he may have missed (before the answer to his line), unless his line asks
- * for it anyway (`nochmal`, `letzte`). */
+/** Before the answer to his line: a `nochmal` or `letzte` says the moves anyway. */
 function sayUnheard(command) {
-  const missed = unheard;
-  unheard = [];
-  recent = [];
-  if (!missed.length || command === 'again' || command === 'last') return;
-  tell(sentences(missed.map((m) => m.again)));
+  if (command === 'again' || command === 'last') delivery.dropMissed();
 }
 
 /** Which command a word names, if any. */
@@ -209,13 +195,13 @@ function sayLast(args) {
     tell(t('web-say-no-moves'));
     return;
   }
-  tell(sentences(conn.moves.slice(-n).map(moveLine)));
+  tell(sentences(conn.moves.slice(-n).map(line)));
 }
 
 function sayAgain() {
   const side = mySide();
   const move = [...conn.moves].reverse().find((m) => m.color !== side);
-  tell(move ? moveLine(move) : t('web-say-no-opponent-move'));
+  tell(move ? line(move) : t('web-say-no-opponent-move'));
 }
 
 function matchesName(word, name) {
@@ -681,10 +667,12 @@ async function run(line) {
     case 'material': return sayMaterial();
     case 'captured': return captured(args);
     case 'seal': return seal(rest);
+    case 'premove': return premoveCommand(args, rest);
     case 'sealStop': return sealStop();
     default: {
       const err = await announce(text);
-      if (err) tell(errorText(err), 'error');
+      if (err?.code === 'not_your_turn' && premoveOn() && !conn.physical()) setPremove(text);
+      else if (err) tell(errorText(err), 'error');
     }
   }
 }
@@ -782,12 +770,221 @@ async function runHeard(alternatives) {
   tell(errorText(firstError), 'error');
 }
 
+// ---- how moves are said, the board's layout, the reader's pace (the settings) ---------
+
+/** The page's settings, kept in the browser: their keys and values. */
+const SETTINGS = {
+  rate: { key: 'hamle-vi-reader-rate', values: Object.keys(RATES), fallback: 'normal' },
+  style: { key: 'hamle-vi-move-style', values: ['short', 'full', 'san', 'nato'], fallback: 'short' },
+  layout: { key: 'hamle-vi-board-layout', values: ['own', 'white'], fallback: 'own' },
+  order: { key: 'hamle-vi-square-order', values: ['square', 'piece'], fallback: 'square' },
+  premove: { key: 'hamle-vi-premove', values: ['on', 'off'], fallback: 'on' },
+};
+
+function setting(name) {
+  const s = SETTINGS[name];
+  const v = localStorage.getItem(s.key);
+  return s.values.includes(v) ? v : s.fallback;
+}
+
+function readerRate() {
+  return setting('rate');
+}
+
+/** The selects and the checkbox of the settings section, each kept when changed. */
+function setupSettings() {
+  for (const [name, id] of [['rate', 'reader-rate'], ['style', 'move-style'], ['layout', 'board-layout'], ['order', 'square-order']]) {
+    const select = $(id);
+    select.value = setting(name);
+    select.addEventListener('change', () => {
+      localStorage.setItem(SETTINGS[name].key, select.value);
+      if (name === 'layout' && conn?.info) board.setOrientation(boardSide());
+      board.render();
+    });
+  }
+  const box = $('premove-on');
+  box.checked = premoveOn();
+  box.addEventListener('change', () => {
+    localStorage.setItem(SETTINGS.premove.key, box.checked ? 'on' : 'off');
+    if (!box.checked && premove) premove = null;
+  });
+}
+
+/** The side the board is seen from: his own, or always White's. */
+function boardSide() {
+  return setting('layout') === 'white' ? 'white' : mySide();
+}
+
+/** A move as the player chose to hear it: the Appendix words (short, or full with the origin
+ * square), SAN, or the squares in the NATO alphabet ("Echo zwei Echo vier"). */
+function movePhrase(m) {
+  switch (setting('style')) {
+    case 'full': return m.full || m.short || m.san;
+    case 'san': return m.san;
+    case 'nato': {
+      const nato = (sq) => t('web-nato-square', { file: sq[0], rank: rankName(sq[1]) });
+      const role = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' }[m.uci[4]];
+      return t('web-nato-move', { from: nato(m.uci.slice(0, 2)), to: nato(m.uci.slice(2, 4)), promotion: role ? pieceName(role) : 'none' });
+    }
+    default: return m.short || m.san;
+  }
+}
+
+/** "3, Weiß: Bauer David vier" in the chosen style. */
+function line(m) {
+  return moveLine(m, movePhrase(m));
+}
+
+// ---- the board's exploring keys and the game's positions ----------------------------------
+
+/** The position shown while he steps through the game (a ply: 0 the start), null: the game
+ * as it stands. */
+let viewPly = null;
+
+function fenAt(ply) {
+  return ply === 0 ? conn.info?.start_fen : conn.moves[ply - 1]?.fen;
+}
+
+/** The board's own keys beside the piece, rank and scan keys: M the legal moves from the
+ * square (Shift: the captures), A the pieces around it, O the square, Z the last move (Shift:
+ * the last capture), C the time, Shift+1-8 a file, comma and full stop a move back and on
+ * (Shift: the start, the game as it stands). */
+function exploreKey(e, sq) {
+  if (e.ctrlKey || e.altKey || e.metaKey) return false;
+  const shift = e.shiftKey;
+  if (shift && /^Digit[1-8]$/.test(e.code)) {
+    board.focusSquare(`${FILES[Number(e.code.slice(5)) - 1]}${sq[1]}`);
+    return true;
+  }
+  if (e.code === 'Comma' || e.key === ',') {
+    stepHistory(shift ? 'start' : -1);
+    return true;
+  }
+  if (e.code === 'Period' || e.key === '.') {
+    stepHistory(shift ? 'end' : 1);
+    return true;
+  }
+  switch (e.key.toLowerCase()) {
+    case 'm': legalFrom(sq, shift); return true;
+    case 'a': sayAround(sq); return true;
+    case 'o': tell(board.describe(sq)); return true;
+    case 'z': if (shift) sayLastCapture(); else sayLastMove(); return true;
+    case 'c': sayTime(); return true;
+    default: return false;
+  }
+}
+
+/** M (Shift: only captures): asked of the server, which knows the rules. */
+async function legalFrom(sq, captures) {
+  try {
+    const answer = await conn.request({ type: 'legal_moves', text: sq, captures });
+    tell(answer.text);
+  } catch (err) {
+    tell(errorText(err), 'error');
+  }
+}
+
+/** A: what stands on the squares around `sq`, clockwise from the one ahead. */
+function sayAround(sq) {
+  const f = FILES.indexOf(sq[0]);
+  const r = Number(sq[1]);
+  const ahead = boardSide() === 'black' ? -1 : 1;
+  const steps = [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]];
+  const pieces = board.pieces;
+  const found = steps
+    .map(([df, dr]) => [f + df * ahead, r + dr * ahead])
+    .filter(([nf, nr]) => nf >= 0 && nf < 8 && nr >= 1 && nr <= 8)
+    .map(([nf, nr]) => `${FILES[nf]}${nr}`)
+    .filter((s) => pieces.get(s));
+  tell(found.length
+    ? t('web-say-around', { square: squareName(sq), pieces: list(found.map((s) => describeSquare(pieces, s, setting('order') === 'piece'))) })
+    : t('web-say-around-empty', { square: squareName(sq) }));
+}
+
+function sayLastMove() {
+  const m = conn.moves.at(-1);
+  tell(m ? line(m) : t('web-say-no-moves'));
+}
+
+/** Shift+Z: the last move that captured (the server's SAN marks it). */
+function sayLastCapture() {
+  const m = [...conn.moves].reverse().find((x) => (x.san ?? '').includes('x'));
+  tell(m ? t('web-say-last-capture', { move: line(m) }) : t('web-say-no-capture'));
+}
+
+/** Comma and full stop: one move back or on; with Shift the start or the game as it stands.
+ * The board shows that position, and its squares say what stood there. */
+function stepHistory(step) {
+  const n = conn.moves.length;
+  const from = viewPly ?? n;
+  let ply = step === 'start' ? 0 : step === 'end' ? n : from + step;
+  if (ply < 0 || ply > n) {
+    tell(t(ply < 0 ? 'web-history-at-start' : 'web-history-at-end'));
+    return;
+  }
+  if (!fenAt(ply) && ply !== n) {
+    tell(t('web-history-unknown'), 'error');
+    return;
+  }
+  viewPly = ply === n ? null : ply;
+  update();
+  if (viewPly === null) tell(t('web-history-live'));
+  else if (ply === 0) tell(t('web-history-start'));
+  else tell(t('web-history-after', { move: line(conn.moves[ply - 1]) }));
+}
+
+// ---- the premove: a move typed in his opponent's turn, played as soon as it is his --------
+
+let premove = null;
+
+function premoveOn() {
+  return setting('premove') === 'on';
+}
+
+function myTurnNow() {
+  return conn.status === 'playing' && position().turn === mySide();
+}
+
+/** Keeps `text` as his next move (said back); played at once if the turn came meanwhile. */
+function setPremove(text) {
+  premove = text;
+  if (myTurnNow()) playPremove();
+  else tell(t('web-premove-set', { move: text }));
+}
+
+/** Plays the premove, if any, now that it is his turn; a refusal is said with the move. */
+async function playPremove() {
+  if (!premove || !myTurnNow()) return;
+  const text = premove;
+  premove = null;
+  const err = await announce(text);
+  if (err) tell(t('web-premove-failed', { move: text, reason: errorText(err) }), 'error');
+}
+
+/** "vormerken": the premove; "vormerken weg": cancel it; "vormerken Springer Felix drei". */
+function premoveCommand(args, rest) {
+  if (!args.length) {
+    tell(premove ? t('web-premove-is', { move: premove }) : t('web-premove-none'));
+  } else if (extra.cancel.includes(args[0]) || extra.off.includes(args[0])) {
+    tell(t(premove ? 'web-premove-cancelled' : 'web-premove-none'));
+    premove = null;
+  } else if (conn.physical()) {
+    tell(t('web-premove-physical'), 'error');
+  } else if (myTurnNow()) {
+    return run(rest);
+  } else {
+    setPremove(rest);
+  }
+  return undefined;
+}
+
 // ---- events ----------------------------------------------------------------------------
 
 function update() {
   const last = conn.moves.at(-1);
   const mine = conn.physical() ? boardOf(conn, mySide()) : null;
-  if (mine) board.setPieces(placementPieces(mine.placement), last?.uci, handOf(mine));
+  if (viewPly !== null && fenAt(viewPly)) board.setFen(fenAt(viewPly), conn.moves[viewPly - 1]?.uci);
+  else if (mine) board.setPieces(placementPieces(mine.placement), last?.uci, handOf(mine));
   else board.setFen(conn.fen, last?.uci);
   $('status').textContent = conn.online || !conn.wasOnline ? statusText(conn) : t('web-conn-lost');
   renderScoresheet($('scoresheet-body'), conn.moves);
@@ -822,11 +1019,21 @@ function onEvent(ev) {
     const m = conn.moves.find((x) => x.ply === ev.ply);
     const theirs = ev.color !== conn.side();
     if (theirs) earcons.play(/[+#]$/.test(m.san ?? '') ? 'check' : 'move');
-    if (theirs) tellImportant(moveLine(m), 'theirs');
-    else tell(moveLine(m), 'mine');
+    if (theirs) tellImportant(line(m), 'theirs');
+    else tell(line(m), 'mine');
+    if (viewPly !== null) {
+      viewPly = null;
+      update();
+      tell(t('web-history-back-live'));
+    }
+    if (theirs) playPremove();
   } else if (ev.kind === 'end') {
     earcons.play('end');
     tellImportant(endText(), 'end');
+    if (premove) {
+      premove = null;
+      tell(t('web-premove-dropped'));
+    }
   } else if (ev.kind === 'adjournment_called' && mustSeal()) {
     // He seals: how, by the command line, said with the arbiter's call.
     tellImportant(sentences([eventText(ev), t('web-vi-seal-how')]), 'question');
@@ -928,15 +1135,24 @@ async function main() {
   extra.claimTime = wordsOf('web-cmd-claim-time');
   extra.on = wordsOf('web-cmd-on');
   extra.off = wordsOf('web-cmd-off');
+  extra.cancel = wordsOf('web-cmd-cancel');
   voice = new Voice(lang(), 'hamle-vi-speech');
   earcons = new Earcons('hamle-vi-earcons');
   const sounds = $('earcons');
   sounds.checked = earcons.enabled;
   sounds.addEventListener('change', () => earcons.setEnabled(sounds.checked));
-  $('command').addEventListener('input', stillTyping);
-  $('command').addEventListener('keydown', (e) => {
-    if (e.key !== 'Enter') typedKey();
+  delivery = new Delivery({
+    write: (text, kinds, parts) => say($('log'), text, KIND_ORDER.find((k) => kinds.includes(k)) ?? 'info', parts),
+    join: (parts) => sentences(parts),
+    again: (texts) => t('web-meanwhile', { text: sentences(texts) }),
+    rate: () => RATES[readerRate()],
   });
+  // On opening, the reader reads the page's title and the focused command line first.
+  delivery.speaks((document.title.length + focusSpeechChars($('command')) + 30) * RATES[readerRate()]);
+  $('command').addEventListener('input', stillTyping);
+  // Every key stops the reader (its key echo); so does a new focus, which it then reads.
+  document.addEventListener('keydown', () => interrupted(), true);
+  document.addEventListener('focusin', (e) => interrupted(focusSpeechChars(e.target) * RATES[readerRate()]), true);
   $('log').addEventListener('said', (e) => voice.speak(e.detail.text));
 
   const speak = $('speak');
@@ -979,6 +1195,9 @@ async function main() {
       tell(t('web-board-edge'));
     },
     explore: true,
+    grid: true,
+    pieceFirst: () => setting('order') === 'piece',
+    onExplore: (e, sq) => exploreKey(e, sq),
     onSay: (text) => tell(text),
     side: () => (conn ? mySide() : 'white'),
   });
@@ -986,9 +1205,15 @@ async function main() {
   $('board').addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !e.defaultPrevented) {
       e.preventDefault();
+      if (viewPly !== null) {
+        viewPly = null;
+        update();
+        tell(t('web-history-back-live'));
+      }
       $('command').focus();
     }
   });
+  setupSettings();
 
   const link = seatLink();
   if (!link) {
@@ -1031,7 +1256,7 @@ async function main() {
   });
   let first = true;
   conn.addEventListener('state', () => {
-    board.setOrientation(mySide());
+    board.setOrientation(boardSide());
     showPhysical();
     $('title').textContent = playersTitle(conn);
     document.title = `${playersTitle(conn)} – hamle`;
@@ -1039,16 +1264,17 @@ async function main() {
     if (first) {
       // The greeting is one announcement: connected, his colour, the voice key, whose turn.
       first = false;
+      // Short, so that it does not hold his reader's queue: the rest is in `hilfe`.
       const turn = position().turn;
       const greeting = sentences([
         t('web-connected'),
         t('web-vi-ready', { color: colorName(mySide()) }),
-        talk.available() ? t('web-voice-hint') : null,
         conn.status === 'over' ? endText()
           : conn.status === 'playing' ? t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' })
             : statusText(conn),
+        talk.available() ? t('web-voice-hint-short') : null,
       ]);
-      tellImportant(greeting, 'info', greeting);
+      tellImportant(greeting, 'info');
     } else if (reconnected) {
       sayReconnected();
     }
@@ -1060,7 +1286,7 @@ async function main() {
     const input = $('command');
     const line = input.value;
     input.value = '';
-    if (held.length) holdUntil(HOLD_ANSWER_MS);
+    if (held.length || delivery.hasMissed()) holdUntil(HOLD_ANSWER_MS);
     await run(line);
   });
   conn.connect();
