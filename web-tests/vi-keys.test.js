@@ -162,17 +162,17 @@ describe('the blind player\'s board keys, positions, premove and settings', { ti
   });
 
   it('moves said in the chosen style; the board from White\'s side; piece before square; kept after a reload', async () => {
-    await pages.white.locator('#move-style').selectOption('nato');
+    await pages.white.locator('#move-style-nato').check();
     await pages.white.locator('#command').focus();
     await types('white', 'letzte', /6, Weiß: Charlie vier Foxtrot sieben\.$/);
-    await pages.white.locator('#move-style').selectOption('san');
+    await pages.white.locator('#move-style-san').check();
     await pages.white.locator('#command').focus();
     await types('white', 'letzte 2', /5, Schwarz: Nc6\. 6, Weiß: Bxf7\+\.$/);
-    await pages.white.locator('#move-style').selectOption('full');
+    await pages.white.locator('#move-style-full').check();
     await pages.white.locator('#command').focus();
     await types('white', 'letzte', /6, Weiß: Läufer Cäsar vier schlägt Bauer Felix sieben/);
-    await pages.black.locator('#square-order').selectOption('piece');
-    await pages.black.locator('#board-layout').selectOption('white');
+    await pages.black.locator('#square-order-piece').check();
+    await pages.black.locator('#board-layout-white').check();
     const black = await pages.black.evaluate(() => ({
       first: document.querySelector('#board [role=row] [role=gridcell]').dataset.square,
       label: document.querySelector('#board [data-square=e8]').getAttribute('aria-label'),
@@ -180,8 +180,8 @@ describe('the blind player\'s board keys, positions, premove and settings', { ti
     assert.deepEqual(black, { first: 'a8', label: 'black king e8' });
     await pages.black.reload();
     await hear(/You play Black/, 0, 'black');
-    assert.equal(await pages.black.locator('#square-order').inputValue(), 'piece');
-    assert.equal(await pages.black.locator('#board-layout').inputValue(), 'white');
+    assert.equal(await pages.black.locator('#square-order-piece').isChecked(), true);
+    assert.equal(await pages.black.locator('#board-layout-white').isChecked(), true);
     assert.equal(await pages.black.evaluate(() => document.querySelector('#board [data-square=e8]').getAttribute('aria-label')), 'black king e8');
     await axe('white', 'settings chosen');
   });

@@ -77,6 +77,12 @@ export class BoardView {
         const sq = `${f}${r}`;
         const cell = document.createElement('div');
         cell.setAttribute('role', grid ? 'gridcell' : 'button');
+        // A grid's cell is said with its row and column ("row 6", counted from the top) where
+        // the page gives no text for them (Orca's default); its name already says its square.
+        if (grid) {
+          cell.setAttribute('aria-rowindextext', ' ');
+          cell.setAttribute('aria-colindextext', ' ');
+        }
         cell.dataset.square = sq;
         cell.className = `sq ${(FILES.indexOf(f) + r) % 2 === 0 ? 'light' : 'dark'}`;
         cell.tabIndex = -1;

@@ -791,16 +791,20 @@ function readerRate() {
   return setting('rate');
 }
 
-/** The selects and the checkbox of the settings section, each kept when changed. */
+/** The choices (radio buttons) and the checkbox of the settings section, each kept when
+ * changed. The section is shown only once they hold the kept values. (Not selects: Orca read
+ * out every select's value when the page opened.) */
 function setupSettings() {
   for (const [name, id] of [['rate', 'reader-rate'], ['style', 'move-style'], ['layout', 'board-layout'], ['order', 'square-order']]) {
-    const select = $(id);
-    select.value = setting(name);
-    select.addEventListener('change', () => {
-      localStorage.setItem(SETTINGS[name].key, select.value);
-      if (name === 'layout' && conn?.info) board.setOrientation(boardSide());
-      board.render();
-    });
+    for (const radio of document.querySelectorAll(`input[name="${id}"]`)) {
+      radio.checked = radio.value === setting(name);
+      radio.addEventListener('change', () => {
+        if (!radio.checked) return;
+        localStorage.setItem(SETTINGS[name].key, radio.value);
+        if (name === 'layout' && conn?.info) board.setOrientation(boardSide());
+        board.render();
+      });
+    }
   }
   const box = $('premove-on');
   box.checked = premoveOn();
@@ -1280,6 +1284,8 @@ async function main() {
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
+  // The settings hold their kept values now: shown (see setupSettings).
+  $('settings').hidden = false;
 
   $('command-form').addEventListener('submit', async (e) => {
     e.preventDefault();
