@@ -21,12 +21,14 @@ export function screenshotDir() {
 
 /** With HAMLE_WEB_LIVE=1 the pages' scripts come from the working tree instead of the binary,
  * so that a change to a script is tried without rebuilding the server (templates and messages
- * still come from the binary). */
+ * still come from the binary); HAMLE_WEB_LIVE_DIR names another folder of scripts (an older
+ * version's, to see a test fail on it). */
 export async function liveScripts(page) {
   if (process.env.HAMLE_WEB_LIVE !== '1') return;
+  const dir = process.env.HAMLE_WEB_LIVE_DIR || resolve(here, '../src/server/web/assets');
   await page.route('**/web/*.js', (route) => {
     const file = new URL(route.request().url()).pathname.split('/').pop();
-    route.fulfill({ contentType: 'text/javascript', body: readFileSync(resolve(here, '../src/server/web/assets', file), 'utf8') });
+    route.fulfill({ contentType: 'text/javascript', body: readFileSync(resolve(dir, file), 'utf8') });
   });
 }
 
