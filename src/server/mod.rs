@@ -408,6 +408,23 @@ pub async fn run_node(
         )),
         _ => None,
     };
+    // The leases this node's name holds are its previous process's: no process of it serves
+    // those games now, so they go at once (the other nodes take them over at the next order;
+    // this node claims again, with the next epoch, what it loads).
+    if let Some(cluster) = &cluster {
+        let released = cluster
+            .owners
+            .release_all()
+            .await
+            .map_err(|e| ServeError::Io(io::Error::other(format!("the leases: {e}"))))?;
+        if released > 0 {
+            tracing::info!(
+                released,
+                "let go the games this node held before it started"
+            );
+        }
+    }
+    let leases = cluster.clone();
     let tracker = TaskTracker::new();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -478,5 +495,11 @@ pub async fn run_node(
     shutdown.cancel();
     app.0.tracker.close();
     app.0.tracker.wait().await;
+    // A clean stop lets this node's games go: the other nodes take them over at once.
+    if let Some(cluster) = leases
+        && let Err(e) = cluster.owners.release_all().await
+    {
+        tracing::warn!("could not let the games go: {e}");
+    }
     Ok(())
 }

@@ -248,6 +248,16 @@ impl Owners for SharedSqlite {
         })
     }
 
+    fn release_all(&self) -> Pending<u64> {
+        self.run(move |conn, node, now| {
+            let n = conn.execute(
+                "UPDATE leases SET until_ms = 0 WHERE node = ?1 AND until_ms > ?2",
+                params![node, i64_of(now)],
+            )?;
+            Ok(n as u64)
+        })
+    }
+
     fn holder(&self, game: &GameId) -> Pending<Option<Holder>> {
         let game = game.clone();
         self.run(move |conn, _, now| Ok(lease_of(conn, &game)?.map(|row| holder(row, now))))
@@ -362,6 +372,15 @@ mod tests {
             .unwrap();
         let seqs: Vec<u64> = stored.events.iter().map(|e| e.seq).collect();
         assert_eq!(seqs, [1, 2]);
+    }
+
+    #[test]
+    fn a_node_started_again_lets_its_games_go_and_no_other_nodes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open_dir(dir.path()).unwrap();
+        let a = SharedSqlite::open_dir(dir.path(), "a").unwrap();
+        let b = SharedSqlite::open_dir(dir.path(), "b").unwrap();
+        crate::store::owners::contract::release_all(&store, &a, Some(&b));
     }
 
     #[test]

@@ -127,6 +127,13 @@ pub trait Owners: Send + Sync + 'static {
     /// this node still held it.
     fn release(&self, game: &GameId, epoch: u64) -> Pending<bool>;
 
+    /// Lets every game this node's name holds go at once (their leases expire now), and says
+    /// how many. A node calls it when it starts, before it renews anything: the leases its
+    /// name holds are its previous process's, whose games no process of it serves now (a node
+    /// restarted within a lease kept renewing them, and its games were unreachable); and
+    /// when it stops cleanly, so that the other nodes take its games over at once.
+    fn release_all(&self) -> Pending<u64>;
+
     /// The lease as it stands, if the game ever had one.
     fn holder(&self, game: &GameId) -> Pending<Option<Holder>>;
 
@@ -404,6 +411,51 @@ pub(super) mod contract {
     /// The node's renewal: `a`'s live leases are renewed (and named with their epochs), a
     /// lease `b` took over is not `a`'s any more, a released or expired one stays so. Without
     /// `b` (one node) the take-over part is left out.
+    /// A node started again under its name lets its previous process's games go: every
+    /// lease of its name in force expires at once (claimable by any node, the epoch going
+    /// up), another node's lease is left alone, and an expired one stays so.
+    pub fn release_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
+        let games: Vec<GameId> = (90..94).map(|n| create(store, n)).collect();
+        let [first, second, expired, other] = &games[..] else {
+            unreachable!()
+        };
+        block_on(async {
+            let long = Duration::from_secs(30);
+            assert_eq!(a.release_all().await.unwrap(), 0);
+            assert_eq!(granted(a.claim(first, long).await.unwrap()).epoch, 1);
+            assert_eq!(granted(a.claim(second, long).await.unwrap()).epoch, 1);
+            assert_eq!(
+                granted(a.claim(expired, Duration::from_millis(50)).await.unwrap()).epoch,
+                1
+            );
+            if let Some(b) = b {
+                assert_eq!(granted(b.claim(other, long).await.unwrap()).epoch, 1);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            assert_eq!(a.release_all().await.unwrap(), 2);
+            for game in [first, second, expired] {
+                let h = a.holder(game).await.unwrap().unwrap();
+                assert_eq!((h.epoch, h.remaining), (1, Duration::ZERO), "{game}");
+            }
+            // Nothing is renewed after it: the node holds none of them now.
+            assert!(a.renew_all(long).await.unwrap().is_empty());
+            if let Some(b) = b {
+                // Another node takes them at once, with the next epoch; its own lease stands.
+                assert_eq!(granted(b.claim(first, long).await.unwrap()).epoch, 2);
+                let h = b.holder(other).await.unwrap().unwrap();
+                assert_eq!((h.owner.as_str(), h.epoch), (b.node(), 1));
+                assert!(h.remaining > Duration::from_secs(20), "{h:?}");
+                is_fenced(
+                    a.append_fenced(first, 1, None, &events(1, 1), &summary(1))
+                        .await,
+                    1,
+                );
+            }
+            // Its own claim takes one back, with the next epoch.
+            assert_eq!(granted(a.claim(second, long).await.unwrap()).epoch, 2);
+        });
+    }
+
     pub fn renew_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
         let games: Vec<GameId> = (80..85).map(|n| create(store, n)).collect();
         let [kept, taken, released, expired, other] = &games[..] else {

@@ -662,6 +662,18 @@ impl Owners for PgStore {
         })
     }
 
+    fn release_all(&self) -> Pending<u64> {
+        let node = self.node.clone();
+        self.pending_in(Grouping::Alone, move |tx| {
+            let released = tx.execute(
+                "UPDATE leases SET expires = clock_timestamp()
+                 WHERE owner = $1 AND expires > clock_timestamp()",
+                &[&node],
+            )?;
+            Ok(released)
+        })
+    }
+
     fn holder(&self, game: &GameId) -> Pending<Option<Holder>> {
         let game = game.clone();
         self.pending(move |tx| holder_of(tx, &game))
@@ -1077,6 +1089,14 @@ mod tests {
         let (url, a) = fresh("a");
         let b = PgStore::open(&url, "b").unwrap();
         contract::two_nodes(&a, &b);
+    }
+
+    #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
+    fn a_node_started_again_lets_its_games_go_and_no_other_nodes() {
+        let (url, a) = fresh("a");
+        let b = PgStore::open(&url, "b").unwrap();
+        contract::release_all(&a, &a, Some(&b));
     }
 
     #[test]

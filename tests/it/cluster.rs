@@ -723,3 +723,80 @@ async fn a_player_arriving_on_a_node_that_follows_the_game_has_arrived() {
     assert_eq!(store.seqs(&game).await, (1..=n).collect::<Vec<_>>());
     drop((n1, n2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn on_sqlite_a_node_killed_and_restarted_within_its_lease_lets_its_games_go_at_once() {
+    let nats = Nats::start().await;
+    a_node_restarted_within_its_lease_lets_its_games_go_at_once(&nats, Shared::sqlite(), "-KILL")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn on_sqlite_a_node_stopped_and_restarted_within_its_lease_lets_its_games_go_at_once() {
+    let nats = Nats::start().await;
+    a_node_restarted_within_its_lease_lets_its_games_go_at_once(&nats, Shared::sqlite(), "-TERM")
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server and PostgreSQL (scripts/test cluster)"]
+async fn on_postgres_a_node_killed_and_restarted_within_its_lease_lets_its_games_go_at_once() {
+    let nats = Nats::start().await;
+    let store = Shared::postgres().await;
+    a_node_restarted_within_its_lease_lets_its_games_go_at_once(&nats, store, "-KILL").await;
+}
+
+/// The issue 29 trial: a node stopped (`signal`) and started again under its name within its
+/// lease (a supervisor's restart) kept renewing the leases its previous process held without
+/// serving those games, so every order of a player on another node was refused
+/// `game_unavailable`. Now it lets them go when it starts (and when it stops cleanly): the
+/// player's next order, on the other node, is served at once (that node takes the game over).
+async fn a_node_restarted_within_its_lease_lets_its_games_go_at_once(
+    nats: &Nats,
+    store: Shared,
+    signal: &str,
+) {
+    let mut n1 = Node::start("n1", &store, nats).await;
+    let n2 = Node::start("n2", &store, nats).await;
+    let mut body = physical_game();
+    body["rules"]["failover"] = json!("continue");
+    let created = create(&n1.addr, body).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    // Node 1 owns the game (it was created there); every seat plays on node 2, which follows.
+    let mut seats = BTreeMap::new();
+    for seat in ["white", "black", "arbiter"] {
+        let s = Seat::connect(seat, &token(seat), &game, &n2.addr).await;
+        seats.insert(seat, s);
+    }
+    let mut t = Table { seats };
+    t.play(true, "e2e4").await;
+    t.play(false, "e7e5").await;
+    assert_eq!(store.epoch(&game).await, 1);
+
+    // Stopped and started again under the same name, well within the lease.
+    n1.signal(signal);
+    n1.child.wait().await.unwrap();
+    let restarted = std::time::Instant::now();
+    let _n1 = Node::start("n1", &store, nats).await;
+    let started = restarted.elapsed();
+    assert!(
+        started < Duration::from_millis(LEASE_MS),
+        "the restart took {started:?}, longer than a lease: the test proves nothing"
+    );
+    let asked = std::time::Instant::now();
+    t.play(true, "g1f3").await;
+    let served = asked.elapsed();
+    eprintln!("restarted in {started:?}; the next order served after {served:?}");
+    assert!(
+        served < Duration::from_millis(LEASE_MS),
+        "the next order took {served:?}"
+    );
+    assert!(store.epoch(&game).await >= 2, "node 2 took the game over");
+    t.play(false, "b8c6").await;
+    let n = t.seat("arbiter").last();
+    assert_eq!(store.seqs(&game).await, (1..=n).collect::<Vec<_>>());
+    drop(n2);
+}

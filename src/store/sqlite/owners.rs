@@ -182,6 +182,22 @@ impl Owners for SqliteStore {
         })
     }
 
+    fn release_all(&self) -> Pending<u64> {
+        let (state, node) = (Arc::clone(&self.local.state), self.local.node.clone());
+        self.on_writer(move |_| {
+            let mut state = lock(&state);
+            let now = Instant::now();
+            let mut released = 0;
+            for l in state.leases.values_mut() {
+                if l.owner == node && l.expires > now {
+                    l.expires = now;
+                    released += 1;
+                }
+            }
+            Ok(released)
+        })
+    }
+
     fn holder(&self, game: &GameId) -> Pending<Option<Holder>> {
         let (state, game) = (Arc::clone(&self.local.state), game.clone());
         self.on_writer(move |_| Ok(lock(&state).leases.get(&game).map(holder)))
@@ -262,6 +278,12 @@ mod tests {
     #[test]
     fn one_node_fences_an_earlier_epoch_and_applies_a_command_once() {
         contract::one_node(&SqliteStore::in_memory().unwrap().with_node("n1"));
+    }
+
+    #[test]
+    fn the_node_lets_its_games_go_at_once() {
+        let store = SqliteStore::in_memory().unwrap().with_node("n1");
+        contract::release_all(&store, &store, None);
     }
 
     #[test]
