@@ -364,6 +364,15 @@ async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
     }
 }
 
+/// Waits until the node's connection to the bus changes (false: it never will any more); never,
+/// for a node on its own.
+async fn bus_changed(back: &mut Option<tokio::sync::watch::Receiver<u64>>) -> bool {
+    match back {
+        Some(rx) => rx.changed().await.is_ok(),
+        None => std::future::pending().await,
+    }
+}
+
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
         if self.cluster.is_some() {
@@ -390,6 +399,14 @@ impl Actor {
             .map_or(std::time::Duration::from_secs(3600), |c| c.lease / 3);
         let mut lease_check = tokio::time::interval(lease_every);
         lease_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // The bus back after an outage: a follower reads what it missed from the store at
+        // once, and again at the next two looks at the lease (events published before its
+        // subscription was renewed).
+        let mut bus_back = self.cluster.as_ref().map(|c| c.bus_back.clone());
+        if let Some(back) = &mut bus_back {
+            back.mark_unchanged();
+        }
+        let mut catch_up_again = 0u8;
         loop {
             let deadline = self
                 .table
@@ -418,7 +435,22 @@ impl Actor {
                     Some(msg) => self.follow(msg).await,
                     None => self.followed = None,
                 },
-                _ = lease_check.tick(), if clustered => self.look_at_lease().await,
+                _ = lease_check.tick(), if clustered => {
+                    if catch_up_again > 0 && self.role == Role::Follower {
+                        catch_up_again -= 1;
+                        self.catch_up().await;
+                    }
+                    self.look_at_lease().await
+                }
+                changed = bus_changed(&mut bus_back) => {
+                    if !changed {
+                        bus_back = None;
+                    } else if self.role == Role::Follower {
+                        tracing::info!(game = %self.id, "the bus is back: reading what was missed");
+                        self.catch_up().await;
+                        catch_up_again = 2;
+                    }
+                }
                 _ = idle_check.tick() => {
                     if self.may_leave() {
                         let events = &self.events;
@@ -802,6 +834,11 @@ impl Actor {
         let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
         let answer = if let Some((_, answer)) = kept {
             answer.clone()
+        } else if fwd.expired() {
+            // Too late: its sender has told the player nothing changed (or is about to).
+            let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
+            tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
+            Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
         } else {
             let Some(answer) = self.decide_forwarded(&cluster, &fwd).await else {
                 // No longer the owner: the sender asks again and the new owner answers.
@@ -893,12 +930,15 @@ impl Actor {
             let _ = reply.send(unavailable());
             return;
         };
+        // The owner applies it only until a quarter of the wait before this node gives up.
+        let wait = 2 * cluster.lease + cluster.request_timeout;
         let fwd = Forwarded {
             cmd: cluster.command_id(),
             seat: seat.key().to_owned(),
             lang: lang.code().to_owned(),
             text,
             arrival,
+            deadline_ms: Some(super::bus::wall_ms() + (wait - wait / 4).as_millis() as u64),
         };
         let Ok(payload) = serde_json::to_vec(&fwd) else {
             let _ = reply.send(unavailable());
@@ -908,7 +948,7 @@ impl Actor {
         let own = self.own.clone();
         let id = self.id.clone();
         tokio::spawn(async move {
-            let give_up = tokio::time::Instant::now() + 2 * cluster.lease + cluster.request_timeout;
+            let give_up = tokio::time::Instant::now() + wait;
             loop {
                 let asked = cluster
                     .client

@@ -48,6 +48,9 @@ pub struct Cluster {
     boot: u64,
     /// What the node's last renewal found.
     held: Renewals,
+    /// Counts the node's connections to the bus: it changes when the bus comes back after an
+    /// outage, and every follower then reads what it missed from the store.
+    pub bus_back: tokio::sync::watch::Receiver<u64>,
 }
 
 /// The answer of one renewal of the node's leases: when it was asked, and the games the node
@@ -88,6 +91,7 @@ impl Cluster {
         owners: Arc<dyn Owners>,
         data_dir: std::path::PathBuf,
         lease: Duration,
+        bus_back: tokio::sync::watch::Receiver<u64>,
     ) -> Cluster {
         Cluster {
             client,
@@ -98,6 +102,7 @@ impl Cluster {
             next_cmd: AtomicU64::new(1),
             boot: rand::random(),
             held: Renewals::default(),
+            bus_back,
         }
     }
 
@@ -171,6 +176,12 @@ pub struct Forwarded {
     /// the session records by itself and no client message carries (`text` is empty then).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub arrival: bool,
+    /// When the owner must no longer apply it (Unix milliseconds): a while before the sender
+    /// gives up and tells its client that nothing changed (`game_unavailable`). NATS delivers
+    /// what a node sent during an outage once the bus is back: without it, a move refused to
+    /// the player was played later, in place of the one he sent instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
 }
 
 impl Forwarded {
@@ -178,6 +189,19 @@ impl Forwarded {
     pub fn command(&self) -> Option<CommandId> {
         CommandId::parse(&self.cmd)
     }
+
+    /// Whether it came too late to be applied (see [`Forwarded::deadline_ms`]).
+    pub fn expired(&self) -> bool {
+        self.deadline_ms.is_some_and(|d| wall_ms() > d)
+    }
+}
+
+/// The wall clock in Unix milliseconds (a forwarded command's deadline: nodes' clocks agree
+/// to well within its margin).
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// The owner's answer to a forwarded command.

@@ -325,8 +325,21 @@ async fn join_cluster(
     owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
 ) -> Result<bus::Cluster, ServeError> {
+    // Each connection to the bus (the first, and every one after an outage) is counted: the
+    // followers read what they missed from the store.
+    let (connected, bus_back) = tokio::sync::watch::channel(0u64);
     let client = async_nats::ConnectOptions::new()
         .name(format!("hamle {}", options.node))
+        // Back within half a second of the bus's return (the default waits up to 4 s).
+        .reconnect_delay_callback(|attempts| {
+            std::time::Duration::from_millis((50 * attempts as u64).min(500))
+        })
+        .event_callback(move |event| {
+            if matches!(event, async_nats::Event::Connected) {
+                connected.send_modify(|n| *n += 1);
+            }
+            std::future::ready(())
+        })
         .connect(options.bus.as_str())
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
@@ -336,6 +349,7 @@ async fn join_cluster(
         owners,
         dir.to_owned(),
         options.lease,
+        bus_back,
     ))
 }
 

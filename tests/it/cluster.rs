@@ -53,6 +53,7 @@ fn free_port() -> u16 {
 struct Nats {
     child: Child,
     url: String,
+    port: u16,
 }
 
 impl Nats {
@@ -62,7 +63,22 @@ impl Nats {
             .output()
             .is_ok();
         assert!(found, "nats-server is missing (apt install nats-server)");
-        let port = free_port();
+        Nats::start_on(free_port()).await
+    }
+
+    /// Stops the bus (an outage): the nodes lose their connections.
+    async fn stop(&mut self) {
+        let _ = self.child.start_kill();
+        let _ = self.child.wait().await;
+    }
+
+    /// Starts the bus again on its port, once it listens.
+    async fn restart(&mut self) {
+        let again = Nats::start_on(self.port).await;
+        *self = again;
+    }
+
+    async fn start_on(port: u16) -> Nats {
         let child = Command::new("nats-server")
             .args(["-a", "127.0.0.1", "-p", &port.to_string()])
             .stdout(Stdio::null())
@@ -78,6 +94,7 @@ impl Nats {
                 return Nats {
                     child,
                     url: format!("nats://127.0.0.1:{port}"),
+                    port,
                 };
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -799,4 +816,104 @@ async fn a_node_restarted_within_its_lease_lets_its_games_go_at_once(
     let n = t.seat("arbiter").last();
     assert_eq!(store.seqs(&game).await, (1..=n).collect::<Vec<_>>());
     drop(n2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn after_a_bus_outage_a_follower_has_the_moves_made_during_it_within_a_second() {
+    let mut nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let created = create(&n1.addr, physical_game()).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    // White on the owner's node, Black on the follower's.
+    let mut seats = BTreeMap::new();
+    for (seat, node) in [("white", &n1), ("black", &n2)] {
+        seats.insert(
+            seat,
+            Seat::connect(seat, &token(seat), &game, &node.addr).await,
+        );
+    }
+    let mut t = Table { seats };
+    t.play(true, "e2e4").await;
+    t.play(false, "e7e5").await;
+
+    // The bus goes down; White moves on the owner meanwhile (his board, the move, the clock).
+    nats.stop().await;
+    let board = json!({"type": "board", "board": "white", "action": "move", "uci": "g1f3"});
+    t.seat("white").ok(board).await;
+    t.seat("white")
+        .ok(json!({"type": "move", "uci": "g1f3"}))
+        .await;
+    t.seat("white").ok(json!({"type": "press_clock"})).await;
+    let made = t.seat("white").last();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        t.seat("black").last() < made,
+        "the follower heard moves with the bus down"
+    );
+
+    // The bus comes back while Black's node is held (SIGSTOP): the owner's node is back
+    // first and sends what it kept for the bus meanwhile, which no subscription of Black's
+    // node hears (the trial's "reached some followers and not others"). Then Black's node is
+    // back too, and no new event comes: it reads what it missed from the store.
+    n2.signal("-STOP");
+    nats.restart().await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    n2.signal("-CONT");
+    let back = std::time::Instant::now();
+    t.seat("black").until(made).await;
+    let caught_up = back.elapsed();
+    eprintln!("the follower caught up {caught_up:?} after the bus came back");
+    assert!(
+        caught_up < Duration::from_secs(1),
+        "the follower caught up only after {caught_up:?}"
+    );
+    // And play goes on through the follower.
+    t.seat("black")
+        .ok(json!({"type": "board", "board": "black", "action": "move", "uci": "g1f3"}))
+        .await;
+    drop((n1, n2));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn a_move_refused_during_a_bus_outage_is_never_played_later() {
+    let mut nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    // A digital game: one message is one move.
+    let created = create(
+        &n1.addr,
+        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
+    )
+    .await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut owner_side = Seat::connect("black", &token("black"), &game, &n1.addr).await;
+    let mut white = Seat::connect("white", &token("white"), &game, &n2.addr).await;
+    white.ok(json!({"type": "move", "uci": "e2e4"})).await;
+    owner_side.ok(json!({"type": "move", "uci": "e7e5"})).await;
+
+    // The bus goes down: White's move on the follower is refused as game_unavailable.
+    nats.stop().await;
+    let refused = white.request(json!({"type": "move", "uci": "g1f3"})).await;
+    assert_eq!(refused["code"], "game_unavailable", "{refused}");
+    // The bus comes back: the refused move is not played; the one he sends instead is.
+    nats.restart().await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let instead = white.request(json!({"type": "move", "uci": "b1c3"})).await;
+    assert_eq!(instead["type"], "ack", "{instead}");
+    owner_side.until(white.last()).await;
+    let moves: Vec<String> = owner_side
+        .events
+        .values()
+        .filter(|e| e["kind"] == "move")
+        .map(|e| e["uci"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "b1c3"], "{:?}", owner_side.events);
+    drop((n1, n2));
 }
