@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 pub use crate::store::TokenHash;
 
@@ -19,12 +20,9 @@ pub fn hash_token(token: &str) -> TokenHash {
     TokenHash(Sha256::digest(token.as_bytes()).into())
 }
 
-/// Equality that takes the same time wherever the hashes differ.
+/// Equality that takes the same time wherever the hashes differ (`subtle`'s).
 pub fn same_hash(a: &TokenHash, b: &TokenHash) -> bool {
-    a.0.iter()
-        .zip(b.0.iter())
-        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-        == 0
+    a.0.ct_eq(&b.0).into()
 }
 
 /// The token of an `Authorization: Bearer <token>` header.
@@ -165,5 +163,15 @@ mod tests {
                 .collect();
             assert_eq!(names, ["admin-token"], "nothing else is left behind");
         }
+    }
+
+    #[test]
+    fn a_token_opens_only_with_its_own_hash() {
+        let token = new_token();
+        assert!(same_hash(&hash_token(&token), &hash_token(&token)));
+        let mut other = hash_token(&token);
+        other.0[31] ^= 1;
+        assert!(!same_hash(&hash_token(&token), &other));
+        assert!(!same_hash(&hash_token(&token), &hash_token(&new_token())));
     }
 }

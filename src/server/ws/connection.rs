@@ -44,34 +44,30 @@ pub mod close {
     pub const TOO_MANY_CONNECTIONS: u16 = 4429;
 }
 
-/// Tokens per connection: `burst` at once, refilled at `per_second`.
+/// A connection's messages: `burst` at once, then `per_second` (governor's GCRA, as game
+/// creation's rate), and how many were dropped in a row.
 pub(super) struct RateLimit {
-    tokens: f64,
-    burst: f64,
-    per_second: f64,
-    last: Instant,
+    limiter: governor::DefaultDirectRateLimiter,
     /// Messages dropped since the last one accepted.
     pub(super) strikes: u32,
 }
 
 impl RateLimit {
     fn new(limits: &Limits) -> RateLimit {
+        let burst = std::num::NonZeroU32::new(limits.burst).unwrap_or(std::num::NonZeroU32::MIN);
+        // One message every `1 / per_second` seconds; a rate too high for a period is none.
+        let period = std::time::Duration::from_secs_f64(1.0 / limits.per_second.max(1e-9));
+        let quota = governor::Quota::with_period(period)
+            .unwrap_or_else(|| governor::Quota::per_second(std::num::NonZeroU32::MAX))
+            .allow_burst(burst);
         RateLimit {
-            tokens: f64::from(limits.burst),
-            burst: f64::from(limits.burst),
-            per_second: limits.per_second,
-            last: Instant::now(),
+            limiter: governor::RateLimiter::direct(quota),
             strikes: 0,
         }
     }
 
     pub(super) fn take(&mut self) -> bool {
-        let now = Instant::now();
-        let refill = now.duration_since(self.last).as_secs_f64() * self.per_second;
-        self.tokens = (self.tokens + refill).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
+        if self.limiter.check().is_ok() {
             self.strikes = 0;
             true
         } else {
