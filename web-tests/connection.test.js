@@ -21,26 +21,9 @@ const axe = (name, state) => session.axe(name, state);
 const lines = (name) => session.lines(name);
 const hear = (pattern, since, name) => session.hear(pattern, since, name);
 
-/** `name` types a line and presses Enter; its live region must then say `expect`. */
-async function types(name, text, expect) {
-  const before = (await lines(name)).length;
-  await pages[name].keyboard.type(text);
-  await pages[name].keyboard.press('Enter');
-  return hear(expect, before, name);
-}
-
-/** `name` types a line and presses Enter, expecting no answer (e.g. "board" moves the focus). */
-async function enters(name, text) {
-  await pages[name].keyboard.type(text);
-  await pages[name].keyboard.press('Enter');
-}
-
-/** `name` presses keys; its live region must then say `expect`. */
-async function keys(name, list, expect) {
-  const before = (await lines(name)).length;
-  for (const k of list) await pages[name].keyboard.press(k);
-  return hear(expect, before, name);
-}
+const types = (name, text, expect) => session.types(name, text, expect);
+const enters = (name, text) => session.enters(name, text);
+const keys = (name, list, expect) => session.keys(name, list, expect);
 
 /** The square the keyboard focus is on, and what its name says. */
 function focused(name) {

@@ -122,6 +122,28 @@ export class Session {
     return this.hear(expect, before);
   }
 
+  /** `name` types a line and presses Enter; its live region must then say `expect` (the
+   * line is returned). */
+  async types(name, text, expect) {
+    const before = (await this.lines(name)).length;
+    await this.pages[name].keyboard.type(text);
+    await this.pages[name].keyboard.press('Enter');
+    return this.hear(expect, before, name);
+  }
+
+  /** `name` types a line and presses Enter, expecting no answer ("brett" moves the focus). */
+  async enters(name, text) {
+    await this.pages[name].keyboard.type(text);
+    await this.pages[name].keyboard.press('Enter');
+  }
+
+  /** `name` presses keys; its live region must then say `expect`. */
+  async keys(name, list, expect) {
+    const before = (await this.lines(name)).length;
+    for (const k of list) await this.pages[name].keyboard.press(k);
+    return this.hear(expect, before, name);
+  }
+
   /** The blind player presses keys; the live region must then say `expect`. */
   async blindKeys(keys, expect) {
     const before = (await this.lines()).length;

@@ -15,26 +15,10 @@ const axe = (name, state) => session.axe(name, state);
 const lines = (name) => session.lines(name);
 const hear = (pattern, since, name) => session.hear(pattern, since, name);
 
-/** `name` types a line and presses Enter; its live region must then say `expect`. */
-async function types(name, text, expect) {
-  const before = (await lines(name)).length;
-  await pages[name].keyboard.type(text);
-  await pages[name].keyboard.press('Enter');
-  return hear(expect, before, name);
-}
-
-/** `name` types a line that has no answer (e.g. "brett": the focus moves). */
-async function enters(name, text) {
-  await pages[name].keyboard.type(text);
-  await pages[name].keyboard.press('Enter');
-}
-
+const types = (name, text, expect) => session.types(name, text, expect);
+const enters = (name, text) => session.enters(name, text);
 /** `name` presses `key` (on the board); its live region must then say `expect`. */
-async function presses(name, key, expect) {
-  const before = (await lines(name)).length;
-  await pages[name].keyboard.press(key);
-  return hear(expect, before, name);
-}
+const presses = (name, key, expect) => session.keys(name, [key], expect);
 
 /** The square the keyboard focus is on. */
 const focused = (name) => pages[name].evaluate(() => document.activeElement?.dataset?.square ?? document.activeElement?.id);
