@@ -1,6 +1,6 @@
 //! The crash test, fast variant: the load generator plays while the real server is SIGKILLed
 //! and restarted; afterwards every acknowledged move is in its game and no game is damaged.
-//! The long run (at least 20 kills) is `cargo bench --bench load -- --kills 20 ...` (README,
+//! The long run (at least 20 kills) is `cargo bench --bench load -- --kills 20 ...` (`docs/performance.md`,
 //! "Load and faults").
 
 use std::time::Duration;
