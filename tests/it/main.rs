@@ -2,9 +2,11 @@
 //! per area, the code they share as modules of their own. One binary links the library, axum,
 //! reqwest and the rest once, where a binary per file linked them once each.
 //!
-//! Run one area with a filter on the module: `cargo test --test it server::`. A test that needs
-//! a service (PostgreSQL, NATS, the speech recogniser) is `#[ignore = "needs …"]`, and the
-//! suite of `scripts/test` that starts the service runs it (`-- --include-ignored`).
+//! Run one area with a filter on the module: `cargo test --test it arbiter::` (a filter is a
+//! substring: `server::` takes `speech_server::` too). A test that needs a service (PostgreSQL,
+//! NATS, the speech recogniser) is `#[ignore = "needs …"]`: a plain `cargo test` lists it as
+//! ignored, the suite of `scripts/test` that has the service runs it (`-- --include-ignored`),
+//! and run without its service it fails.
 //!
 //! Every test runs in this one process, two or more at a time on `cargo test`'s threads, beside
 //! tests of every other module: no test may change what the process shares (environment
