@@ -18,6 +18,7 @@ function setup() {
     again: (texts) => `Meanwhile: ${texts.join(' ')}`,
     rate: () => 10, // 10 ms a character: a 30-character line lasts 550 ms with its pause
     now: () => clock.now,
+    gapMs: 0, // the spacing of lines is its own test
   });
   return { d, clock, written };
 }
@@ -104,6 +105,27 @@ describe('the model of the screen reader\'s queue', () => {
     d.interrupt();
     assert.equal(d.hasMissed(), true);
     assert.equal(written.length, 2);
+  });
+
+  it('a line told soon after another waits for the gap, and what waits is one line', async () => {
+    const written = [];
+    const clock = { now: 0 };
+    const d = new Delivery({
+      write: (text) => written.push(text),
+      join: (parts) => parts.join(' '),
+      again: (texts) => `Meanwhile: ${texts.join(' ')}`,
+      rate: () => 10,
+      now: () => clock.now,
+      gapMs: 200,
+    });
+    d.tell('6, White: bishop d2.');
+    await flushed();
+    d.tell('6, Black: bishop takes c3.', { important: true });
+    d.tell('check');
+    await flushed();
+    assert.deepEqual(written, ['6, White: bishop d2.'], 'written before the gap');
+    await sleep(250);
+    assert.deepEqual(written, ['6, White: bishop d2.', '6, Black: bishop takes c3. check']);
   });
 
   it('"nochmal" drops what was cut off: the answer says the move anyway', async () => {

@@ -104,6 +104,31 @@ async function type(text, { delayMs = 110, enter = true } = {}) {
   if (enter) await run('xdotool', ['key', '--window', window, 'Return']);
 }
 
+// ---- the opponent: a WebSocket in a plain page ------------------------------------------------
+
+/** The opponent's page (a plain headless browser, out of Orca's sight). */
+let opponent;
+
+/** The opponent greets `game` as Black on his page's WebSocket; his answers are kept by id. */
+async function opponentSits(game) {
+  await opponent.evaluate(
+    ([path, token]) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${path}`);
+        window.hamleWs = ws;
+        window.hamleAcks ??= {};
+        ws.onmessage = (e) => {
+          const msg = JSON.parse(e.data);
+          if (msg.type === 'welcome') resolve();
+          if (msg.id) window.hamleAcks[msg.id] = msg;
+        };
+        ws.onerror = () => reject(new Error('the opponent\'s WebSocket failed'));
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
+      }),
+    [game.ws, game.tokens.black],
+  );
+}
+
 // ---- the test ----------------------------------------------------------------------------------
 
 describe('the blind player through Orca', { timeout: 180000 }, () => {
@@ -111,7 +136,6 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
   let playerBrowser;
   let opponentBrowser;
   let page;
-  let opponent;
   let game;
 
   before(async () => {
@@ -145,22 +169,7 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     });
     opponent = await opponentBrowser.newPage();
     await opponent.goto(`${server.url}/?lang=en`);
-    await opponent.evaluate(
-      ([path, token]) =>
-        new Promise((resolve, reject) => {
-          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${path}`);
-          window.hamleWs = ws;
-          window.hamleAcks = {};
-          ws.onmessage = (e) => {
-            const msg = JSON.parse(e.data);
-            if (msg.type === 'welcome') resolve();
-            if (msg.id) window.hamleAcks[msg.id] = msg;
-          };
-          ws.onerror = () => reject(new Error('the opponent\'s WebSocket failed'));
-          ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
-        }),
-      [game.ws, game.tokens.black],
-    );
+    await opponentSits(game);
 
     // The player: Chromium with a window on the X display, its accessibility tree for Orca.
     playerBrowser = await chromium.launch({
@@ -471,21 +480,7 @@ describe('the blind player through Orca', { timeout: 180000 }, () => {
     assert.equal(res.status, 201, await res.clone().text());
     const g = await res.json();
     await opponent.evaluate(() => window.hamleWs.close());
-    await opponent.evaluate(
-      ([path, token]) =>
-        new Promise((resolve, reject) => {
-          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}${path}`);
-          window.hamleWs = ws;
-          ws.onmessage = (e) => {
-            const msg = JSON.parse(e.data);
-            if (msg.type === 'welcome') resolve();
-            if (msg.id) window.hamleAcks[msg.id] = msg;
-          };
-          ws.onerror = () => reject(new Error('the opponent\'s WebSocket failed'));
-          ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
-        }),
-      [g.ws, g.tokens.black],
-    );
+    await opponentSits(g);
     // A new document (only the link's fragment differs: a plain goto would stay on the page).
     await page.goto('about:blank');
     const from = Date.now();

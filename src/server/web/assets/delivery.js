@@ -21,6 +21,11 @@
 /** Lines told within this many milliseconds of the first are given to the reader as one. */
 export const COALESCE_MS = 40;
 
+/** The least time between two lines given to the reader: Orca read an instant reply written
+ * a few hundred milliseconds after his own move before that move (seen in the Orca suite).
+ * What comes sooner waits, and what waits together is one line. */
+export const LINE_GAP_MS = 500;
+
 /** How fast a reader speaks, in milliseconds per character, by the player's setting. */
 export const RATES = { slow: 90, normal: 65, fast: 40, fastest: 25 };
 
@@ -38,7 +43,7 @@ export class Delivery {
    *   join(texts): one line from several sentences, again(texts): the line that says lines
    *   again ("Inzwischen: …"), rate(): ms per character, now(): milliseconds}
    */
-  constructor({ write, join, again, rate = () => RATES.normal, now = () => performance.now() }) {
+  constructor({ write, join, again, rate = () => RATES.normal, now = () => performance.now(), gapMs = LINE_GAP_MS }) {
     this.write = write;
     this.join = join;
     this.againLine = again;
@@ -49,6 +54,8 @@ export class Delivery {
     this.cut = []; // what to say again, in order
     this.outbox = []; // {text, important, again, kind} given within COALESCE_MS
     this.timer = null;
+    this.gapMs = gapMs;
+    this.lastWrite = -Infinity;
   }
 
   /** How long a voice takes to say `text`. */
@@ -66,7 +73,10 @@ export class Delivery {
   tell(text, { important = false, again = text, kind = 'info' } = {}) {
     if (!text) return;
     this.outbox.push({ text, important, again, kind });
-    if (!this.timer) this.timer = setTimeout(() => this.flush(), COALESCE_MS);
+    if (!this.timer) {
+      const wait = Math.max(COALESCE_MS, this.lastWrite + this.gapMs - this.now());
+      this.timer = setTimeout(() => this.flush(), wait);
+    }
   }
 
   /** Writes what waits: first what was cut off ("Inzwischen: …"), then the new lines. */
@@ -92,6 +102,7 @@ export class Delivery {
     const start = Math.max(this.queueEnd, this.now());
     this.queueEnd = start + this.duration(line);
     if (again.length) this.tracked.push({ texts: again, end: this.queueEnd, given: this.now() });
+    this.lastWrite = this.now();
     this.write(line, kinds.length ? kinds : ['info'], parts);
   }
 
