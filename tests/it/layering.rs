@@ -1,5 +1,8 @@
 //! The layering of `src/`: no import cycle between modules, and no use from a lower layer to a
 //! higher one in the order ARCHITECTURE.md lists (its "Layers" section, read here).
+//! The pure core's crate (`crates/hamle-core/src/`) is read as part of the same tree: the server
+//! crate re-exports its modules at its root, so `crate::game` names the same module in both; and
+//! the core crate depends on shakmaty and arrayvec only (`core_depends_on_shakmaty_and_arrayvec_only`).
 //!
 //! Every `use crate::…` / `use super::…` (braces expanded) and every other `crate::…` /
 //! `super::…` path in the code is an edge from the file's module to the module the path
@@ -535,6 +538,8 @@ fn src_has_no_cycle_and_no_upward_use() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     sources(&root.join("src"), &root.join("src"), &mut files);
+    let core = root.join("crates/hamle-core/src");
+    sources(&core, &core, &mut files);
     let g = graph(&files);
     assert!(
         g.modules.len() > 50,
@@ -544,6 +549,28 @@ fn src_has_no_cycle_and_no_upward_use() {
     let architecture = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     let problems = problems(&g, &layers(&architecture), ALLOWED_CYCLES, ALLOWED_UPWARD);
     assert!(problems.is_empty(), "\n{}", problems.join("\n"));
+}
+
+/// The core crate's `[dependencies]`: shakmaty and arrayvec, nothing else (no tokio, serde,
+/// Fluent or I/O crate can be used there, so the core stays pure by construction).
+#[test]
+fn core_depends_on_shakmaty_and_arrayvec_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("crates/hamle-core/Cargo.toml")).unwrap();
+    let mut section = "";
+    let mut dependencies = BTreeSet::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line;
+        } else if section.contains("dependencies") && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.']).next().unwrap_or("").trim();
+            dependencies.insert(format!("{section} {name}"));
+        }
+    }
+    let expected: BTreeSet<String> = ["[dependencies] arrayvec", "[dependencies] shakmaty"]
+        .map(str::to_owned)
+        .into();
+    assert_eq!(dependencies, expected);
 }
 
 // The checker itself, on small made-up crates.

@@ -5,8 +5,8 @@ use shakmaty::{ByColor, Chess, Color, Piece, Position, Square};
 use super::*;
 use crate::announce::{AnnounceError, Lang};
 use crate::scoresheet::adjourn::{Opened, Sealing, Session};
+use crate::scoresheet::fixtures::{fixture, sheet, uci_moves};
 use crate::scoresheet::reconcile::{Difference, Step, reconcile};
-use crate::scoresheet::tests::{fixture, sheet, uci_moves};
 use crate::scoresheet::{AudioRef, ClockRecord, Numbering, Writing, position_at};
 
 fn piece(c: char) -> Piece {

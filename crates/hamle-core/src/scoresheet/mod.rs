@@ -15,8 +15,8 @@
 //! (`crate::words::sheet`).
 //!
 //! ```
-//! use hamle::announce::Lang;
-//! use hamle::scoresheet::{Scoresheet, Slot, Writing};
+//! use hamle_core::announce::Lang;
+//! use hamle_core::scoresheet::{Scoresheet, Slot, Writing};
 //! use shakmaty::{Chess, Color};
 //!
 //! let mut sheet = Scoresheet::new(Color::Black, Lang::De);
@@ -74,7 +74,7 @@ impl Slot {
 /// move number and side to move (e.g. 37... for Black).
 ///
 /// ```
-/// use hamle::scoresheet::{Numbering, Slot};
+/// use hamle_core::scoresheet::{Numbering, Slot};
 /// use shakmaty::Color;
 /// let n = Numbering::new(Slot::new(37, Color::Black));
 /// assert_eq!(n.slot(0), Slot::new(37, Color::Black));
@@ -540,6 +540,8 @@ pub fn position_at(start: &Chess, moves: &[Move], ply: Ply) -> Chess {
     pos
 }
 
-/// The scoresheet's tests, and their fixtures for the tests of the sheet's words.
+/// Fixtures for the scoresheet's tests and, with the `fixtures` feature, the server crate's.
+#[cfg(any(test, feature = "fixtures"))]
+pub mod fixtures;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;

@@ -24,7 +24,7 @@ pub const MAX_PERIODS: usize = 3;
 /// and again).
 ///
 /// ```
-/// use hamle::game::{Period, TimeControl};
+/// use hamle_core::game::{Period, TimeControl};
 /// // 40 moves in 90 minutes, then 30 minutes for the rest, 30 seconds per move throughout.
 /// let tc = TimeControl {
 ///     base_ms: 90 * 60_000, increment_ms: 30_000, moves: 40,

@@ -9,9 +9,9 @@
 //! that is not exactly one legal move (not understood, ambiguous, illegal, or missing) loses.
 //!
 //! ```
-//! use hamle::announce::Lang;
-//! use hamle::scoresheet::ClockRecord;
-//! use hamle::scoresheet::adjourn::{Opened, Sealing, Session};
+//! use hamle_core::announce::Lang;
+//! use hamle_core::scoresheet::ClockRecord;
+//! use hamle_core::scoresheet::adjourn::{Opened, Sealing, Session};
 //! use shakmaty::{ByColor, Chess, Color};
 //!
 //! let session = Session {

@@ -153,7 +153,7 @@ impl StartPosition {
     /// over already (the side to move has a legal move, and mate is still possible).
     ///
     /// ```
-    /// use hamle::game::{StartError, StartPosition};
+    /// use hamle_core::game::{StartError, StartPosition};
     /// let p = StartPosition::from_fen("7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40").unwrap();
     /// assert_eq!(p.fen(), "7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40");
     /// assert_eq!(StartPosition::from_fen("not a fen").unwrap_err(), StartError::Syntax);

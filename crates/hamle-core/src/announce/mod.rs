@@ -14,7 +14,7 @@
 //! This module is pure: no I/O, no clock, no serde, no Fluent.
 //!
 //! ```
-//! use hamle::announce::{Lang, understand};
+//! use hamle_core::announce::{Lang, understand};
 //! use shakmaty::{Chess, uci::UciMove};
 //!
 //! let pos = Chess::default();

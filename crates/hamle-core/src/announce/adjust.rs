@@ -36,7 +36,7 @@ const PHRASES: [(Lang, &[&str]); 3] = [
 /// punctuation do not matter.
 ///
 /// ```
-/// use hamle::announce::{Lang, is_adjust};
+/// use hamle_core::announce::{Lang, is_adjust};
 /// assert!(is_adjust(Lang::De, "Ich korrigiere!"));
 /// assert!(is_adjust(Lang::Tr, "Düzeltiyorum"));
 /// assert!(is_adjust(Lang::En, "J'adoube"));

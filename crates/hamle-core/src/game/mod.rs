@@ -13,8 +13,8 @@
 //! execute, slip of the tongue, 7.4 for an illegal move completed on a board).
 //!
 //! ```
-//! use hamle::game::{Command, Game, Seat, Setup, Player, BoardKind, TimeControl};
-//! use hamle::announce::Lang;
+//! use hamle_core::game::{Command, Game, Seat, Setup, Player, BoardKind, TimeControl};
+//! use hamle_core::announce::Lang;
 //! use shakmaty::{ByColor, uci::UciMove, Chess};
 //!
 //! let player = |name: &str| Player {

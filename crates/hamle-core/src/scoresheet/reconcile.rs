@@ -15,7 +15,7 @@
 //! Every step of a ruling is a typed [`LogEntry`], for the arbiter's view.
 //!
 //! ```
-//! use hamle::scoresheet::reconcile::{instructions, apply_steps, Step};
+//! use hamle_core::scoresheet::reconcile::{instructions, apply_steps, Step};
 //! use shakmaty::{Board, Color, Piece, Role, Square};
 //!
 //! let target = Board::new();

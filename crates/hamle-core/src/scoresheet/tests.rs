@@ -1,10 +1,11 @@
 //! Unit tests for scoresheets, reconciliation and adjournment (their words: `crate::words::sheet`).
 
-use shakmaty::{Board, ByColor, Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{Board, ByColor, Chess, Color, Piece, Position, Square};
 
 use super::adjourn::{AdjournError, Opened, Sealing, Session};
+use super::fixtures::{fixture, sheet, uci_moves};
 use super::reconcile::{
-    BoardEdit, BoardWatch, BranchKind, Case, Difference, Disagreement, EditError, LogEntry,
+    BoardEdit, BoardWatch, BranchKind, Difference, Disagreement, EditError, LogEntry,
     ReconcileError, Step, apply_steps, diff, edits_for, instructions, reconcile, reconcile_at,
 };
 use super::*;
@@ -16,30 +17,6 @@ fn piece(c: char) -> Piece {
 
 fn board(fen: &str) -> Board {
     fen.parse().expect("board fen")
-}
-
-pub(crate) fn uci_moves(ucis: &[&str]) -> Vec<Move> {
-    let mut pos = Chess::default();
-    ucis.iter()
-        .map(|u| {
-            let m = u
-                .parse::<shakmaty::uci::UciMove>()
-                .unwrap()
-                .to_move(&pos)
-                .unwrap();
-            pos.play_unchecked(m);
-            m
-        })
-        .collect()
-}
-
-pub(crate) fn sheet(owner: Color, lang: Lang, texts: &[&str]) -> Scoresheet {
-    let mut s = Scoresheet::new(owner, lang);
-    for (ply, t) in texts.iter().enumerate() {
-        s.write(Numbering::INITIAL.slot(ply), Writing::text(*t, ply as u64))
-            .unwrap();
-    }
-    s
 }
 
 #[test]
@@ -390,58 +367,6 @@ fn steps_in_a_wrong_order_are_refused() {
     );
     assert_eq!(watch.board(), &b);
     assert_eq!(watch.remaining().len(), 2);
-}
-
-pub(crate) struct Fixture {
-    pub(crate) start: Chess,
-    pub(crate) official: Vec<Move>,
-    pub(crate) clocks: Vec<ClockRecord>,
-    pub(crate) sheets: ByColor<Scoresheet>,
-    pub(crate) boards: ByColor<Board>,
-}
-
-impl Fixture {
-    pub(crate) fn case(&self) -> Case<'_> {
-        Case {
-            start: &self.start,
-            official: &self.official,
-            clocks: &self.clocks,
-            sheets: ByColor {
-                white: &self.sheets.white,
-                black: &self.sheets.black,
-            },
-            boards: ByColor {
-                white: &self.boards.white,
-                black: &self.boards.black,
-            },
-        }
-    }
-}
-
-pub(crate) fn fixture(white: &[&str], black: &[&str], official: &[&str]) -> Fixture {
-    let official = uci_moves(official);
-    let start = Chess::default();
-    let end = position_at(&start, &official, official.len());
-    let clocks = (0..=official.len())
-        .map(|ply| ClockRecord {
-            ply,
-            white_ms: 600_000 - ply as u64 * 1000,
-            black_ms: 600_000 - ply as u64 * 2000,
-        })
-        .collect();
-    Fixture {
-        start,
-        official,
-        clocks,
-        sheets: ByColor {
-            white: sheet(Color::White, Lang::De, white),
-            black: sheet(Color::Black, Lang::En, black),
-        },
-        boards: ByColor {
-            white: end.board().clone(),
-            black: end.board().clone(),
-        },
-    }
 }
 
 #[test]
