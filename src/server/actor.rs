@@ -27,6 +27,8 @@ use super::auth::{TokenHash, hash_token, same_hash};
 use super::bus::{Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject};
 use super::clock::ServerClock;
 use super::membership::Membership;
+pub use super::ownership::Role;
+use super::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step};
 use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
@@ -235,17 +237,6 @@ pub struct Settings {
     pub role: Role,
 }
 
-/// Who writes a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// The only node: writes without a lease.
-    Single,
-    /// Holds the game's lease with this epoch: decides, writes, publishes.
-    Owner { epoch: u64 },
-    /// Another node owns the game: applies its events, forwards commands to it.
-    Follower,
-}
-
 /// How many forwarded commands' answers the owner keeps, so that a retried one is answered
 /// again rather than applied twice.
 const ANSWERS_KEPT: usize = 256;
@@ -278,10 +269,9 @@ struct Actor {
     /// up to the event before it and nothing more is written.
     damage: Option<crate::game::ReplayError>,
     cluster: Option<Arc<Cluster>>,
-    role: Role,
-    /// When the owner learnt it holds the game (after its claim was granted): only the
-    /// node's renewals asked later can tell it lost the lease ([`Cluster::still_holds`]).
-    held_since: tokio::time::Instant,
+    /// Who writes the game: this node alone, as the lease's owner, or another node
+    /// (`ownership.rs`, the pure state machine this actor carries out).
+    ownership: Ownership<tokio::time::Instant>,
     /// The owner's subscription to forwarded commands.
     commands: Option<async_nats::Subscriber>,
     /// The subscription to the owner's events (every node of a cluster).
@@ -318,8 +308,7 @@ pub fn spawn(
         connections: Default::default(),
         damage: None,
         cluster: settings.cluster,
-        role: settings.role,
-        held_since: tokio::time::Instant::now(),
+        ownership: Ownership::new(settings.role, tokio::time::Instant::now()),
         commands: None,
         followed: None,
         answered: Default::default(),
@@ -376,17 +365,10 @@ async fn bus_changed(back: &mut Option<tokio::sync::watch::Receiver<u64>>) -> bo
 impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
         if self.cluster.is_some() {
-            tracing::debug!(game = %self.id, role = ?self.role, "serving");
+            tracing::debug!(game = %self.id, role = ?self.ownership.role(), "serving");
+            self.follow_events().await;
         }
-        self.subscribe().await;
-        let outage = self.table.restart_events(self.clock.now_ms());
-        if self.damage.is_none() && self.role != Role::Follower && !outage.is_empty() {
-            if let Err(e) = self.commit(outage).await {
-                tracing::error!(game = %self.id, "could not record the restart pause: {e}");
-            } else {
-                tracing::info!(game = %self.id, "restored and paused after a restart");
-            }
-        }
+        self.observe(Observed::Started).await;
         // How often the actor looks whether it may leave memory.
         let mut idle_check = tokio::time::interval((self.evict_after / 4).max(MIN_IDLE_CHECK));
         idle_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -399,19 +381,16 @@ impl Actor {
             .map_or(std::time::Duration::from_secs(3600), |c| c.lease / 3);
         let mut lease_check = tokio::time::interval(lease_every);
         lease_check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        // The bus back after an outage: a follower reads what it missed from the store at
-        // once, and again at the next two looks at the lease (events published before its
-        // subscription was renewed).
+        // The bus back after an outage: a follower reads what it missed from the store.
         let mut bus_back = self.cluster.as_ref().map(|c| c.bus_back.clone());
         if let Some(back) = &mut bus_back {
             back.mark_unchanged();
         }
-        let mut catch_up_again = 0u8;
         loop {
             let deadline = self
                 .table
                 .deadline()
-                .filter(|_| self.damage.is_none() && self.role != Role::Follower);
+                .filter(|_| self.damage.is_none() && self.ownership.decides());
             tokio::select! {
                 _ = shutdown.cancelled() => break,
                 req = rx.recv() => match req {
@@ -435,20 +414,12 @@ impl Actor {
                     Some(msg) => self.follow(msg).await,
                     None => self.followed = None,
                 },
-                _ = lease_check.tick(), if clustered => {
-                    if catch_up_again > 0 && self.role == Role::Follower {
-                        catch_up_again -= 1;
-                        self.catch_up().await;
-                    }
-                    self.look_at_lease().await
-                }
+                _ = lease_check.tick(), if clustered => self.look_at_lease().await,
                 changed = bus_changed(&mut bus_back) => {
-                    if !changed {
+                    if changed {
+                        self.observe(Observed::BusBack).await;
+                    } else {
                         bus_back = None;
-                    } else if self.role == Role::Follower {
-                        tracing::info!(game = %self.id, "the bus is back: reading what was missed");
-                        self.catch_up().await;
-                        catch_up_again = 2;
                     }
                 }
                 _ = idle_check.tick() => {
@@ -461,7 +432,7 @@ impl Actor {
                             // Anything sent after this finds the channel closed and asks
                             // the hub again, which loads the game afresh.
                             rx.close();
-                            self.release();
+                            self.observe(Observed::Leaving).await;
                             tracing::debug!(game = %self.id, "left memory");
                             break;
                         }
@@ -482,7 +453,7 @@ impl Actor {
             return false;
         }
         let running = self.damage.is_none()
-            && self.role != Role::Follower
+            && self.ownership.decides()
             && self.table.game().status() == Status::Playing
             && self.table.clock(self.clock.now_ms()).running.is_some();
         !running
@@ -498,6 +469,10 @@ impl Actor {
             None => true,
             Some(rec) => match self.commit(vec![rec]).await {
                 Ok(()) => true,
+                Err(Uncommitted::Fenced) => {
+                    self.observe(Observed::AppendFenced).await;
+                    true
+                }
                 Err(e) => {
                     tracing::error!(game = %self.id, "could not record a flag fall: {e}");
                     false
@@ -522,7 +497,7 @@ impl Actor {
                     Some(text) => Some((text, false)),
                     None => arrival.then(|| (String::new(), true)),
                 };
-                if self.role == Role::Follower && arrival {
+                if !self.ownership.decides() && arrival {
                     // Asked of the owner only when this node's copy of the game says it
                     // counts: a game that does not wait for its start costs no round trip.
                     if let Err(r) = self.table.decide(seat, order.clone(), self.clock.now_ms()) {
@@ -530,14 +505,14 @@ impl Actor {
                         return;
                     }
                 }
-                if self.role == Role::Follower {
+                if !self.ownership.decides() {
                     return self.forward(seat, lang, forwarded, reply);
                 }
                 let answer = self.act(seat, lang, order, confirm, None).await;
                 if answer.is_err() {
-                    self.confirm_ownership().await;
+                    self.observe(Observed::Refusing).await;
                 }
-                if self.role == Role::Follower {
+                if !self.ownership.decides() {
                     // Fenced while writing: another node owns the game now; it decides.
                     return self.forward(seat, lang, forwarded, reply);
                 }
@@ -545,7 +520,7 @@ impl Actor {
             }
             Request::OwnerSilent => self.look_at_lease().await,
             Request::Connect { seat, since, reply } => {
-                if self.role == Role::Follower && since.is_some_and(|n| n > self.table.seq()) {
+                if !self.ownership.decides() && since.is_some_and(|n| n > self.table.seq()) {
                     // The client saw events this node has not heard of yet: read them.
                     self.catch_up().await;
                 }
@@ -626,16 +601,22 @@ impl Actor {
             });
         }
         let last = events.last().map(|e| e.seq);
-        let applied = self.commit_as(events, command).await.map_err(|e| {
-            tracing::error!(game = %self.id, "store failed, action refused: {e}");
-            Refused::new(lang, ErrorCode::StorageFailed, &[])
-        })?;
+        let applied = match self.commit_as(events, command).await {
+            Ok(applied) => applied,
+            Err(e) => {
+                tracing::error!(game = %self.id, "store failed, action refused: {e}");
+                if e == Uncommitted::Fenced {
+                    self.observe(Observed::AppendFenced).await;
+                }
+                return Err(Refused::new(lang, ErrorCode::StorageFailed, &[]));
+            }
+        };
         // A command applied before (by this owner or an earlier one) is answered as then.
         Ok(Acted::Done(applied.or(last)))
     }
 
     /// Writes events durably, then applies and publishes them.
-    async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), String> {
+    async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), Uncommitted> {
         self.commit_as(events, None).await.map(|_| ())
     }
 
@@ -645,16 +626,16 @@ impl Actor {
         &mut self,
         events: Vec<Recorded>,
         command: Option<CommandId>,
-    ) -> Result<Option<u64>, String> {
+    ) -> Result<Option<u64>, Uncommitted> {
         // The list of games reads the summary after these events, written with them.
         let mut after = self.table.game().clone();
         for rec in &events {
             after
                 .apply(rec)
-                .map_err(|e| format!("a decided event does not apply: {e}"))?;
+                .map_err(|e| Uncommitted::Store(format!("a decided event does not apply: {e}")))?;
         }
         let summary = Summary::of(&after);
-        if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
+        if let (Some(cluster), Some(epoch)) = (&self.cluster, self.ownership.epoch()) {
             let cluster = Arc::clone(cluster);
             let done = cluster
                 .owners
@@ -663,11 +644,8 @@ impl Actor {
             match done {
                 Ok(Appended::Written) => {}
                 Ok(Appended::AlreadyApplied { seq }) => return Ok(Some(seq)),
-                Err(StoreError::Fenced { .. }) => {
-                    self.step_down().await;
-                    return Err("fenced: another node owns the game".into());
-                }
-                Err(e) => return Err(e.to_string()),
+                Err(StoreError::Fenced { .. }) => return Err(Uncommitted::Fenced),
+                Err(e) => return Err(Uncommitted::Store(e.to_string())),
             }
             let wire: Vec<WireEvent> = events.iter().map(WireEvent::of).collect();
             if let Ok(payload) = serde_json::to_vec(&wire) {
@@ -681,21 +659,21 @@ impl Actor {
             let (store, id, written) = (Arc::clone(&self.store), self.id.clone(), events.clone());
             tokio::task::spawn_blocking(move || store.append(&id, &written, &summary))
                 .await
-                .map_err(|e| e.to_string())?
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Uncommitted::Store(e.to_string()))?
+                .map_err(|e| Uncommitted::Store(e.to_string()))?;
         } else {
             // Grouped with other games' writes by the store; resolves once durable.
             self.store
                 .append_async(&self.id, &events, &summary)
                 .await
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Uncommitted::Store(e.to_string()))?;
         }
         for rec in events {
             if let Err(e) = self.publish(rec) {
                 // Cannot happen for events this game decided. If it does, the store is ahead
                 // of the game: nothing more is written, and the game says it is damaged.
                 self.damaged(e);
-                return Err("a stored event does not apply".into());
+                return Err(Uncommitted::Store("a stored event does not apply".into()));
             }
         }
         Ok(None)
@@ -736,9 +714,9 @@ impl Actor {
 
 /// Several nodes (`docs/scale-out.md`): following the owner, forwarding to it, taking over.
 impl Actor {
-    /// Subscribes to the owner's events (every node of a cluster) and, as the owner, to the
-    /// commands other nodes forward.
-    async fn subscribe(&mut self) {
+    /// Subscribes to the owner's events (every node of a cluster, before it catches up on
+    /// what was committed since it loaded the game).
+    async fn follow_events(&mut self) {
         let Some(cluster) = self.cluster.clone() else {
             return;
         };
@@ -746,13 +724,86 @@ impl Actor {
             Ok(sub) => self.followed = Some(sub),
             Err(e) => tracing::error!(game = %self.id, "could not follow the game: {e}"),
         }
-        if matches!(self.role, Role::Owner { .. }) {
-            self.take_commands().await;
+    }
+
+    /// Tells the ownership machine what was observed and carries out its steps (a claim's or
+    /// a renewal's answer is observed in turn).
+    async fn observe(&mut self, first: Observed) {
+        let mut next = Some(first);
+        while let Some(observed) = next.take() {
+            let now = tokio::time::Instant::now();
+            for step in self.ownership.on(observed, now) {
+                if let Some(answer) = self.carry_out(step).await {
+                    // Every step that asks something is the last of its list.
+                    next = Some(answer);
+                }
+            }
         }
-        // Events committed between the load and the subscription.
-        if self.role == Role::Follower {
-            self.catch_up().await;
+    }
+
+    /// One step of the ownership machine; what a claim or a renewal answered.
+    async fn carry_out(&mut self, step: Step) -> Option<Observed> {
+        let cluster = self.cluster.clone();
+        match step {
+            Step::CatchUp => self.catch_up().await,
+            Step::TakeCommands => {
+                tracing::info!(game = %self.id, role = ?self.ownership.role(), "owns the game");
+                self.take_commands().await;
+            }
+            Step::DropCommands => {
+                tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
+                self.commands = None;
+            }
+            Step::RecordRestart => {
+                // As after a restart, a running clock stops at the last event: the outage is
+                // nobody's time (the profile's failover policy says who resumes the game).
+                let outage = self.table.restart_events(self.clock.now_ms());
+                if self.damage.is_some() || outage.is_empty() {
+                    return None;
+                }
+                match self.commit(outage).await {
+                    Ok(()) => tracing::info!(game = %self.id, "paused after a restart"),
+                    Err(Uncommitted::Fenced) => return Some(Observed::AppendFenced),
+                    Err(e) => {
+                        tracing::error!(game = %self.id, "could not record the restart pause: {e}")
+                    }
+                }
+            }
+            Step::Claim => {
+                let cluster = cluster?;
+                let answer = match cluster.owners.claim(&self.id, cluster.lease).await {
+                    Ok(Claim::Granted(lease)) => ClaimAnswer::Granted { epoch: lease.epoch },
+                    Ok(Claim::Held(_)) => ClaimAnswer::Held,
+                    Err(e) => {
+                        tracing::error!(game = %self.id, "could not claim: {e}");
+                        ClaimAnswer::Failed
+                    }
+                };
+                return Some(Observed::Claimed(answer));
+            }
+            Step::Renew { epoch } => {
+                let cluster = cluster?;
+                let fence = match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
+                    Ok(()) => Fence::Holds,
+                    Err(StoreError::Fenced { .. }) => Fence::Fenced,
+                    Err(e) => {
+                        tracing::warn!(game = %self.id, "could not renew: {e}");
+                        Fence::Failed
+                    }
+                };
+                return Some(Observed::Renewed(fence));
+            }
+            Step::Release { epoch } => {
+                let released = cluster?.owners.release(&self.id, epoch);
+                let id = self.id.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = released.await {
+                        tracing::warn!(game = %id, "could not release the lease: {e}");
+                    }
+                });
+            }
         }
+        None
     }
 
     async fn take_commands(&mut self) {
@@ -796,11 +847,11 @@ impl Actor {
             if ev.seq <= mine {
                 continue;
             }
-            if matches!(self.role, Role::Owner { .. }) {
+            if self.ownership.epoch().is_some() {
                 // An event this node did not write (its own come back numbered as applied):
                 // another node owns the game now, and this one was stopped past its lease.
                 // It follows from the store, and decides nothing more on what it had.
-                self.step_down().await;
+                self.observe(Observed::ForeignEvent).await;
                 return;
             }
             if ev.seq > mine + 1 {
@@ -834,15 +885,21 @@ impl Actor {
         let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
         let answer = if let Some((_, answer)) = kept {
             answer.clone()
-        } else if fwd.expired() {
-            // Too late: its sender has told the player nothing changed (or is about to).
-            let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
-            tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
-            Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
         } else {
-            let Some(answer) = self.decide_forwarded(&cluster, &fwd).await else {
-                // No longer the owner: the sender asks again and the new owner answers.
-                return;
+            let answer = match self.ownership.takes_forwarded(fwd.expired()) {
+                // Not the owner: the sender asks again and the owner answers.
+                Take::Ignore => return,
+                Take::RefuseExpired => {
+                    // Too late: its sender has told the player nothing changed.
+                    let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
+                    tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
+                    Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
+                }
+                Take::Decide => match self.decide_forwarded(&cluster, &fwd).await {
+                    Some(answer) => answer,
+                    // No longer the owner: the new owner answers the sender's next try.
+                    None => return,
+                },
             };
             if self.answered.len() >= ANSWERS_KEPT {
                 self.answered.pop_front();
@@ -860,7 +917,7 @@ impl Actor {
     /// The game's last event number after a forwarded command the store has applied already
     /// (asked only when deciding it again was refused: most commands are new).
     async fn applied_before(&self, cluster: &Cluster, fwd: &Forwarded) -> Option<u64> {
-        if self.role == Role::Follower {
+        if !self.ownership.decides() {
             return None;
         }
         let command = fwd.command()?;
@@ -874,9 +931,6 @@ impl Actor {
     }
 
     async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
-        if self.role == Role::Follower {
-            return None;
-        }
         let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
         let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
         let Ok(seat) = fwd.seat.parse::<Seat>() else {
@@ -888,7 +942,7 @@ impl Actor {
         if fwd.arrival {
             let arrive = Order::Play(crate::game::Command::Arrive);
             let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
-            return (self.role != Role::Follower).then(|| Answer::of(&acted));
+            return self.ownership.decides().then(|| Answer::of(&acted));
         }
         let Ok(msg) = super::wire::decode(&fwd.text) else {
             return refuse(ErrorCode::Internal);
@@ -908,10 +962,10 @@ impl Actor {
             if let Some(seq) = self.applied_before(cluster, fwd).await {
                 return Some(Answer::Done { seq: Some(seq) });
             }
-            self.confirm_ownership().await;
+            self.observe(Observed::Refusing).await;
         }
         // Fenced while writing: the new owner answers the sender's next try.
-        (self.role != Role::Follower).then(|| Answer::of(&acted))
+        self.ownership.decides().then(|| Answer::of(&acted))
     }
 
     /// A connection's order on a node that follows: its message goes to the owner, on its own
@@ -977,91 +1031,34 @@ impl Actor {
         });
     }
 
-    /// The owner looks whether the node's renewal still holds its lease (and steps down if
-    /// another node has it); a follower claims the game if the owner's lease ran out.
+    /// The owner looks whether the node's renewal still holds its lease (and asks the store
+    /// if it did not find the game); a follower claims the game if the owner's lease ran out.
     async fn look_at_lease(&mut self) {
         let Some(cluster) = self.cluster.clone() else {
             return;
         };
-        match self.role {
-            Role::Single => {}
-            Role::Owner { epoch } => {
-                // The node renews all its leases at once (`Cluster::renew_leases`); the owner
-                // asks the store itself only when the last renewal did not find its game.
-                if cluster.still_holds(&self.id, epoch, self.held_since) != Some(false) {
-                    return;
-                }
-                // Taken over, or expired unclaimed after a late renewal: the game's own
-                // renewal tells which (the epoch decides, as for an append).
-                match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
-                    Ok(()) => self.held_since = tokio::time::Instant::now(),
-                    Err(StoreError::Fenced { .. }) => self.step_down().await,
-                    Err(e) => tracing::error!(game = %self.id, "could not renew: {e}"),
-                }
-            }
-            Role::Follower => match cluster.owners.claim(&self.id, cluster.lease).await {
-                Ok(Claim::Granted(lease)) => self.take_over(lease.epoch).await,
-                Ok(Claim::Held(_)) => {}
-                Err(e) => tracing::error!(game = %self.id, "could not claim: {e}"),
-            },
-        }
+        let node_renewal = self
+            .ownership
+            .epoch()
+            .and_then(|epoch| cluster.still_holds(&self.id, epoch, self.ownership.held_since()));
+        self.observe(Observed::LeaseLook { node_renewal }).await;
     }
+}
 
-    /// This node claimed the game: it reads what the old owner wrote, takes the commands and,
-    /// as after a restart, stops a running clock at the last event, so the outage is nobody's
-    /// time; the rules profile's failover policy says whether the arbiter resumes the game
-    /// (`pause`) or it goes on at once (`continue`).
-    async fn take_over(&mut self, epoch: u64) {
-        self.held_since = tokio::time::Instant::now();
-        self.catch_up().await;
-        self.role = Role::Owner { epoch };
-        self.take_commands().await;
-        tracing::info!(game = %self.id, epoch, "took the game over");
-        let outage = self.table.restart_events(self.clock.now_ms());
-        if self.damage.is_none()
-            && !outage.is_empty()
-            && let Err(e) = self.commit(outage).await
-        {
-            tracing::error!(game = %self.id, "could not record the failover pause: {e}");
-        }
-    }
+/// Why events were not committed.
+#[derive(Debug, PartialEq, Eq)]
+enum Uncommitted {
+    /// Another node claimed the game: nothing was written.
+    Fenced,
+    /// The store failed, or the events do not apply.
+    Store(String),
+}
 
-    /// Before an owner of a cluster refuses an order: whether it still owns the game, asked
-    /// of the store (the game's own renewal, decided by the epoch as an append is). A node
-    /// stopped past its lease (a pause of the process, a machine asleep) wakes with the game
-    /// as it left it; its refusal ("not your turn", "the game is paused") would be decided on
-    /// a game another node has played on since. Fenced, it steps down, and the order goes to
-    /// the new owner. An accepted order needs no such question: its write is fenced.
-    async fn confirm_ownership(&mut self) {
-        let (Some(cluster), Role::Owner { epoch }) = (self.cluster.clone(), self.role) else {
-            return;
-        };
-        match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
-            Ok(()) => self.held_since = tokio::time::Instant::now(),
-            Err(StoreError::Fenced { .. }) => self.step_down().await,
-            Err(e) => tracing::warn!(game = %self.id, "could not confirm the lease: {e}"),
-        }
-    }
-
-    /// Another node owns the game now: this one stops taking commands and follows.
-    async fn step_down(&mut self) {
-        tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
-        self.role = Role::Follower;
-        self.commands = None;
-        self.catch_up().await;
-    }
-
-    /// The game leaves this node's memory: its lease is given up, so another node may claim it
-    /// at once.
-    fn release(&self) {
-        if let (Some(cluster), Role::Owner { epoch }) = (&self.cluster, self.role) {
-            let released = cluster.owners.release(&self.id, epoch);
-            let id = self.id.clone();
-            tokio::spawn(async move {
-                if let Err(e) = released.await {
-                    tracing::warn!(game = %id, "could not release the lease: {e}");
-                }
-            });
+impl std::fmt::Display for Uncommitted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Uncommitted::Fenced => f.write_str("fenced: another node owns the game"),
+            Uncommitted::Store(e) => f.write_str(e),
         }
     }
 }

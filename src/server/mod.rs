@@ -27,6 +27,7 @@ mod listen;
 mod log;
 mod membership;
 mod orders;
+pub mod ownership;
 mod pgn;
 mod recordings;
 mod render;

@@ -35,6 +35,7 @@ mod hub;
 mod layering;
 mod limits;
 mod locales;
+mod ownership;
 mod pairings;
 mod queries;
 mod round_trip;
