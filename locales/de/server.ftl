@@ -325,6 +325,7 @@ round-alert-time-request = Brett { $board }: { $color ->
 serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
 serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.
 serve-bus-needs-node = --bus braucht --node NAME, einen eigenen Namen für jeden Knoten des Clusters (eine Lease wird einem Knoten gleichen Namens wieder gewährt).
+serve-node-name-in-use = Ein Knoten namens { $node } läuft schon in diesem Cluster (er hat auf dem Bus geantwortet): Geben Sie jedem Knoten mit --node einen eigenen Namen, oder halten Sie den anderen zuerst an.
 serve-bus-needs-data-dir = --bus geht vorerst nur mit dem Speicher im Datenverzeichnis: dort liegen die Leases des Clusters. Lassen Sie --store weg.
 
 ## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material

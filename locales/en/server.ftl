@@ -325,6 +325,7 @@ round-alert-time-request = Board { $board }: { $color ->
 serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
 serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.
 serve-bus-needs-node = --bus needs --node NAME, a name of its own for each node of the cluster (a lease is granted again to a node of the same name).
+serve-node-name-in-use = A node named { $node } is already running in this cluster (it answered on the bus): give each node a name of its own with --node, or stop the other one first.
 serve-bus-needs-data-dir = --bus works only with the store in the data directory for now: the cluster's leases are there. Leave out --store.
 
 ## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material

@@ -311,6 +311,7 @@ round-alert-time-request = { $board }. tahta: { $color ->
 serve-bad-store = --store, sqlite:YOL (bir SQLite dosyası) ya da postgres://kullanıcı@sunucu:port/veritabanı bekler.
 serve-bad-node = { $value } bir düğüm adı değil: 1 ile 64 arası harf, rakam, nokta, tire ya da alt çizgi.
 serve-bus-needs-node = --bus için --node AD gerekir: kümedeki her düğümün kendi adı olmalı (kira, aynı adlı bir düğüme yeniden verilir).
+serve-node-name-in-use = Bu kümede { $node } adlı bir düğüm zaten çalışıyor (veri yolunda yanıt verdi): her düğüme --node ile kendi adını verin ya da önce ötekini durdurun.
 serve-bus-needs-data-dir = --bus şimdilik yalnızca veri dizinindeki depoyla çalışır: kümenin kiraları oradadır. --store seçeneğini kullanmayın.
 
 ## Issue 15: the legal moves of a piece or from a square, the pieces lost and the material

@@ -150,6 +150,40 @@ fn command_id_of(boot: u64, n: u64) -> String {
     format!("{boot:016x}-{n}")
 }
 
+/// The subject a running node answers on, by its name (hex: any name is one subject token).
+fn name_subject(node: &str) -> String {
+    let hex: String = node.bytes().map(|b| format!("{b:02x}")).collect();
+    format!("hamle.node.{hex}")
+}
+
+/// Whether a running node of the cluster already answers to `node` (asked before this node
+/// touches any lease: no responder, or no answer within a second, means the name is free).
+pub async fn name_in_use(client: &async_nats::Client, node: &str) -> bool {
+    let asked = client.request(name_subject(node), Vec::new().into());
+    matches!(
+        tokio::time::timeout(Duration::from_secs(1), asked).await,
+        Ok(Ok(_))
+    )
+}
+
+/// Subscribes to this node's name; the future answers every node that asks whether the name
+/// is in use, for as long as the connection lasts.
+pub async fn answer_to_name(
+    client: &async_nats::Client,
+    node: &str,
+) -> Result<impl std::future::Future<Output = ()> + Send + 'static, async_nats::SubscribeError> {
+    use futures_util::StreamExt;
+    let mut asks = client.subscribe(name_subject(node)).await?;
+    let client = client.clone();
+    Ok(async move {
+        while let Some(ask) = asks.next().await {
+            if let Some(reply) = ask.reply {
+                let _ = client.publish(reply, Vec::new().into()).await;
+            }
+        }
+    })
+}
+
 /// The subject the owner of `game` takes commands on.
 pub fn command_subject(game: &GameId) -> String {
     format!("hamle.game.{game}.cmd")

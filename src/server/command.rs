@@ -163,6 +163,11 @@ pub fn serve_command(
                 println!("{}", crate::words::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS
             }
+            Err(super::ServeError::NodeNameInUse(node)) => failed(crate::words::text(
+                lang,
+                "serve-node-name-in-use",
+                &[("node", node)],
+            )),
             Err(e) => failed(e.to_string()),
         }
     })

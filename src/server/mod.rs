@@ -213,6 +213,9 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 pub enum ServeError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Another running node of the cluster has this node's name.
+    #[error("a node named {0} is already running in this cluster")]
+    NodeNameInUse(String),
     #[error(transparent)]
     Io(#[from] io::Error),
 }
@@ -344,6 +347,15 @@ async fn join_cluster(
         .connect(options.bus.as_str())
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
+    // Two processes under one name would each take the other's leases for their previous
+    // process's (`release_all`) and both serve its games: a running node answers to its name.
+    if bus::name_in_use(&client, &options.node).await {
+        return Err(ServeError::NodeNameInUse(options.node));
+    }
+    let named = bus::answer_to_name(&client, &options.node)
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
+    tokio::spawn(named);
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
     Ok(bus::Cluster::new(
         client,

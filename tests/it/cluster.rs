@@ -917,3 +917,57 @@ async fn a_move_refused_during_a_bus_outage_is_never_played_later() {
     assert_eq!(moves, ["e2e4", "e7e5", "b1c3"], "{:?}", owner_side.events);
     drop((n1, n2));
 }
+
+/// The issue 29 trial: a second node started under a name already running served without a
+/// word (and its start let the first one's leases go). It is refused now, in the operator's
+/// words, and the first node goes on serving its game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn a_second_node_under_a_name_in_use_is_refused_and_the_first_serves_on() {
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let created = create(
+        &n1.addr,
+        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
+    )
+    .await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut white = Seat::connect("white", &token("white"), &game, &n1.addr).await;
+    white.ok(json!({"type": "move", "uci": "e2e4"})).await;
+
+    let second = Command::new(env!("CARGO_BIN_EXE_hamle"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+        .arg(store.data_of("n1-again"))
+        .args(store.store_args())
+        .args(["--bus", &nats.url, "--node", "n1"])
+        .args(["--lease-ms", &LEASE_MS.to_string()])
+        .env("LANG", "en_GB.UTF-8")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(STEP, second)
+        .await
+        .expect("the second node stops by itself")
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "the second node ran: {said}");
+    assert!(
+        said.contains("A node named n1 is already running in this cluster"),
+        "{said}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("http://"),
+        "the second node listened"
+    );
+
+    // The first node still owns and serves the game.
+    let mut black = Seat::connect("black", &token("black"), &game, &n1.addr).await;
+    black.ok(json!({"type": "move", "uci": "e7e5"})).await;
+    white.ok(json!({"type": "move", "uci": "g1f3"})).await;
+    drop(n1);
+}
