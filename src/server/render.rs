@@ -15,19 +15,18 @@ use crate::words::events::{pause_reason, text_for};
 /// `short` names it ("König schlägt Dame David acht").
 pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> EventMsg {
     let rec = &p.rec;
-    let li = lang as usize;
     let text = || text_for(seat, lang, p);
     let body = if !rec.event.visible_to(seat) {
         EventBody::Private {}
     } else {
         match (&rec.event, &p.mv) {
             (Event::Moved { by, .. }, Some(mv)) => {
-                let [short, full] = mv.said[li].clone();
                 let short = if captured {
-                    mv.captured[li].clone()
+                    mv.said.captured(lang)
                 } else {
-                    short
+                    mv.said.short(lang)
                 };
+                let (short, full) = (short.to_owned(), mv.said.full(lang).to_owned());
                 EventBody::Move {
                     by: by.key(),
                     color: color_key(mv.color),
@@ -115,14 +114,14 @@ pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> Event
                 by: by.key(),
                 uci: uci.to_string(),
                 correction: *correction,
-                said: heard(p, li),
+                said: heard(p, lang),
                 text: text(),
             },
             (Event::Repeated { by, uci, matches }, _) => EventBody::Repeat {
                 by: by.key(),
                 uci: uci.to_string(),
                 matches: *matches,
-                said: heard(p, li),
+                said: heard(p, lang),
                 text: text(),
             },
             (
@@ -280,8 +279,11 @@ pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> Event
 }
 
 /// The move an announcement, a repetition or a claim named, said short in `lang`.
-fn heard(p: &Published, li: usize) -> String {
-    p.heard.as_ref().map(|w| w[li].clone()).unwrap_or_default()
+fn heard(p: &Published, lang: Lang) -> String {
+    p.heard
+        .as_ref()
+        .map(|w| w.short(lang).to_owned())
+        .unwrap_or_default()
 }
 
 /// The first of de, tr, en named in an `Accept-Language` header; English otherwise.

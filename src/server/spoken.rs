@@ -104,6 +104,7 @@ mod tests {
     use super::*;
     use crate::game::{ClockReading, EndReason, Ending, GameResult, Recorded};
     use crate::words::MoveWords;
+    use crate::words::published::Said;
     use shakmaty::Color;
 
     fn clock() -> ClockReading {
@@ -123,19 +124,11 @@ mod tests {
                 uci: uci.to_string(),
                 san: "e4".into(),
                 fen: String::new(),
-                said: [
-                    [
-                        "Bauer Eva vier".into(),
-                        "Bauer Eva zwei nach Eva vier".into(),
-                    ],
-                    ["Piyon e dört".into(), "Piyon e iki e dört".into()],
-                    ["pawn e4".into(), "pawn e2 to e4".into()],
-                ],
-                captured: [
-                    "Bauer Eva vier".into(),
-                    "Piyon e dört".into(),
-                    "pawn e4".into(),
-                ],
+                said: {
+                    let start = shakmaty::Chess::default();
+                    let m = uci.to_move(&start).unwrap();
+                    Said::new(&start, m)
+                },
             }),
             _ => None,
         };

@@ -9,6 +9,7 @@ use fluent_bundle::FluentValue;
 use shakmaty::{ByColor, Color};
 
 use super::i18n::Args;
+use super::published::Said;
 use super::sheet::{
     Against, Listener, Whose, say_board_done, say_difference, say_opened, say_ruling,
     say_still_differs, say_stopped,
@@ -103,13 +104,12 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
         return String::new();
     }
     let sp = Speaker::new(lang);
-    let li = lang as usize;
-    let said = |words: &Option<[String; 3]>| words.as_ref().map(|w| w[li].clone());
+    let said = |words: &Option<Said>| words.as_ref().map(|w| w.short(lang).to_owned());
     let note = p.note.as_deref();
     match &rec.event {
         Event::Moved { .. } => {
             p.mv.as_ref()
-                .map(|mv| mv.said[li][0].clone())
+                .map(|mv| mv.said.short(lang).to_owned())
                 .unwrap_or_default()
         }
         Event::Paused { by } => text(
@@ -182,7 +182,8 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
             );
             // His own board lacks the opponent's last move: he (and his assistant) hear
             // which move to make on it first.
-            match (said(&p.behind), by.side()) {
+            let behind = p.behind.as_ref().map(|w| w.full(lang).to_owned());
+            match (behind, by.side()) {
                 (Some(last), Some(side)) if seat.side() == Some(side) => sentences(
                     lang,
                     [
@@ -497,7 +498,6 @@ pub fn incident_moves(lang: Lang, event: &Event, moves: &[&Published]) -> Option
     let Event::Ruled { branch, .. } = event else {
         return None;
     };
-    let li = lang as usize;
     let named: Vec<String> = moves
         .iter()
         .filter_map(|p| p.mv.as_ref())
@@ -508,7 +508,7 @@ pub fn incident_moves(lang: Lang, event: &Event, moves: &[&Published]) -> Option
                 &[
                     ("number", mv.number.to_string()),
                     ("color", color_key(mv.color).to_owned()),
-                    ("move", mv.said[li][0].clone()),
+                    ("move", mv.said.short(lang).to_owned()),
                 ],
             )
         })

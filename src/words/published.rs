@@ -1,9 +1,10 @@
-//! What every connection gets of an event: the record and the words said about it, made
-//! once when the event is published (each move in every language and both styles; what an
-//! announcement, a repetition or a board named), read from the game just before and just
-//! after the event applies.
+//! What every connection gets of an event: the record and the words said about it (each move
+//! in both styles and with the piece it captured; what an announcement, a repetition or a board
+//! named), read from the game just before and just after the event applies. The sentences are
+//! made lazily, in a language the first time a listener of that language asks ([`Said`]), and
+//! kept: a node makes only its connected listeners' languages, once per event.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -14,8 +15,62 @@ use crate::announce::{Lang, Style};
 use crate::game::{BoardOp, Event, Game, Recorded};
 use crate::scoresheet::desk::Note;
 
+/// One move in one language: short (as announced), full, and short with the piece it captures.
+#[derive(Debug)]
+struct Forms {
+    short: Box<str>,
+    full: Box<str>,
+    captured: Box<str>,
+}
+
+/// What is said about one move (in the position before it), in each language the first time
+/// a listener of that language asks, then kept.
+#[derive(Debug)]
+pub struct Said {
+    before: Chess,
+    mv: Move,
+    forms: [OnceLock<Box<Forms>>; Lang::ALL.len()],
+}
+
+impl Said {
+    pub fn new(before: &Chess, mv: Move) -> Said {
+        Said {
+            before: before.clone(),
+            mv,
+            forms: Default::default(),
+        }
+    }
+
+    fn forms(&self, lang: Lang) -> &Forms {
+        self.forms[lang as usize].get_or_init(|| {
+            let speaker = Speaker::new(lang);
+            Box::new(Forms {
+                short: speaker.say_move(&self.before, self.mv, Style::Short).into(),
+                full: speaker.say_move(&self.before, self.mv, Style::Full).into(),
+                captured: speaker.say_move_captured(&self.before, self.mv).into(),
+            })
+        })
+    }
+
+    /// The move as announced (the Appendix's short words).
+    pub fn short(&self, lang: Lang) -> &str {
+        &self.forms(lang).short
+    }
+
+    /// The move in full words.
+    pub fn full(&self, lang: Lang) -> &str {
+        &self.forms(lang).full
+    }
+
+    /// The short words with the piece captured named (the short words when the move
+    /// captures nothing; issue 15's per-seat choice).
+    pub fn captured(&self, lang: Lang) -> &str {
+        &self.forms(lang).captured
+    }
+}
+
 /// A move as every client hears it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MoveWords {
     pub ply: usize,
     /// The move number as on a scoresheet (the position's own: a game set up from a FEN
@@ -26,34 +81,30 @@ pub struct MoveWords {
     pub san: String,
     /// The position after the move.
     pub fen: String,
-    /// `[short, full]` for each language, indexed by `Lang as usize`.
-    pub said: [[String; 2]; 3],
-    /// The Appendix style with the piece captured named, for each language (the short
-    /// words when the move captures nothing; issue 15's per-seat choice).
-    pub captured: [String; 3],
+    /// The move in words, in each language as it is asked for.
+    pub said: Said,
 }
 
 /// An event as published: the record and, for a move, its words.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Published {
     pub rec: Recorded,
     pub mv: Option<MoveWords>,
-    /// The move an announcement, repetition or claim named, said short in each language
-    /// (indexed by `Lang as usize`).
-    pub heard: Option<[String; 3]>,
+    /// The move an announcement, repetition or claim named.
+    pub heard: Option<Said>,
     /// The move a repetition or a board should have shown, when it did not.
-    pub expected: Option<[String; 3]>,
+    pub expected: Option<Said>,
     /// A board event: the kind of piece it concerns.
     pub piece: Option<Role>,
     /// A board event: whether that board now shows the official game.
     pub board_matches: Option<bool>,
     /// A board event: the legal move the board shows instead of the one it should.
-    pub board_shows: Option<[String; 3]>,
+    pub board_shows: Option<Said>,
     /// A desk event (scoresheets, diverging boards, adjournment): what it meant.
     pub note: Option<Arc<Note>>,
     /// An announcement made while the announcer's own board does not show the opponent's
-    /// last move yet ([`Game::behind`]): that move in full words, which he makes first.
-    pub behind: Option<[String; 3]>,
+    /// last move yet ([`Game::behind`]): that move (said in full words), which he makes first.
+    pub behind: Option<Said>,
 }
 
 impl Published {
@@ -73,37 +124,30 @@ impl Published {
     }
 }
 
-/// A move said short in every language.
-pub fn say3(pos: &Chess, m: Move) -> [String; 3] {
-    Lang::ALL.map(|lang| Speaker::new(lang).say_move(pos, m, Style::Short))
-}
-
 /// What a non-move event needs said, read from the game before it applies.
 pub fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
     match &rec.event {
         Event::Announced { uci, .. } => {
             if let Ok(m) = uci.to_move(game.position()) {
-                p.heard = Some(say3(game.position(), m));
+                p.heard = Some(Said::new(game.position(), m));
             }
             if let (Some(last), Some((before, _))) = (game.behind(), game.previous()) {
-                p.behind = Some(
-                    Lang::ALL.map(|lang| Speaker::new(lang).say_move(before, last, Style::Full)),
-                );
+                p.behind = Some(Said::new(before, last));
             }
         }
         Event::Repeated { uci, matches, .. } => {
             if let Some((pos, expected)) = game.repeat_position()
                 && let Ok(m) = uci.to_move(pos)
             {
-                p.heard = Some(say3(pos, m));
+                p.heard = Some(Said::new(pos, m));
                 if !matches {
-                    p.expected = Some(say3(pos, expected));
+                    p.expected = Some(Said::new(pos, expected));
                 }
             }
         }
         Event::DrawClaimed { uci: Some(u), .. } => {
             if let Ok(m) = u.to_move(game.position()) {
-                p.heard = Some(say3(game.position(), m));
+                p.heard = Some(Said::new(game.position(), m));
             }
         }
         Event::Board { board, op, .. } => {
@@ -141,13 +185,13 @@ pub fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
         && let Some(shown) = b.shows_move(before)
         && shown != m
     {
-        p.board_shows = Some(say3(before, shown));
-        p.expected = Some(say3(before, m));
+        p.board_shows = Some(Said::new(before, shown));
+        p.expected = Some(Said::new(before, m));
     }
 }
 
-/// A move event's words: its number, SAN, the position after it, and the move said in every
-/// language and both styles. `None` for any other event.
+/// A move event's words: its number, SAN, the position after it, and the move to be said.
+/// `None` for any other event.
 pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
     let Event::Moved { uci, .. } = &rec.event else {
         return Ok(None);
@@ -159,14 +203,6 @@ pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::ga
     })?;
     let mut after = pos.clone();
     after.play_unchecked(m);
-    let said = Lang::ALL.map(|lang| {
-        let speaker = Speaker::new(lang);
-        [
-            speaker.say_move(pos, m, Style::Short),
-            speaker.say_move(pos, m, Style::Full),
-        ]
-    });
-    let captured = Lang::ALL.map(|lang| Speaker::new(lang).say_move_captured(pos, m));
     Ok(Some(MoveWords {
         ply: game.moves().len() + 1,
         number: pos.fullmoves().get(),
@@ -174,7 +210,34 @@ pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::ga
         uci: uci.to_string(),
         san: SanPlus::from_move(pos.clone(), m).to_string(),
         fen: Fen::from_position(&after, EnPassantMode::Legal).to_string(),
-        said,
-        captured,
+        said: Said::new(pos, m),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_said_in_a_language_when_asked_and_kept() {
+        let start = Chess::default();
+        let m = "g1f3"
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&start)
+            .unwrap();
+        let said = Said::new(&start, m);
+        assert!(said.forms.iter().all(|f| f.get().is_none()), "made eagerly");
+        assert_eq!(said.short(Lang::De), "Springer Felix drei");
+        assert!(said.forms[Lang::Tr as usize].get().is_none());
+        assert!(said.forms[Lang::En as usize].get().is_none());
+        let first: *const str = said.short(Lang::De);
+        assert!(std::ptr::eq(first, said.short(Lang::De)), "made again");
+        for lang in Lang::ALL {
+            let speaker = Speaker::new(lang);
+            assert_eq!(said.short(lang), speaker.say_move(&start, m, Style::Short));
+            assert_eq!(said.full(lang), speaker.say_move(&start, m, Style::Full));
+            assert_eq!(said.captured(lang), speaker.say_move_captured(&start, m));
+        }
+    }
 }
