@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use hamle::announce::{Lang, understand};
 use hamle::game::Seat;
-use hamle::server::voice::position_candidates;
+use hamle::server::audio::voice_input::position_candidates;
 use hamle::voice::{Intent, Policy, VoiceService, WorkerOptions, WorkerPool};
 use serde_json::Value;
 use shakmaty::fen::Fen;

@@ -7,10 +7,10 @@ use std::process::ExitCode;
 
 use tokio_util::sync::CancellationToken;
 
-use super::{
+use crate::announce::Lang;
+use crate::server::{
     Config, SpeakOptions, SpeechConfig, admin_token_path, bind, default_data_dir, run_node,
 };
-use crate::announce::Lang;
 
 /// The operator's language from `LC_ALL`, `LC_MESSAGES` or `LANG` (de, tr; else English).
 pub fn operator_lang() -> Lang {
@@ -59,7 +59,7 @@ impl Default for StoreOptions {
     fn default() -> StoreOptions {
         StoreOptions {
             url: crate::store::StoreUrl::default(),
-            node: super::DEFAULT_NODE.to_owned(),
+            node: crate::server::DEFAULT_NODE.to_owned(),
         }
     }
 }
@@ -69,9 +69,9 @@ pub fn serve_command(
     data: Option<PathBuf>,
     store: StoreOptions,
     speak: Option<SpeakOptions>,
-    limits: super::Limits,
+    limits: crate::server::Limits,
     voice: Option<crate::voice::WorkerOptions>,
-    cluster: Option<super::ClusterOptions>,
+    cluster: Option<crate::server::ClusterOptions>,
 ) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -92,7 +92,7 @@ pub fn serve_command(
     // Nodes of one cluster tell each other apart by name: the leases a node claims are
     // granted again to a node of the same name (docs/scale-out.md), so two nodes both left
     // at the default name would both own a game.
-    if cluster.is_some() && store.node == super::DEFAULT_NODE {
+    if cluster.is_some() && store.node == crate::server::DEFAULT_NODE {
         return failed(crate::words::text(lang, "serve-bus-needs-node", &[]));
     }
     let local = match speak.map(SpeakOptions::start).transpose() {
@@ -163,7 +163,7 @@ pub fn serve_command(
                 println!("{}", crate::words::text(lang, "serve-stopped", &[]));
                 ExitCode::SUCCESS
             }
-            Err(super::ServeError::NodeNameInUse(node)) => failed(crate::words::text(
+            Err(crate::server::ServeError::NodeNameInUse(node)) => failed(crate::words::text(
                 lang,
                 "serve-node-name-in-use",
                 &[("node", node)],

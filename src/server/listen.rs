@@ -1,15 +1,15 @@
 //! The accept loop: every TCP connection under a budget, every HTTP request under timeouts.
 //!
-//! - **A connection budget** below the file-descriptor limit ([`super::Limits::max_connections`])
-//!   and per client address ([`super::Limits::max_connections_per_address`]). A connection
+//! - **A connection budget** below the file-descriptor limit ([`crate::server::Limits::max_connections`])
+//!   and per client address ([`crate::server::Limits::max_connections_per_address`]). A connection
 //!   keeps its place as long as its socket is open, a WebSocket's whole life included. One
 //!   beyond the budget gets a short answer (`503 server_busy`, or `429 address_busy` for an
 //!   address that holds too many) and is closed; the games on the connections already open
 //!   go on. Beyond [`OVERFLOW`] such answers at once, a connection is closed unanswered.
-//! - **A header timeout** ([`super::Limits::header_timeout`]): a request head must arrive
+//! - **A header timeout** ([`crate::server::Limits::header_timeout`]): a request head must arrive
 //!   whole within it, counted from the connection's start or from the end of the previous
 //!   answer, so an idle keep-alive connection is closed after it too.
-//! - **A body timeout** ([`super::Limits::body_timeout`]): a request body must arrive whole
+//! - **A body timeout** ([`crate::server::Limits::body_timeout`]): a request body must arrive whole
 //!   within it, counted from the end of the head.
 //!
 //! Only HTTP/1.1 (and its upgrade to WebSocket) is served: that is what browsers speak to a
@@ -37,13 +37,13 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
-use super::Limits;
-pub use super::addr::ClientAddr;
-use super::addr::{PerKey, Place, address_key};
-use super::http::ApiError;
-use super::log::LogEvery;
-use super::render::lang_from_accept;
-use super::wire::ErrorCode;
+use crate::server::Limits;
+pub use crate::server::admission::addr::ClientAddr;
+use crate::server::admission::addr::{PerKey, Place, address_key};
+use crate::server::admission::log::LogEvery;
+use crate::server::http::ApiError;
+use crate::server::render::event::lang_from_accept;
+use crate::server::wire::ErrorCode;
 
 /// Answers to connections over the budget that may be under way at once.
 pub const OVERFLOW: usize = 64;
@@ -52,7 +52,7 @@ pub const OVERFLOW: usize = 64;
 /// recordings, espeak-ng's pipes, the log.
 pub const RESERVED_FDS: usize = 256;
 
-/// The connection budget when [`super::Limits::max_connections`] is 0: the process's
+/// The connection budget when [`crate::server::Limits::max_connections`] is 0: the process's
 /// file-descriptor limit less [`RESERVED_FDS`] (and at most a tenth less), at least 64.
 pub fn auto_max_connections() -> usize {
     let soft = fd_limit().unwrap_or(1024);
@@ -332,7 +332,7 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
             axum::http::header::CONNECTION,
             axum::http::HeaderValue::from_static("close"),
         );
-        for (name, value) in super::headers::security_headers() {
+        for (name, value) in crate::server::admission::headers::security_headers() {
             headers.insert(name, value);
         }
         Ok::<_, std::convert::Infallible>(resp)

@@ -9,34 +9,16 @@
 //!
 //! The protocol is documented in `docs/protocol.md`.
 
-mod action;
-mod actor;
-mod addr;
-mod audio;
-mod auth;
-mod bus;
-mod clock;
+pub mod admission;
+pub mod audio;
+pub mod cluster;
 mod command;
-mod conns;
-mod creation;
-mod desk;
-mod headers;
-mod http;
-mod hub;
+pub mod host;
+pub mod http;
 mod listen;
-mod log;
-mod membership;
-mod orders;
-pub mod ownership;
-mod pgn;
 mod recordings;
-mod render;
-mod round;
-mod speech;
-mod speech_local;
-mod spoken;
-mod state;
-pub mod voice;
+pub mod render;
+pub mod rounds;
 pub mod web;
 pub mod wire;
 pub mod ws;
@@ -52,19 +34,19 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::store::{GameId, Store, StoreError};
-use actor::GameHandle;
-use auth::TokenHash;
-use clock::ServerClock;
-use hub::Hub;
+use admission::auth::TokenHash;
+use host::actor::GameHandle;
+use host::hub::Hub;
+use host::server_clock::ServerClock;
 
-pub use auth::admin_token_path;
+pub use admission::auth::admin_token_path;
+pub use audio::SpeechConfig;
+pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
+pub use audio::spoken::{Heard, spoken_to};
 pub use command::{StoreOptions, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
-pub use speech::SpeechConfig;
-pub use speech_local::{LocalSpeech, SpeakOptions, Voice};
-pub use spoken::{Heard, spoken_to};
 
 /// Limits that protect the server from its clients.
 #[derive(Clone, Debug)]
@@ -226,11 +208,11 @@ struct Inner {
     limits: Limits,
     clock: ServerClock,
     admin: TokenHash,
-    door: Arc<conns::Door>,
-    creation: creation::Creation,
+    door: Arc<admission::conns::Door>,
+    creation: admission::creation::Creation,
     shutdown: CancellationToken,
     tracker: TaskTracker,
-    speech: speech::ServerSpeech,
+    speech: audio::ServerSpeech,
     /// The data directory (recordings of scoresheet entries live in `audio/` there).
     data_dir: PathBuf,
     /// One recording upload at a time (their quotas are counted on the disk).
@@ -254,7 +236,7 @@ impl AppState {
         self.0.clock
     }
 
-    fn speech(&self) -> &speech::ServerSpeech {
+    fn speech(&self) -> &audio::ServerSpeech {
         &self.0.speech
     }
 
@@ -328,7 +310,7 @@ async fn join_cluster(
     options: ClusterOptions,
     owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
-) -> Result<bus::Cluster, ServeError> {
+) -> Result<cluster::bus::Cluster, ServeError> {
     // Each connection to the bus (the first, and every one after an outage) is counted: the
     // followers read what they missed from the store.
     let (connected, bus_back) = tokio::sync::watch::channel(0u64);
@@ -349,21 +331,31 @@ async fn join_cluster(
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
     // Two processes under one name would each take the other's leases for their previous
     // process's (`release_all`) and both serve its games: a running node answers to its name.
-    if bus::name_in_use(&client, &options.node).await {
+    if cluster::bus::name_in_use(&client, &options.node).await {
         return Err(ServeError::NodeNameInUse(options.node));
     }
-    let named = bus::answer_to_name(&client, &options.node)
+    let named = cluster::bus::answer_to_name(&client, &options.node)
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
     tokio::spawn(named);
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
-    Ok(bus::Cluster::new(
+    Ok(cluster::bus::Cluster::new(
         client,
         owners,
         dir.to_owned(),
         options.lease,
         bus_back,
     ))
+}
+
+/// Every route: the games' ([`http::routes`]), the rounds' and the pages', a localised 404
+/// for any other path, and the security headers on every answer.
+fn router(app: AppState) -> axum::Router {
+    let routes = http::routes(&app)
+        .merge(rounds::routes::routes())
+        .merge(web::routes())
+        .fallback(http::unknown);
+    admission::headers::secure(routes).with_state(app)
 }
 
 /// Serves until `shutdown` is cancelled, then closes every connection (1001), stops every
@@ -424,7 +416,7 @@ pub async fn run_node(
         let owners = clustered
             .then(|| crate::store::cluster_owners(&url, &dir, &node, &opened))
             .transpose()?;
-        let admin = auth::load_or_create_admin_token(&dir).map_err(ServeError::Io)?;
+        let admin = admission::auth::load_or_create_admin_token(&dir).map_err(ServeError::Io)?;
         Ok::<_, ServeError>((opened.store, owners, admin))
     })
     .await
@@ -470,10 +462,10 @@ pub async fn run_node(
         clock,
         admin,
         door: Arc::default(),
-        creation: creation::Creation::new(&config.limits),
+        creation: admission::creation::Creation::new(&config.limits),
         shutdown: shutdown.clone(),
         tracker,
-        speech: speech::ServerSpeech::new(speech),
+        speech: audio::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
         uploads: tokio::sync::Mutex::new(()),
     }));
@@ -509,14 +501,14 @@ pub async fn run_node(
         }
         app.0
             .tracker
-            .spawn(speech_local::follow(app.clone(), listening));
+            .spawn(audio::local_voice::follow(app.clone(), listening));
     }
 
-    app.0.tracker.spawn(creation::sweeper(
+    app.0.tracker.spawn(admission::creation::sweeper(
         app.clone(),
-        creation::sweep_period(&config.limits),
+        admission::creation::sweep_period(&config.limits),
     ));
-    let router = http::router(app.clone());
+    let router = router(app.clone());
     ready();
     listen::serve(listener, router, &config.limits, shutdown.clone()).await;
     shutdown.cancel();

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
-use super::wire::color_key;
 use crate::scoresheet::AudioRef;
+use crate::server::wire::color_key;
 use crate::store::GameId;
 
 /// The largest recording accepted (bytes).

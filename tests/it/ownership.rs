@@ -24,7 +24,9 @@ use std::collections::{BTreeSet, HashMap};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use hamle::server::ownership::{ClaimAnswer, Fence, Forwarded, Observed, Ownership, Role, Step};
+use hamle::server::cluster::ownership::{
+    ClaimAnswer, Fence, Forwarded, Observed, Ownership, Role, Step,
+};
 
 /// A lease, in milliseconds; the node renews and every actor looks every third of it.
 const LEASE: u64 = 3_000;

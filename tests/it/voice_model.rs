@@ -15,7 +15,7 @@ use std::time::Duration;
 use futures_util::SinkExt;
 use hamle::announce::Lang;
 use hamle::game::Seat;
-use hamle::server::voice::position_candidates;
+use hamle::server::audio::voice_input::position_candidates;
 use hamle::server::{Config, SpeechConfig};
 use hamle::voice::{
     Decision, Intent, Recognizer, ScoreRequest, VoiceService, WorkerOptions, WorkerPool,

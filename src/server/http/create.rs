@@ -12,17 +12,17 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use shakmaty::{ByColor, Color};
 
-use super::error::ApiError;
-use super::extract::AcceptLang;
 use crate::announce::Lang;
 use crate::game::{
     AfterFix, BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player,
     Procedure, Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
 };
 use crate::server::AppState;
-use crate::server::addr::ClientAddr;
-use crate::server::auth::{TokenHash, bearer, hash_token, new_token, same_hash};
-use crate::server::creation::Refusal;
+use crate::server::admission::addr::ClientAddr;
+use crate::server::admission::auth::{TokenHash, bearer, hash_token, new_token, same_hash};
+use crate::server::admission::creation::Refusal;
+use crate::server::http::error::ApiError;
+use crate::server::http::extract::AcceptLang;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{CreateGame, Created, EventIn, PlayerIn, RulesIn, TimeControlIn};
 use crate::store::{GameId, NewGame, StoredGame};
@@ -31,7 +31,7 @@ use crate::store::{GameId, NewGame, StoredGame};
 pub const MAX_NAME_CHARS: usize = 100;
 
 /// Creates a game.
-pub(super) async fn create_game(
+pub(crate) async fn create_game(
     State(app): State<AppState>,
     addr: ClientAddr,
     AcceptLang(lang): AcceptLang,
@@ -89,7 +89,7 @@ pub(super) async fn create_game(
 }
 
 /// A creation refused before its body is read.
-pub(super) fn refused(lang: Lang, refusal: Refusal) -> ApiError {
+pub(crate) fn refused(lang: Lang, refusal: Refusal) -> ApiError {
     match refusal {
         Refusal::JsonRequired => ApiError::new(
             lang,
@@ -122,7 +122,7 @@ fn read(lang: Lang, body: Result<Bytes, BytesRejection>) -> Result<CreateGame, A
 /// Who creates the game. A bearer token, if any, must be the admin token or an arbiter's
 /// token (required with `--require-token`); an arbiter's token becomes this game's arbiter
 /// token too (returned), so one arbiter lists all his games.
-pub(super) async fn creator(
+pub(crate) async fn creator(
     app: &AppState,
     lang: Lang,
     headers: &HeaderMap,
@@ -146,7 +146,7 @@ pub(super) async fn creator(
 
 /// `503 too_many_unstarted_games` when the server holds its most games without a move, even
 /// after removing those past their time.
-pub(super) async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
+pub(crate) async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
     let creation = &app.0.creation;
     let max = app.0.limits.max_unstarted_games;
     if creation.unstarted_count() >= max && creation.sweep(app).await >= max {
@@ -161,7 +161,7 @@ pub(super) async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), 
 }
 
 /// A new game id: 64 random bits, so a second try is all but never needed.
-pub(super) async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
+pub(crate) async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiError> {
     for _ in 0..4 {
         let candidate = GameId::from_bytes(rand::random());
         let store = std::sync::Arc::clone(&app.0.store);
@@ -175,11 +175,11 @@ pub(super) async fn new_id(app: &AppState, lang: Lang) -> Result<GameId, ApiErro
 }
 
 /// The tokens shown once, per seat (`null` for an assistant seat the game lacks).
-pub(super) type Tokens = BTreeMap<&'static str, Option<String>>;
+pub(crate) type Tokens = BTreeMap<&'static str, Option<String>>;
 
 /// A token per seat the game has (`null` for an assistant seat it lacks), shown once, and
 /// their hashes, which alone are stored.
-pub(super) fn tokens(
+pub(crate) fn tokens(
     setup: &Setup,
     arbiter_token: Option<String>,
 ) -> (Tokens, Vec<(Seat, TokenHash)>) {
@@ -201,16 +201,16 @@ pub(super) fn tokens(
 }
 
 /// A rejected setting: the field (its value's problem, for the start position).
-pub(super) struct BadSetting(String, Option<StartError>);
+pub(crate) struct BadSetting(String, Option<StartError>);
 
 impl BadSetting {
-    pub(super) fn field(field: impl Into<String>) -> BadSetting {
+    pub(crate) fn field(field: impl Into<String>) -> BadSetting {
         BadSetting(field.into(), None)
     }
 
     /// `400 invalid_setting`: the sentence names the field; for a start position it says
     /// what is wrong with it, and `detail` is the problem's key.
-    pub(super) fn error(self, lang: Lang) -> ApiError {
+    pub(crate) fn error(self, lang: Lang) -> ApiError {
         let invalid = ApiError::new(lang, StatusCode::BAD_REQUEST, ErrorCode::InvalidSetting)
             .field(self.0.clone());
         match self {
@@ -297,7 +297,7 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
 
 /// The event's name, site and round: each one line of at most [`MAX_NAME_CHARS`], no control
 /// or direction characters (they reach the PGN's tags).
-pub(super) fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
+pub(crate) fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
     let field = |value: Option<String>, name: &str| {
         let v = value.unwrap_or_default().trim().to_owned();
         if crate::text_check::one_line(&v, MAX_NAME_CHARS).is_err() {
@@ -343,7 +343,7 @@ fn period(
     })
 }
 
-pub(super) fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
+pub(crate) fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting> {
     let first = period(
         "time_control",
         tc.moves,
@@ -383,7 +383,7 @@ pub(super) fn time_control(tc: TimeControlIn) -> Result<TimeControl, BadSetting>
     })
 }
 
-pub(super) fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
+pub(crate) fn profile(rules: RulesIn) -> Result<Profile, BadSetting> {
     let bad = |name: &str| BadSetting::field(format!("rules.{name}"));
     let edition = match rules.edition.as_deref() {
         None => Edition::default(),

@@ -18,13 +18,13 @@ use axum::routing::get;
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::error::ApiError;
-use super::extract::Authorised;
 use crate::braille::{BrailleError, Translator, scoresheet_brf};
 use crate::game::Seat;
 use crate::scoresheet::incidents::incidents;
 use crate::server::AppState;
-use crate::server::actor::DeskView;
+use crate::server::host::actor::DeskView;
+use crate::server::http::error::ApiError;
+use crate::server::http::extract::Authorised;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
 use crate::words::events::incident_line;

@@ -7,13 +7,13 @@ use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 
-use super::error::ApiError;
 use crate::announce::Lang;
 use crate::game::Seat;
 use crate::server::AppState;
-use crate::server::actor::GameHandle;
-use crate::server::auth::bearer;
-use crate::server::render::lang_from_accept;
+use crate::server::admission::auth::bearer;
+use crate::server::host::actor::GameHandle;
+use crate::server::http::error::ApiError;
+use crate::server::render::event::lang_from_accept;
 use crate::store::GameId;
 
 /// The request's language: `Accept-Language` (de, tr, en), else English.

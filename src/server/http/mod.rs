@@ -4,16 +4,14 @@
 //! - `error`: [`ApiError`], the one error of every route, its own answer.
 //! - `extract`: the request's language and the seat its token opens.
 //! - `create`: `POST /api/games`.
-//! - `rounds`: the round desk's routes (issue 18).
 //! - `exports`: scoresheets (text, BRF) and the envelope; `recordings`: uploads and
 //!   downloads of recordings (kept on the disk by [`crate::server::recordings`]).
 
-mod create;
-mod error;
+pub mod create;
+pub mod error;
 mod exports;
-mod extract;
-mod recordings;
-mod rounds;
+pub mod extract;
+mod recording_routes;
 
 use axum::Json;
 use axum::Router;
@@ -27,27 +25,32 @@ use axum::routing::get;
 pub use error::ApiError;
 pub use extract::{AcceptLang, Authorised};
 
-use crate::server::addr::ClientAddr;
-use crate::server::auth::{bearer, hash_token, same_hash};
+use crate::server::admission::addr::ClientAddr;
+use crate::server::admission::auth::{bearer, hash_token, same_hash};
+use crate::server::render::pgn;
 use crate::server::wire::{ErrorCode, GameList, GameSummary};
-use crate::server::{AppState, pgn, ws};
+use crate::server::{AppState, ws};
 use crate::store::GameId;
 
-pub fn router(app: AppState) -> Router {
+/// The game routes (create, list, state, PGN, the WebSocket upgrade), the exports and the
+/// recordings; the server adds the rounds' and the pages' routes and the headers
+/// ([`crate::server::router`]).
+pub fn routes(app: &AppState) -> Router<AppState> {
     let limit = app.0.limits.max_body_bytes;
-    let router = Router::new()
+    Router::new()
         .route("/health", get(health))
         .route("/api/games", get(list_games).post(create::create_game))
         .route("/api/games/{id}", get(game_state))
         .route("/api/games/{id}/pgn", get(game_pgn))
         .route("/api/games/{id}/ws", get(game_ws))
         .merge(exports::routes())
-        .merge(recordings::routes())
-        .merge(rounds::routes())
-        .merge(crate::server::web::routes())
-        .fallback(unknown_path)
-        .layer(DefaultBodyLimit::max(limit));
-    crate::server::headers::secure(router).with_state(app)
+        .merge(recording_routes::routes())
+        .layer(DefaultBodyLimit::max(limit))
+}
+
+/// An unknown path: a localised 404 (the server's fallback).
+pub async fn unknown(lang: AcceptLang) -> ApiError {
+    unknown_path(lang).await
 }
 
 async fn health(State(app): State<AppState>) -> Json<serde_json::Value> {

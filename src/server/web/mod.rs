@@ -31,9 +31,9 @@ use minijinja::{Environment, Error, ErrorKind, UndefinedBehavior};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::AppState;
-use super::render::lang_from_accept;
 use crate::announce::Lang;
+use crate::server::AppState;
+use crate::server::render::event::lang_from_accept;
 use crate::words::i18n::{Messages, sources};
 
 /// A page: its path and the name of its template in [`TEMPLATES`].

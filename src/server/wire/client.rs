@@ -15,9 +15,9 @@ use serde_json::{Map, Value};
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Piece, Role, Square};
 
-use super::{ErrorCode, PROTOCOL_VERSION, parse_color};
 use crate::announce::Lang;
 use crate::game::{BoardOp, ClaimKind, GameResult};
+use crate::server::wire::{ErrorCode, PROTOCOL_VERSION, parse_color};
 
 /// The longest request id accepted (bytes).
 pub const MAX_ID_LEN: usize = 64;

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 use crate::announce::Lang;
 use crate::server::Limits;
-use crate::server::audio::{AUDIO_FRAME, AudioOut};
+use crate::server::audio::rendered::{AUDIO_FRAME, AudioOut};
 use crate::server::wire::{DecodeError, Envelope, ErrorCode, PROTOCOL_VERSION, ServerMsg};
 
 /// WebSocket close codes hamle uses (besides 1000 normal closure).
@@ -46,10 +46,10 @@ pub mod close {
 
 /// A connection's messages: `burst` at once, then `per_second` (governor's GCRA, as game
 /// creation's rate), and how many were dropped in a row.
-pub(super) struct RateLimit {
+pub(crate) struct RateLimit {
     limiter: governor::DefaultDirectRateLimiter,
     /// Messages dropped since the last one accepted.
-    pub(super) strikes: u32,
+    pub(crate) strikes: u32,
 }
 
 impl RateLimit {
@@ -66,7 +66,7 @@ impl RateLimit {
         }
     }
 
-    pub(super) fn take(&mut self) -> bool {
+    pub(crate) fn take(&mut self) -> bool {
         if self.limiter.check().is_ok() {
             self.strikes = 0;
             true
@@ -78,9 +78,9 @@ impl RateLimit {
 }
 
 /// Why a connection ends, as the close frame says it.
-pub(super) struct Closing {
-    pub(super) code: u16,
-    pub(super) reason: ErrorCode,
+pub(crate) struct Closing {
+    pub(crate) code: u16,
+    pub(crate) reason: ErrorCode,
 }
 
 fn is_too_large(e: &axum::Error) -> bool {
@@ -93,23 +93,23 @@ fn is_bad_utf8(e: &axum::Error) -> bool {
     e.to_string().contains("UTF-8")
 }
 
-pub(super) struct Conn<S> {
-    pub(super) socket: S,
-    pub(super) lang: Lang,
+pub(crate) struct Conn<S> {
+    pub(crate) socket: S,
+    pub(crate) lang: Lang,
     /// Moves are said with the piece they capture (`hello`'s `captured`, `say_captured`).
-    pub(super) captured: bool,
+    pub(crate) captured: bool,
     /// When the client last sent any frame (data, ping, pong or close).
-    pub(super) heard: Instant,
+    pub(crate) heard: Instant,
     /// The longest a send may wait for a client that does not read.
     send_timeout: Duration,
     /// Every frame the client sends counts, control frames (ping, pong) included.
-    pub(super) rate: RateLimit,
+    pub(crate) rate: RateLimit,
     /// Control frames dropped in a row before the connection is closed.
     flood_strikes: u32,
 }
 
 impl<S> Conn<S> {
-    pub(super) fn new(socket: S, lang: Lang, limits: &Limits) -> Conn<S> {
+    pub(crate) fn new(socket: S, lang: Lang, limits: &Limits) -> Conn<S> {
         Conn {
             socket,
             lang,
@@ -126,20 +126,20 @@ impl<S> Conn<S>
 where
     S: Sink<Message, Error = axum::Error> + Unpin,
 {
-    pub(super) async fn send(&mut self, msg: ServerMsg) -> Result<(), axum::Error> {
+    pub(crate) async fn send(&mut self, msg: ServerMsg) -> Result<(), axum::Error> {
         self.send_frame(Message::Text(Envelope::json(msg).into()))
             .await
     }
 
     /// Sends a frame; a client that does not take it in time is given up.
-    pub(super) async fn send_frame(&mut self, frame: Message) -> Result<(), axum::Error> {
+    pub(crate) async fn send_frame(&mut self, frame: Message) -> Result<(), axum::Error> {
         match tokio::time::timeout(self.send_timeout, self.socket.send(frame)).await {
             Ok(sent) => sent,
             Err(_) => Err(axum::Error::new("the client does not read")),
         }
     }
 
-    pub(super) async fn error(
+    pub(crate) async fn error(
         &mut self,
         id: Option<Value>,
         code: ErrorCode,
@@ -152,7 +152,7 @@ where
 
     /// Sends rendered audio: the `audio` message, then its bytes in binary frames of at most
     /// [`AUDIO_FRAME`] bytes each (within the socket's write buffer limit).
-    pub(super) async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
+    pub(crate) async fn send_audio(&mut self, out: AudioOut) -> Result<(), axum::Error> {
         match out {
             AudioOut::Clip(clip) => {
                 let (msg, bytes) = clip.into_wire();
@@ -178,7 +178,7 @@ where
     /// The closing handshake: our close frame, then whatever the client still sends, up to
     /// its close frame. Reading it matters: a socket closed with unread data is reset by the
     /// kernel, and a reset can destroy the error and close frame still on their way.
-    pub(super) async fn close(&mut self, closing: Closing) {
+    pub(crate) async fn close(&mut self, closing: Closing) {
         let frame = CloseFrame {
             code: closing.code,
             reason: closing.reason.name().into(),
@@ -196,7 +196,7 @@ where
     }
 
     /// Sends an error, then closes.
-    pub(super) async fn fail(&mut self, code: ErrorCode, args: &[(&str, String)], close_code: u16) {
+    pub(crate) async fn fail(&mut self, code: ErrorCode, args: &[(&str, String)], close_code: u16) {
         let _ = self.error(None, code, args).await;
         self.close(Closing {
             code: close_code,
@@ -206,7 +206,7 @@ where
     }
 }
 
-pub(super) fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
+pub(crate) fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> {
     match e {
         DecodeError::BadJson => vec![],
         DecodeError::UnknownType(t) => vec![("type", t.chars().take(40).collect())],
@@ -220,7 +220,7 @@ pub(super) fn decode_error_args(e: &DecodeError) -> Vec<(&'static str, String)> 
     }
 }
 
-pub(super) enum Next {
+pub(crate) enum Next {
     Text(String),
     Binary(axum::body::Bytes),
     TooLarge,
@@ -234,7 +234,7 @@ pub(super) enum Next {
 /// The next data frame. Control frames are answered by the WebSocket library and skipped
 /// here, but they count against the rate limit like data frames: a client that floods
 /// pings is closed (`flood`) as one that floods messages is.
-pub(super) async fn next_text<S>(conn: &mut Conn<S>) -> Next
+pub(crate) async fn next_text<S>(conn: &mut Conn<S>) -> Next
 where
     S: Stream<Item = Result<Message, axum::Error>> + Unpin,
 {

@@ -3,8 +3,7 @@
 //! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
 
-mod connection;
-pub mod round;
+pub mod connection;
 mod session;
 
 use axum::extract::ws::Message;
@@ -13,7 +12,7 @@ use tokio::time::Instant;
 
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::server::actor::{Backlog, GameHandle};
+use crate::server::host::actor::{Backlog, GameHandle};
 use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode, peek};
 use crate::server::{AppState, Limits};
 use crate::table::Order;
@@ -38,8 +37,8 @@ pub async fn serve<S>(
     app: AppState,
     handle: GameHandle,
     fallback: Lang,
-    addr: crate::server::addr::ClientAddr,
-    waiting: crate::server::conns::Waiting,
+    addr: crate::server::admission::addr::ClientAddr,
+    waiting: crate::server::admission::conns::Waiting,
 ) where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
 {
@@ -163,9 +162,9 @@ pub async fn serve<S>(
         return;
     }
     let listener = if seat == Seat::Spectator {
-        crate::server::audio::Listener::Spectator
+        crate::server::audio::rendered::Listener::Spectator
     } else {
-        crate::server::audio::Listener::Seated
+        crate::server::audio::rendered::Listener::Seated
     };
     let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener));
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
@@ -190,7 +189,7 @@ pub async fn serve<S>(
         audio,
         app: app.clone(),
         last_refusal_spoken: None,
-        voice: crate::server::voice::VoiceSession::default(),
+        voice: crate::server::audio::voice_input::VoiceSession::default(),
     };
 
     // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's

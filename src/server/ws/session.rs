@@ -12,16 +12,17 @@ use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-use super::connection::{Closing, Conn, Next, close, decode_error_args};
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::server::actor::{Acted, GameHandle, Published};
-use crate::server::audio::{AudioChannel, AudioOut, Tag};
-use crate::server::orders::{self, Mapped};
-use crate::server::spoken::{Heard, spoken_to};
-use crate::server::voice::VoiceMsg;
+use crate::server::audio::rendered::{AudioChannel, AudioOut, Tag};
+use crate::server::audio::spoken::{Heard, spoken_to};
+use crate::server::audio::voice_input::VoiceMsg;
+use crate::server::host::actor::{Acted, GameHandle, Published};
+use crate::server::host::orders::{self, Mapped};
+use crate::server::render::event;
 use crate::server::wire::{ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek};
-use crate::server::{AppState, Limits, render};
+use crate::server::ws::connection::{Closing, Conn, Next, close, decode_error_args};
+use crate::server::{AppState, Limits};
 use crate::table::Order;
 use crate::words::queries;
 use crate::words::speaker::role_key;
@@ -60,7 +61,7 @@ where
     S: Sink<Message, Error = axum::Error> + Unpin,
 {
     for p in events {
-        let msg = render::event_for(seat, conn.lang, conn.captured, p);
+        let msg = event::event_for(seat, conn.lang, conn.captured, p);
         conn.send(ServerMsg::Event(msg)).await?;
     }
     Ok(())
@@ -72,14 +73,14 @@ pub(super) struct Session {
     pub(super) last_sent: u64,
     pub(super) handle: GameHandle,
     pub(super) limits: Limits,
-    pub(super) clock: crate::server::clock::ServerClock,
+    pub(super) clock: crate::server::host::server_clock::ServerClock,
     /// Rendered audio, if the client asked for it.
     pub(super) audio: Option<AudioChannel>,
     pub(super) app: AppState,
     /// The last refusal spoken to this connection, and when.
     pub(super) last_refusal_spoken: Option<(String, Instant)>,
     /// Voice input: the utterance being recorded, the recognition under way, the question open.
-    pub(super) voice: crate::server::voice::VoiceSession,
+    pub(super) voice: crate::server::audio::voice_input::VoiceSession,
 }
 
 /// Issue 15's questions about the position, answered from the game as it is now.
@@ -295,7 +296,7 @@ impl Session {
             Ok(p) if p.rec.seq <= self.last_sent => Ok(None),
             Ok(p) if p.rec.seq == self.last_sent + 1 => {
                 self.last_sent = p.rec.seq;
-                conn.send(ServerMsg::Event(render::event_for(
+                conn.send(ServerMsg::Event(event::event_for(
                     self.seat,
                     conn.lang,
                     conn.captured,
@@ -462,7 +463,7 @@ impl Session {
         // a trip to the game's task, so a crowd of spectators costs the game nothing.
         let acted = if self.seat == Seat::Spectator {
             drop(order);
-            Err(crate::server::actor::Refused::new(
+            Err(crate::server::host::actor::Refused::new(
                 conn.lang,
                 ErrorCode::Forbidden,
                 &[],
@@ -481,7 +482,7 @@ impl Session {
         conn: &mut Conn<S>,
         events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
         id: Value,
-        acted: Result<Acted, crate::server::actor::Refused>,
+        acted: Result<Acted, crate::server::host::actor::Refused>,
     ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
@@ -539,7 +540,7 @@ impl Session {
     }
 }
 
-/// Voice input (`super::voice`, `docs/voice.md`).
+/// Voice input (`crate::server::ws::voice`, `docs/voice.md`).
 impl Session {
     fn voice_service(&self) -> Option<crate::voice::VoiceService> {
         self.app.speech().voice.clone()
@@ -567,7 +568,7 @@ impl Session {
                 if let Some(state) = self.handle.state().await {
                     let (seat, lang) = (self.seat, conn.lang);
                     tokio::spawn(async move {
-                        let cands = crate::server::voice::position_candidates(
+                        let cands = crate::server::audio::voice_input::position_candidates(
                             &state.fen,
                             state.turn,
                             state.status == "playing",
@@ -588,7 +589,7 @@ impl Session {
                         .await?;
                     return Ok(None);
                 };
-                let cands = crate::server::voice::position_candidates(
+                let cands = crate::server::audio::voice_input::position_candidates(
                     &state.fen,
                     state.turn,
                     state.status == "playing",
@@ -624,7 +625,7 @@ impl Session {
         events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
         id: Value,
         fen: String,
-        heard: crate::server::voice::Heard,
+        heard: crate::server::audio::voice_input::Heard,
     ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
@@ -646,12 +647,12 @@ impl Session {
         &mut self,
         conn: &mut Conn<S>,
         events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
-        outcome: crate::server::voice::Outcome,
+        outcome: crate::server::audio::voice_input::Outcome,
     ) -> Step
     where
         S: Sink<Message, Error = axum::Error> + Unpin,
     {
-        use crate::server::voice::Outcome;
+        use crate::server::audio::voice_input::Outcome;
         match outcome {
             Outcome::Failed { id, error } => {
                 tracing::warn!(game = %self.handle.id, "voice: {error}");

@@ -1,6 +1,6 @@
 //! The machine's own voice for one seat: `hamle serve --speak SEAT`.
 //!
-//! For a laptop or small computer at the board: what [`super::spoken::spoken_to`] says that
+//! For a laptop or small computer at the board: what [`crate::server::audio::spoken::spoken_to`] says that
 //! seat hears is said aloud through the system voice (feature `system-voice`), through its
 //! [`crate::speech::SpeechQueue`] (a refusal interrupts, a move is never dropped).
 //!
@@ -16,11 +16,11 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 
-use super::AppState;
-use super::actor::{Backlog, GameHandle};
-use super::spoken::{Heard, spoken_to};
 use crate::announce::Lang;
 use crate::game::Seat;
+use crate::server::AppState;
+use crate::server::audio::spoken::{Heard, spoken_to};
+use crate::server::host::actor::{Backlog, GameHandle};
 use crate::speech::{SpeechError, Utterance};
 use crate::store::GameId;
 
@@ -103,7 +103,7 @@ impl SpeakOptions {
 }
 
 /// The running local voice, shared by the server's connections.
-pub(super) struct Listening {
+pub(crate) struct Listening {
     local: LocalSpeech,
     /// The game being followed now.
     followed: Mutex<Option<GameId>>,
@@ -171,7 +171,7 @@ impl Listening {
 }
 
 /// Follows games and speaks their events for the seat, until the server shuts down.
-pub(super) async fn follow(app: AppState, listening: Arc<Listening>) {
+pub(crate) async fn follow(app: AppState, listening: Arc<Listening>) {
     let shutdown = app.shutdown();
     let seat = listening.local.seat;
     let lang = listening.local.lang;

@@ -10,9 +10,9 @@
 //!
 //! Two outputs use it:
 //! - rendered audio for a WebSocket client that greets with `"audio": true`
-//!   ([`super::audio`]);
+//!   ([`crate::server::audio::rendered`]);
 //! - the machine's own voice for one seat (`hamle serve --speak SEAT`,
-//!   [`super::speech_local`]).
+//!   [`crate::server::audio::local_voice`]).
 //!
 //! To make a new answer heard (e.g. the talking clock), pass its sentence as
 //! [`Heard::Answer`] (or an opted-in flag warning as [`Heard::Warning`]) from the connection

@@ -2,7 +2,7 @@
 //!
 //! A game is loaded from the store when it is first needed (a connection, an HTTP read) and
 //! its actor leaves memory by itself when it has had no connection and no request for
-//! [`super::Limits::evict_after`] and no clock is running (a game whose clock runs stays, so
+//! [`crate::server::Limits::evict_after`] and no clock is running (a game whose clock runs stays, so
 //! that its flag falls on time). Starting the server loads nothing.
 //!
 //! Lifecycle, per game: absent -> loading (one load, however many ask at once) -> loaded
@@ -22,10 +22,10 @@ use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::actor::{self, GameHandle, Role};
-use super::bus::Cluster;
-use super::clock::ServerClock;
-use super::membership::{Games, Membership};
+use crate::server::cluster::bus::Cluster;
+use crate::server::host::actor::{self, GameHandle, Role};
+use crate::server::host::membership::{Games, Membership};
+use crate::server::host::server_clock::ServerClock;
 use crate::store::{Claim, GameId, Store, StoreError, StoredGame};
 
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
@@ -68,7 +68,7 @@ impl Hub {
     pub fn new(
         store: Arc<dyn Store>,
         clock: ServerClock,
-        limits: &super::Limits,
+        limits: &crate::server::Limits,
         shutdown: CancellationToken,
         tracker: TaskTracker,
         cluster: Option<Arc<Cluster>>,

@@ -4,15 +4,15 @@
 //!   a `text/plain` request from another site's page cannot send it without the browser
 //!   asking first), and a request that names its `Origin` must come from this server's own
 //!   pages.
-//! - **Per address**, a burst of [`super::Limits::games_burst`] creations, then
-//!   [`super::Limits::games_per_minute`] (governor's GCRA); beyond it `429 too_many_games`
+//! - **Per address**, a burst of [`crate::server::Limits::games_burst`] creations, then
+//!   [`crate::server::Limits::games_per_minute`] (governor's GCRA); beyond it `429 too_many_games`
 //!   with `Retry-After`.
 //! - **Games that never start** (no move yet) are at most
-//!   [`super::Limits::max_unstarted_games`] (`503 too_many_unstarted_games` beyond), and are
-//!   removed, with their recordings, once [`super::Limits::unstarted_game_ttl`] has passed
+//!   [`crate::server::Limits::max_unstarted_games`] (`503 too_many_unstarted_games` beyond), and are
+//!   removed, with their recordings, once [`crate::server::Limits::unstarted_game_ttl`] has passed
 //!   since they were created.
 //! - **An organiser token**, if the operator asks for one
-//!   ([`super::Limits::require_token`]): only the admin token (or an arbiter's, for his next
+//!   ([`crate::server::Limits::require_token`]): only the admin token (or an arbiter's, for his next
 //!   game) creates games.
 
 use std::collections::HashMap;
@@ -25,8 +25,8 @@ use axum::http::{HeaderMap, header};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
-use super::addr::ClientAddr;
-use super::{AppState, Limits};
+use crate::server::admission::addr::ClientAddr;
+use crate::server::{AppState, Limits};
 use crate::store::GameId;
 
 /// Why a creation is refused before the request is even read.
@@ -148,7 +148,8 @@ async fn remove_game(app: &AppState, id: &GameId) {
     let game = id.clone();
     let removed = tokio::task::spawn_blocking(move || {
         store.delete_game(&game)?;
-        super::recordings::remove_game(&data_dir, &game).map_err(crate::store::StoreError::Io)
+        crate::server::recordings::remove_game(&data_dir, &game)
+            .map_err(crate::store::StoreError::Io)
     })
     .await;
     // Out of the server's games last: once a client is told the game is gone, so are its

@@ -3,12 +3,12 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode, Position};
 
-use super::wire::{
+use crate::game::{Game, Progress, ReplayError, Setup, Stand, Status};
+use crate::scoresheet::desk::Desk;
+use crate::server::wire::{
     BoardBody, DamageBody, HandBody, MadeBody, MissingBody, MoveRow, ObligationBody, StateBody,
     TableBody, color_key, player_body, seats_and_languages,
 };
-use crate::game::{Game, Progress, ReplayError, Setup, Stand, Status};
-use crate::scoresheet::desk::Desk;
 use crate::store::GameId;
 use crate::table::Table;
 

@@ -1,7 +1,7 @@
 //! Rendered audio for the WebSocket clients that ask for it (`"audio": true` in `hello`).
 //!
 //! Each such connection gets an [`AudioChannel`]: a small task of its own that renders, one
-//! after another and in order, what [`super::spoken::spoken_to`] says that seat hears, with
+//! after another and in order, what [`crate::server::audio::spoken::spoken_to`] says that seat hears, with
 //! espeak-ng on a blocking thread. The game's task never waits for it, nor does the
 //! connection's event stream: the event goes out as text at once, its audio follows as soon
 //! as it is rendered. Work is bounded:
@@ -30,8 +30,8 @@ use serde_json::Value;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinHandle;
 
-use super::wire::AudioMsg;
 use crate::announce::Lang;
+use crate::server::wire::AudioMsg;
 use crate::speech::{Espeak, SpeechError, Utterance, Wav};
 
 /// Clips that may wait per connection.
@@ -335,11 +335,11 @@ impl Drop for AudioChannel {
 }
 
 /// Skipped clips, logged at most once every ten seconds.
-static SKIPPED: std::sync::LazyLock<std::sync::Mutex<super::log::LogEvery>> =
+static SKIPPED: std::sync::LazyLock<std::sync::Mutex<crate::server::admission::log::LogEvery>> =
     std::sync::LazyLock::new(|| {
-        std::sync::Mutex::new(super::log::LogEvery::new(std::time::Duration::from_secs(
-            10,
-        )))
+        std::sync::Mutex::new(crate::server::admission::log::LogEvery::new(
+            std::time::Duration::from_secs(10),
+        ))
     });
 
 async fn work(

@@ -13,10 +13,10 @@
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::wire::{ClockBody, StateBody};
 use crate::announce::Lang;
 use crate::game::{EndReason, Event, Recorded, Seat, Setup};
 use crate::server::AppState;
+use crate::server::wire::{ClockBody, StateBody};
 use crate::store::{GameId, StoredRound};
 
 /// What kind of thing needs the arbiter.

@@ -2,7 +2,7 @@
 //! list, a TRF file or JSON boards, with every seat's link as text and as a QR code),
 //! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause`, `/resume` and `/start`
 //! (every board at once; `/boards/{n}/start` one board) and `GET /api/rounds/{id}/ws` (the round desk's socket,
-//! [`crate::server::ws::round`]). The round's arbiter token is every board's arbiter token.
+//! [`crate::server::rounds::desk_socket`]). The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
 
@@ -20,19 +20,19 @@ use base64::Engine;
 use serde::{Deserialize, Serialize};
 use shakmaty::ByColor;
 
-use super::create::{
-    BadSetting, creator, event_info, new_id, profile, refused, room_for_one_more, time_control,
-    tokens,
-};
-use super::error::ApiError;
-use super::extract::AcceptLang;
 use crate::announce::Lang;
 use crate::game::{BoardKind, Command, Player, Seat, Setup, StartPosition, TimeControl};
 use crate::pairings::{Paired, Pairing, PairingError, Pairings};
 use crate::server::AppState;
-use crate::server::addr::ClientAddr;
-use crate::server::auth::{bearer, hash_token, new_token, same_hash};
-use crate::server::round::{BoardLine, board_lines};
+use crate::server::admission::addr::ClientAddr;
+use crate::server::admission::auth::{bearer, hash_token, new_token, same_hash};
+use crate::server::http::create::{
+    BadSetting, creator, event_info, new_id, profile, refused, room_for_one_more, time_control,
+    tokens,
+};
+use crate::server::http::error::ApiError;
+use crate::server::http::extract::AcceptLang;
+use crate::server::rounds::alerts::{BoardLine, board_lines};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
 use crate::store::{GameId, NewGame, StoredGame, StoredRound};
 use crate::table::Order;
@@ -662,7 +662,7 @@ async fn round_ws(
         .max_message_size(limits.max_message_bytes)
         .max_frame_size(limits.max_message_bytes)
         .on_upgrade(move |socket| async move {
-            crate::server::ws::round::serve(socket, app, round, lang).await;
+            crate::server::rounds::desk_socket::serve(socket, app, round, lang).await;
             drop(running);
         }))
 }

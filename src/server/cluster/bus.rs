@@ -25,9 +25,9 @@ use tokio_util::sync::CancellationToken;
 
 use serde::{Deserialize, Serialize};
 
-use super::action::{Acted, Refused};
-use super::wire::{ErrorCode, RulingPreview};
 use crate::game::Recorded;
+use crate::server::render::reply::{Acted, Refused};
+use crate::server::wire::{ErrorCode, RulingPreview};
 use crate::store::{CommandId, GameId, Owners, RecordError, event_from_json, event_to_json};
 
 /// A node of a cluster: its NATS connection and the leases (with its name, `owners.node()`).

@@ -11,9 +11,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 use tokio::task::JoinHandle;
 
-use super::wire::{CandidateBody, ErrorCode, VoiceResultMsg};
 use crate::announce::Lang;
 use crate::game::Seat;
+use crate::server::wire::{CandidateBody, ErrorCode, VoiceResultMsg};
 use crate::voice::{
     Candidate, Decision, Intent, Scored, VoiceCommand, VoiceError, VoiceService, candidates,
     command_candidates,
@@ -138,7 +138,7 @@ pub fn position_candidates(
     lang: Lang,
 ) -> Vec<Candidate> {
     let mut list = Vec::new();
-    let my_turn = seat.side().map(super::wire::color_key) == Some(turn);
+    let my_turn = seat.side().map(crate::server::wire::color_key) == Some(turn);
     if playing
         && my_turn
         && let Ok(fen) = fen.parse::<Fen>()

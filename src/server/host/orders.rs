@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use super::recordings;
-use super::wire::{BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId};
 use crate::announce::Lang;
 use crate::game::{Command, Seat};
 use crate::scoresheet::Slot;
 use crate::scoresheet::desk::{DeskCommand, FixEdit};
+use crate::server::recordings;
+use crate::server::wire::{BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId};
 use crate::store::GameId;
 use crate::table::{Confirmation, Order};
 

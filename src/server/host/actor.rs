@@ -23,16 +23,20 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::auth::{TokenHash, hash_token, same_hash};
-use super::bus::{Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject};
-use super::clock::ServerClock;
-use super::membership::Membership;
-pub use super::ownership::Role;
-use super::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step};
-use super::wire::{ErrorCode, StateBody};
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
 use crate::scoresheet::desk::Desk;
+use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
+use crate::server::cluster::bus::{
+    Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
+};
+pub use crate::server::cluster::ownership::Role;
+use crate::server::cluster::ownership::{
+    ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step,
+};
+use crate::server::host::membership::Membership;
+use crate::server::host::server_clock::ServerClock;
+use crate::server::wire::{ErrorCode, StateBody};
 use crate::store::{Appended, Claim, CommandId, GameId, Store, StoreError, StoredGame, Summary};
 use crate::table::{Order, Table};
 
@@ -43,9 +47,9 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-use super::action::refused;
-pub use super::action::{Acted, Confirmation, Refused};
-use super::state::state_body;
+use crate::server::render::reply::refused;
+pub use crate::server::render::reply::{Acted, Confirmation, Refused};
+use crate::server::render::state::state_body;
 use crate::words::published;
 pub use crate::words::published::Published;
 use crate::words::{SheetWords, refusals};
@@ -596,7 +600,7 @@ impl Actor {
                     } else {
                         0
                     };
-                    super::action::preview(&r, replay)
+                    crate::server::render::reply::preview(&r, replay)
                 }),
             });
         }
@@ -944,10 +948,10 @@ impl Actor {
             let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
             return self.ownership.decides().then(|| Answer::of(&acted));
         }
-        let Ok(msg) = super::wire::decode(&fwd.text) else {
+        let Ok(msg) = crate::server::wire::decode(&fwd.text) else {
             return refuse(ErrorCode::Internal);
         };
-        use super::orders::{Mapped, order_of};
+        use crate::server::host::orders::{Mapped, order_of};
         let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
             Mapped::Order { order, confirm, .. } => {
                 self.act(seat, lang, order, confirm, fwd.command()).await
@@ -992,7 +996,9 @@ impl Actor {
             lang: lang.code().to_owned(),
             text,
             arrival,
-            deadline_ms: Some(super::bus::wall_ms() + (wait - wait / 4).as_millis() as u64),
+            deadline_ms: Some(
+                crate::server::cluster::bus::wall_ms() + (wait - wait / 4).as_millis() as u64,
+            ),
         };
         let Ok(payload) = serde_json::to_vec(&fwd) else {
             let _ = reply.send(unavailable());

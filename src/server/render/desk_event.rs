@@ -7,11 +7,11 @@
 
 use shakmaty::{ByColor, Color, Piece};
 
-use super::wire::{DifferenceBody, EventBody, StepBody, color_key};
 use crate::announce::Lang;
 use crate::game::{Event, Seat};
 use crate::scoresheet::desk::Note;
 use crate::scoresheet::reconcile::{Difference, Ruling, Step};
+use crate::server::wire::{DifferenceBody, EventBody, StepBody, color_key};
 use crate::words::Published;
 use crate::words::events::{
     ruling_listener, sealed_move_shown, sheet_correction, sheet_slot, text_for,

@@ -1,15 +1,20 @@
 //! How the server speaks: rendered audio for WebSocket clients that ask for it
-//! ([`super::audio`]), the machine's own voice for one seat ([`super::speech_local`]) and the
-//! speech recogniser for voice input. What each seat hears is decided in [`super::spoken`].
+//! ([`crate::server::audio::rendered`]), the machine's own voice for one seat ([`crate::server::audio::local_voice`]) and the
+//! speech recogniser for voice input. What each seat hears is decided in [`crate::server::audio::spoken`].
+
+pub mod local_voice;
+pub mod rendered;
+pub mod spoken;
+pub mod voice_input;
 
 use std::sync::Arc;
 
-use super::actor::GameHandle;
-use super::audio::Renderer;
-use super::speech_local::{Listening, LocalSpeech};
-use super::spoken::Heard;
 use crate::announce::Lang;
 use crate::game::Seat;
+use crate::server::audio::local_voice::{Listening, LocalSpeech};
+use crate::server::audio::rendered::Renderer;
+use crate::server::audio::spoken::Heard;
+use crate::server::host::actor::GameHandle;
 use crate::speech::Espeak;
 use crate::store::GameId;
 
@@ -37,7 +42,7 @@ impl std::fmt::Debug for SpeechConfig {
 }
 
 /// What the server's connections share for speech.
-pub(super) struct ServerSpeech {
+pub(crate) struct ServerSpeech {
     pub renderer: Renderer,
     pub local: Option<Arc<Listening>>,
     pub voice: Option<crate::voice::VoiceService>,

@@ -3,9 +3,9 @@
 
 use shakmaty::Color;
 
-use super::wire::{EventBody, EventMsg, color_key};
 use crate::announce::Lang;
 use crate::game::{Event, Seat};
+use crate::server::wire::{EventBody, EventMsg, color_key};
 use crate::words::Published;
 use crate::words::events::{pause_reason, text_for};
 
@@ -267,7 +267,7 @@ pub fn event_for(seat: Seat, lang: Lang, captured: bool, p: &Published) -> Event
                 | Event::Adjourned { .. }
                 | Event::SealOpened { .. },
                 _,
-            ) => super::desk::event_body(seat, lang, p),
+            ) => crate::server::render::desk_event::event_body(seat, lang, p),
         }
     };
     EventMsg {

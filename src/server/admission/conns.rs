@@ -3,14 +3,14 @@
 //! - A **seat** (player, assistant, arbiter) always gets in: its own older connection is
 //!   replaced, and nothing else counts against it.
 //! - A **spectator** takes a place among the game's spectators
-//!   ([`super::Limits::max_spectators_per_game`]) and among its address's
-//!   ([`super::Limits::max_spectators_per_address`], over all games); one more is refused
+//!   ([`crate::server::Limits::max_spectators_per_game`]) and among its address's
+//!   ([`crate::server::Limits::max_spectators_per_address`], over all games); one more is refused
 //!   (`too_many_spectators`, 4429).
 //! - A socket **not yet greeted** waits in its game's hall
-//!   ([`super::Limits::max_ungreeted_per_game`]): when the hall is full, the one that has
+//!   ([`crate::server::Limits::max_ungreeted_per_game`]): when the hall is full, the one that has
 //!   waited longest is closed (`too_many_connections`, 4429) to make room, so a flood of
 //!   silent sockets can never keep a seat that greets at once from getting in. Its address
-//!   may have [`super::Limits::max_ungreeted_per_address`] waiting at once (over all
+//!   may have [`crate::server::Limits::max_ungreeted_per_address`] waiting at once (over all
 //!   games); one more is refused (`address_busy`, 4429).
 
 use std::collections::{HashMap, VecDeque};
@@ -20,9 +20,9 @@ use std::sync::{Arc, Mutex};
 
 use tokio_util::sync::CancellationToken;
 
-use super::Limits;
-use super::addr::{ClientAddr, PerKey, Place};
-use super::wire::ErrorCode;
+use crate::server::Limits;
+use crate::server::admission::addr::{ClientAddr, PerKey, Place};
+use crate::server::wire::ErrorCode;
 use crate::store::GameId;
 
 /// The game's halls and the spectator counts.

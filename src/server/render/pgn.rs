@@ -2,8 +2,8 @@
 //! after every move as a `{[%clk h:mm:ss]}` comment. A game set up from a position carries
 //! it in the `SetUp` and `FEN` tags, and its moves keep the position's numbers.
 
-use super::wire::StateBody;
 use crate::game::{EventInfo, StartPosition};
+use crate::server::wire::StateBody;
 
 /// A remaining time as `h:mm:ss` (rounded down to the second).
 pub fn clk(ms: u64) -> String {

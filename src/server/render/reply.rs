@@ -3,8 +3,8 @@
 //! (resigning, offering and claiming ask for a second step, [`Confirmation`]), or the refusal
 //! in the asker's language.
 
-use super::wire::{ErrorCode, RulingPreview};
 use crate::announce::Lang;
+use crate::server::wire::{ErrorCode, RulingPreview};
 pub use crate::table::Confirmation;
 use crate::table::TableRefusal;
 use crate::words;
@@ -24,7 +24,7 @@ pub enum Acted {
 }
 
 /// A ruling's consequence on the wire; `replay`: the half-moves an undo plays again.
-pub(super) fn preview(
+pub(crate) fn preview(
     ruling: &crate::scoresheet::reconcile::Ruling,
     replay: usize,
 ) -> RulingPreview {
@@ -55,7 +55,7 @@ impl Refused {
 }
 
 /// A refusal of the table in `lang`.
-pub(super) fn refused(lang: Lang, r: &TableRefusal) -> Refused {
+pub(crate) fn refused(lang: Lang, r: &TableRefusal) -> Refused {
     Refused {
         code: r.code(),
         message: words::refusals::table_refusal(lang, r),

@@ -17,11 +17,11 @@ use axum::routing::get;
 use serde::Serialize;
 use shakmaty::Color;
 
-use super::error::ApiError;
-use super::exports::may_read;
-use super::extract::Authorised;
 use crate::game::Seat;
 use crate::server::AppState;
+use crate::server::http::error::ApiError;
+use crate::server::http::exports::may_read;
+use crate::server::http::extract::Authorised;
 use crate::server::recordings::{
     self, MAX_AUDIO_BYTES, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET, Stored,
 };

@@ -13,15 +13,15 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
 
-use super::close;
-use super::connection::{Conn, Next, next_text};
 use crate::announce::Lang;
 use crate::game::{Seat, Setup};
 use crate::server::AppState;
-use crate::server::actor::{Backlog, Published};
-use crate::server::auth::{hash_token, same_hash};
-use crate::server::round::{Alert, BoardLine, alert_of, board_lines};
+use crate::server::admission::auth::{hash_token, same_hash};
+use crate::server::host::actor::{Backlog, Published};
+use crate::server::rounds::alerts::{Alert, BoardLine, alert_of, board_lines};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};
+use crate::server::ws::close;
+use crate::server::ws::connection::{Conn, Next, next_text};
 use crate::store::StoredRound;
 
 #[derive(Deserialize)]
