@@ -80,17 +80,12 @@ fn fixture_candidates(item: &Value) -> (Lang, Chess, Vec<hamle::voice::Candidate
         .unwrap()
         .into_position(CastlingMode::Standard)
         .unwrap();
-    let turn = if pos.turn().is_white() {
-        "white"
-    } else {
-        "black"
-    };
     let seat = if pos.turn().is_white() {
         Seat::White
     } else {
         Seat::Black
     };
-    let cands = position_candidates(fen, turn, true, seat, lang);
+    let cands = position_candidates(&pos, true, seat, lang);
     (lang, pos, cands)
 }
 

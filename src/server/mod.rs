@@ -310,6 +310,7 @@ async fn join_cluster(
     options: ClusterOptions,
     owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
+    tracker: &TaskTracker,
 ) -> Result<cluster::bus::Cluster, ServeError> {
     // Each connection to the bus (the first, and every one after an outage) is counted: the
     // followers read what they missed from the store.
@@ -337,7 +338,7 @@ async fn join_cluster(
     let named = cluster::bus::answer_to_name(&client, &options.node)
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
-    tokio::spawn(named);
+    tracker.spawn(named);
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
     Ok(cluster::bus::Cluster::new(
         client,
@@ -421,9 +422,11 @@ pub async fn run_node(
     })
     .await
     .map_err(|e| ServeError::Io(io::Error::other(e)))??;
+    // Every task the server starts (shutdown waits for them).
+    let tracker = TaskTracker::new();
     let cluster = match (cluster, owners) {
         (Some(options), Some(owners)) => Some(Arc::new(
-            join_cluster(options, owners, &config.data_dir).await?,
+            join_cluster(options, owners, &config.data_dir, &tracker).await?,
         )),
         _ => None,
     };
@@ -444,7 +447,6 @@ pub async fn run_node(
         }
     }
     let leases = cluster.clone();
-    let tracker = TaskTracker::new();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
     let hub = Hub::new(

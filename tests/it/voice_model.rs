@@ -118,12 +118,12 @@ async fn whisper_hears_the_fixtures_and_plays_no_wrong_move() {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let (turn, seat) = if pos.turn().is_white() {
-            ("white", Seat::White)
+        let seat = if pos.turn().is_white() {
+            Seat::White
         } else {
-            ("black", Seat::Black)
+            Seat::Black
         };
-        let cands = position_candidates(fen, turn, true, seat, lang);
+        let cands = position_candidates(&pos, true, seat, lang);
         let file = item["files"][condition].as_str().unwrap();
         let audio = Arc::new(pcm(&root().join("tests/data/voice").join(file)));
         let scores = service.score(lang, audio, &cands).await.expect("scored");
@@ -269,8 +269,14 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         .expect("the recogniser starts");
     let items = manifest();
     let item = items.iter().find(|i| i["id"] == "de-000").unwrap();
-    let fen = item["fen"].as_str().unwrap();
-    let cands = position_candidates(fen, "white", true, Seat::White, Lang::De);
+    let pos: Chess = item["fen"]
+        .as_str()
+        .unwrap()
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let cands = position_candidates(&pos, true, Seat::White, Lang::De);
     let audio = Arc::new(pcm(&root().join("tests/data/voice/clean/de-000.wav")));
     let request = |again| ScoreRequest {
         lang: Lang::De,

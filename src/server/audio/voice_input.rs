@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{Chess, Position};
 use tokio::task::JoinHandle;
 
 use crate::announce::Lang;
@@ -130,24 +130,27 @@ fn body(c: &Candidate, p: f32) -> CandidateBody {
 
 /// The candidates of a position for `seat`: its legal moves when it is its side's turn in
 /// a game being played, and the spoken commands.
-pub fn position_candidates(
-    fen: &str,
-    turn: &str,
-    playing: bool,
-    seat: Seat,
-    lang: Lang,
-) -> Vec<Candidate> {
+pub fn position_candidates(pos: &Chess, playing: bool, seat: Seat, lang: Lang) -> Vec<Candidate> {
     let mut list = Vec::new();
-    let my_turn = seat.side().map(crate::server::wire::color_key) == Some(turn);
-    if playing
-        && my_turn
-        && let Ok(fen) = fen.parse::<Fen>()
-        && let Ok(pos) = fen.into_position::<Chess>(CastlingMode::Standard)
-    {
-        list = candidates(&pos, lang);
+    if playing && seat.side() == Some(pos.turn()) {
+        list = candidates(pos, lang);
     }
     list.extend(command_candidates(lang, &VoiceCommand::ALL));
     list
+}
+
+/// The game's position as the table has it now, for voice input: its FEN (which names the
+/// position an utterance was heard in) and the candidates for `seat` in `lang`.
+pub fn voice_position(
+    table: &crate::table::Table,
+    seat: Seat,
+    lang: Lang,
+) -> (String, Vec<Candidate>) {
+    let game = table.game();
+    let pos = game.position();
+    let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+    let playing = game.status() == crate::game::Status::Playing;
+    (fen, position_candidates(pos, playing, seat, lang))
 }
 
 impl VoiceSession {

@@ -284,6 +284,8 @@ struct Actor {
     answered: std::collections::VecDeque<(String, Answer)>,
     /// The actor's own queue, for a forwarding task that found no owner.
     own: Option<mpsc::WeakSender<Request>>,
+    /// The server's tasks (shutdown waits for them): forwarding and releasing run there.
+    tracker: TaskTracker,
 }
 
 /// Starts the actor of a stored (or just created) game. A game whose stored events stop
@@ -317,6 +319,7 @@ pub fn spawn(
         followed: None,
         answered: Default::default(),
         own: None,
+        tracker: tracker.clone(),
     };
     for rec in stored.events {
         if let Err(e) = actor.publish(rec) {
@@ -800,7 +803,7 @@ impl Actor {
             Step::Release { epoch } => {
                 let released = cluster?.owners.release(&self.id, epoch);
                 let id = self.id.clone();
-                tokio::spawn(async move {
+                self.tracker.spawn(async move {
                     if let Err(e) = released.await {
                         tracing::warn!(game = %id, "could not release the lease: {e}");
                     }
@@ -1007,7 +1010,7 @@ impl Actor {
         let subject = command_subject(&self.id);
         let own = self.own.clone();
         let id = self.id.clone();
-        tokio::spawn(async move {
+        self.tracker.spawn(async move {
             let give_up = tokio::time::Instant::now() + wait;
             loop {
                 let asked = cluster

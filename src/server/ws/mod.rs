@@ -199,7 +199,7 @@ pub async fn serve<S>(
     if seat.side().is_some() {
         let arrive = Order::Play(crate::game::Command::Arrive);
         let (handle, lang) = (session.handle.clone(), conn.lang);
-        tokio::spawn(async move {
+        app.0.tracker.spawn(async move {
             let _ = handle.act(seat, lang, arrive, None).await;
         });
     }

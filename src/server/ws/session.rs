@@ -565,16 +565,9 @@ impl Session {
             VoiceMsg::Start => {
                 self.voice.start(id);
                 // While he speaks, the recogniser does what needs no audio.
-                if let Some(state) = self.handle.state().await {
-                    let (seat, lang) = (self.seat, conn.lang);
-                    tokio::spawn(async move {
-                        let cands = crate::server::audio::voice_input::position_candidates(
-                            &state.fen,
-                            state.turn,
-                            state.status == "playing",
-                            seat,
-                            lang,
-                        );
+                if let Some((_, cands)) = self.voice_position(conn.lang).await {
+                    let lang = conn.lang;
+                    self.app.0.tracker.spawn(async move {
                         service.prepare(lang, &cands).await;
                     });
                 }
@@ -584,38 +577,46 @@ impl Session {
                 conn.send(ServerMsg::Ack { id, seq: None }).await?;
             }
             VoiceMsg::End => {
-                let Some(state) = self.handle.state().await else {
+                let Some((fen, cands)) = self.voice_position(conn.lang).await else {
                     conn.error(Some(id), ErrorCode::GameUnavailable, &[])
                         .await?;
                     return Ok(None);
                 };
-                let cands = crate::server::audio::voice_input::position_candidates(
-                    &state.fen,
-                    state.turn,
-                    state.status == "playing",
-                    self.seat,
-                    conn.lang,
-                );
-                if let Err((code, args)) =
-                    self.voice
-                        .end(&id, &service, conn.lang, state.fen.clone(), cands)
-                {
+                if let Err((code, args)) = self.voice.end(&id, &service, conn.lang, fen, cands) {
                     conn.error(Some(id), code, &args).await?;
                 }
             }
             VoiceMsg::Answer(pick) => {
-                let Some(state) = self.handle.state().await else {
+                let Some(fen) = self.current_fen().await else {
                     conn.error(Some(id), ErrorCode::GameUnavailable, &[])
                         .await?;
                     return Ok(None);
                 };
-                match self.voice.answer(id.clone(), conn.lang, pick, &state.fen) {
+                match self.voice.answer(id.clone(), conn.lang, pick, &fen) {
                     Ok(outcome) => return self.voice_outcome(conn, events, outcome).await,
                     Err((code, args)) => conn.error(Some(id), code, &args).await?,
                 }
             }
         }
         Ok(None)
+    }
+
+    /// The position now, read from the table: its FEN and this seat's voice candidates.
+    async fn voice_position(&self, lang: Lang) -> Option<(String, Vec<crate::voice::Candidate>)> {
+        let seat = self.seat;
+        self.handle
+            .read(move |table| crate::server::audio::voice_input::voice_position(table, seat, lang))
+            .await
+    }
+
+    /// The FEN of the position now, read from the table.
+    async fn current_fen(&self) -> Option<String> {
+        self.handle
+            .read(|table| {
+                let pos = table.game().position();
+                shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
+            })
+            .await
     }
 
     /// A recognition finished.
@@ -634,7 +635,7 @@ impl Session {
             return Ok(None);
         };
         // Heard in a position that is gone (a move was made meanwhile): never played there.
-        let now = self.handle.state().await.map(|s| s.fen);
+        let now = self.current_fen().await;
         if heard.is_ok() && now.as_deref() != Some(fen.as_str()) {
             conn.error(Some(id), ErrorCode::VoiceStale, &[]).await?;
             return Ok(None);
