@@ -745,7 +745,7 @@ mod relay {
 
     type Shared = Arc<Relay>;
 
-    pub fn main() {
+    pub(crate) fn main() {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()

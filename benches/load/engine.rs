@@ -37,11 +37,11 @@ const STEP: Duration = Duration::from_secs(10);
 /// How long a game waits for the server to come back after a kill.
 const OUTAGE: Duration = Duration::from_secs(120);
 
-pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 type Tagged = Pin<Box<dyn Stream<Item = (usize, Option<Result<Message, String>>)> + Send>>;
 
 /// The real server process.
-pub struct Server {
+pub(crate) struct Server {
     child: tokio::process::Child,
     /// `http://127.0.0.1:<port>`.
     pub base: String,
@@ -52,7 +52,7 @@ pub struct Server {
 impl Server {
     /// Starts `bin serve --listen 127.0.0.1:0 --data <data>`; the first line it prints names
     /// its address.
-    pub async fn start(bin: &Path, data: &Path) -> Result<Server, String> {
+    pub(crate) async fn start(bin: &Path, data: &Path) -> Result<Server, String> {
         let mut args: Vec<std::ffi::OsString> = vec![
             "serve".into(),
             "--listen".into(),
@@ -66,7 +66,7 @@ impl Server {
 
     /// Starts `bin` with `args` (a `hamle serve`, or any server that prints
     /// `... http://127.0.0.1:PORT` as its first line and answers `GET /health`).
-    pub async fn launch(bin: &Path, args: &[std::ffi::OsString]) -> Result<Server, String> {
+    pub(crate) async fn launch(bin: &Path, args: &[std::ffi::OsString]) -> Result<Server, String> {
         // `HAMLE_BENCH_LOG=DIR` keeps each server's log (at `RUST_LOG`, default `info`) in
         // DIR/server-N.log, for finding out why a run went wrong.
         let (log_level, stderr) = match std::env::var_os("HAMLE_BENCH_LOG") {
@@ -111,12 +111,12 @@ impl Server {
         })
     }
 
-    pub fn pid(&self) -> Option<u32> {
+    pub(crate) fn pid(&self) -> Option<u32> {
         self.child.id()
     }
 
     /// The server's resident memory (`VmRSS` of `/proc/<pid>/status`), in KiB.
-    pub fn rss_kib(&self) -> Option<u64> {
+    pub(crate) fn rss_kib(&self) -> Option<u64> {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()?)).ok()?;
         status
             .lines()
@@ -126,18 +126,22 @@ impl Server {
     }
 
     /// CPU time the server has used (user + system), in seconds.
-    pub fn cpu_seconds(&self) -> Option<f64> {
+    pub(crate) fn cpu_seconds(&self) -> Option<f64> {
         cpu_seconds(&format!("/proc/{}/stat", self.pid()?))
     }
 
     /// SIGKILL, and wait for the process to be gone.
-    pub async fn kill9(&mut self) {
+    pub(crate) async fn kill9(&mut self) {
         let _ = self.child.start_kill();
         let _ = self.child.wait().await;
     }
 
     /// Waits until `/health` answers (the store is open and games are restored).
-    pub async fn healthy(&self, http: &reqwest::Client, within: Duration) -> Result<(), String> {
+    pub(crate) async fn healthy(
+        &self,
+        http: &reqwest::Client,
+        within: Duration,
+    ) -> Result<(), String> {
         let until = Instant::now() + within;
         loop {
             let ok = http
@@ -159,7 +163,7 @@ impl Server {
 
 /// The `hamle serve` arguments of every load run: every client here is on 127.0.0.1, and the
 /// limits per address would count the whole load as one attacker.
-pub const UNLIMITED: [&str; 10] = [
+pub(crate) const UNLIMITED: [&str; 10] = [
     "--games-per-minute",
     "0",
     "--max-unstarted-games",
@@ -173,7 +177,7 @@ pub const UNLIMITED: [&str; 10] = [
 ];
 
 /// User + system CPU seconds from a `/proc/<pid>/stat` file (clock ticks of 1/100 s).
-pub fn cpu_seconds(stat: &str) -> Option<f64> {
+pub(crate) fn cpu_seconds(stat: &str) -> Option<f64> {
     let text = std::fs::read_to_string(stat).ok()?;
     // Fields after the command name (which may hold spaces) end with ')'.
     let rest = &text[text.rfind(')')? + 2..];
@@ -184,7 +188,7 @@ pub fn cpu_seconds(stat: &str) -> Option<f64> {
 
 /// What to run.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub(crate) struct Options {
     /// Concurrent games (four connections each).
     pub games: usize,
     /// Mean thinking time per move (each pause is 0.5 to 1.5 times this); zero: saturation.
@@ -216,7 +220,7 @@ impl Default for Options {
 
 /// A game as the load generator knows it; `acked` is checked against the server at the end.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub(crate) struct GameRecord {
     pub id: String,
     pub tokens: BTreeMap<String, String>,
     pub langs: BTreeMap<&'static str, Lang>,
@@ -226,7 +230,7 @@ pub struct GameRecord {
 
 /// What one game task measured.
 #[derive(Default, Debug)]
-pub struct Stats {
+pub(crate) struct Stats {
     /// Announcement sent to the move's event received by every seat, microseconds.
     pub latencies_us: Vec<u32>,
     /// Moves acknowledged inside the window.
@@ -247,11 +251,11 @@ pub struct Stats {
 }
 
 impl Stats {
-    pub fn error(&mut self, what: impl Into<String>) {
+    pub(crate) fn error(&mut self, what: impl Into<String>) {
         *self.errors.entry(what.into()).or_default() += 1;
     }
 
-    pub fn merge(&mut self, other: Stats) {
+    pub(crate) fn merge(&mut self, other: Stats) {
         self.latencies_us.extend(other.latencies_us);
         self.moves_in_window += other.moves_in_window;
         self.moves_total += other.moves_total;
@@ -265,12 +269,12 @@ impl Stats {
         self.adopted += other.adopted;
     }
 
-    pub fn error_count(&self) -> u64 {
+    pub(crate) fn error_count(&self) -> u64 {
         self.errors.values().sum()
     }
 
     /// The `q`-quantile of the latencies (0.5, 0.99, 1.0), in milliseconds.
-    pub fn quantile_ms(&mut self, q: f64) -> f64 {
+    pub(crate) fn quantile_ms(&mut self, q: f64) -> f64 {
         if self.latencies_us.is_empty() {
             return f64::NAN;
         }
@@ -283,13 +287,13 @@ impl Stats {
 
 /// The measurement plan, sent to every game when all are connected.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     pub from: Instant,
     pub until: Instant,
 }
 
 /// What every game task shares.
-pub struct Ctx {
+pub(crate) struct Ctx {
     pub opts: Options,
     pub http: reqwest::Client,
     /// The servers' base addresses (one, or a cluster's nodes; changes at every restart).
@@ -320,7 +324,7 @@ fn random_lang(rng: &mut StdRng) -> Lang {
 }
 
 /// Node `i` of a cluster (`i` modulo their number).
-pub fn node(bases: &[String], i: usize) -> &str {
+pub(crate) fn node(bases: &[String], i: usize) -> &str {
     &bases[i % bases.len()]
 }
 
@@ -328,7 +332,7 @@ pub fn node(bases: &[String], i: usize) -> &str {
 const SEATS: [&str; 4] = ["white", "white_assistant", "black", "spectator"];
 
 /// Creates a game with White's assistant, random languages and a long clock.
-pub async fn create_game(
+pub(crate) async fn create_game(
     http: &reqwest::Client,
     base: &str,
     rng: &mut StdRng,
@@ -402,7 +406,7 @@ fn error_code(text: &str) -> String {
 }
 
 /// Why a game could not go on.
-pub enum Broken {
+pub(crate) enum Broken {
     /// A socket closed or failed (expected in crash mode).
     Lost(String),
     /// Something the server must not do.
@@ -418,7 +422,7 @@ struct Table {
 }
 
 /// Opens `seat`'s socket on `base` and greets: the socket and the state it was sent.
-pub async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(Ws, Value), Broken> {
+pub(crate) async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(Ws, Value), Broken> {
     let url = format!(
         "{}/api/games/{}/ws",
         base.replacen("http://", "ws://", 1),
@@ -564,7 +568,11 @@ impl Table {
 
 /// One game's driver: plays until told to stop; returns what it measured and every game it
 /// played (it starts a new game when one ends).
-pub async fn run_game(ctx: Arc<Ctx>, index: usize, first: GameRecord) -> (Stats, Vec<GameRecord>) {
+pub(crate) async fn run_game(
+    ctx: Arc<Ctx>,
+    index: usize,
+    first: GameRecord,
+) -> (Stats, Vec<GameRecord>) {
     let mut rng = StdRng::seed_from_u64(ctx.opts.seed.wrapping_mul(1_000_003) ^ index as u64);
     let speakers = Lang::ALL.map(Speaker::new);
     let mut stats = Stats::default();
@@ -917,7 +925,7 @@ fn common_prefix(a: &[String], b: &[String]) -> usize {
 }
 
 /// The position after `moves`, if every one is legal.
-pub fn replay(moves: &[String]) -> Option<Chess> {
+pub(crate) fn replay(moves: &[String]) -> Option<Chess> {
     let mut pos = Chess::default();
     for uci in moves {
         let m = uci.parse::<UciMove>().ok()?.to_move(&pos).ok()?;
@@ -928,7 +936,7 @@ pub fn replay(moves: &[String]) -> Option<Chess> {
 
 /// The end-of-run check of every game against a (restarted) server.
 #[derive(Debug, Default)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     pub games: usize,
     pub acked_moves: usize,
     /// Acknowledged moves not in the stored game.
@@ -940,7 +948,7 @@ pub struct Verdict {
 }
 
 /// Reads every game over HTTP (state and PGN) and compares it with what was acknowledged.
-pub async fn verify(http: &reqwest::Client, base: &str, games: &[GameRecord]) -> Verdict {
+pub(crate) async fn verify(http: &reqwest::Client, base: &str, games: &[GameRecord]) -> Verdict {
     let mut verdict = Verdict::default();
     for chunk in games.chunks(32) {
         let checks = chunk
@@ -1014,12 +1022,12 @@ pub async fn verify(http: &reqwest::Client, base: &str, games: &[GameRecord]) ->
 }
 
 /// The path of the release `hamle` binary next to this bench or test.
-pub fn server_binary() -> PathBuf {
+pub(crate) fn server_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_hamle"))
 }
 
 /// Everything one run produced.
-pub struct Run {
+pub(crate) struct Run {
     pub stats: Stats,
     pub games: Vec<GameRecord>,
     pub seconds: f64,
@@ -1035,14 +1043,14 @@ pub struct Run {
 
 /// Crash mode: SIGKILL the server this many times, `every` apart (0.5 to 1.5 times).
 #[derive(Clone, Copy, Debug)]
-pub struct Kills {
+pub(crate) struct Kills {
     pub count: usize,
     pub every: Duration,
 }
 
 /// Starts a server on `data`, creates and connects the games, plays (and kills), and in
 /// crash mode checks every game on a freshly restarted server at the end.
-pub async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run, String> {
+pub(crate) async fn run(opts: Options, data: &Path, kills: Option<Kills>) -> Result<Run, String> {
     let server = Server::start(&server_binary(), data).await?;
     drive(opts, vec![server], kills.map(|k| (k, data))).await
 }
@@ -1060,7 +1068,7 @@ fn cpu_sum(servers: &[Server]) -> f64 {
 /// The load on servers already started (one, or a cluster's nodes): creates and connects the
 /// games, plays, and stops every server at the end. With `kills` (one server only, started by
 /// [`Server::start`] on that data directory) it is the crash mode of [`run`].
-pub async fn drive(
+pub(crate) async fn drive(
     opts: Options,
     mut servers: Vec<Server>,
     kills: Option<(Kills, &Path)>,

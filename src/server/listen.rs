@@ -38,7 +38,7 @@ use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
 use crate::server::Limits;
-pub use crate::server::admission::addr::ClientAddr;
+pub(super) use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::addr::{PerKey, Place, address_key};
 use crate::server::admission::log::LogEvery;
 use crate::server::http::ApiError;
@@ -46,15 +46,15 @@ use crate::server::render::event::lang_from_accept;
 use crate::server::wire::ErrorCode;
 
 /// Answers to connections over the budget that may be under way at once.
-pub const OVERFLOW: usize = 64;
+pub(super) const OVERFLOW: usize = 64;
 
 /// File descriptors kept free beside the connection budget: the database and its journal,
 /// recordings, espeak-ng's pipes, the log.
-pub const RESERVED_FDS: usize = 256;
+pub(super) const RESERVED_FDS: usize = 256;
 
 /// The connection budget when [`crate::server::Limits::max_connections`] is 0: the process's
 /// file-descriptor limit less [`RESERVED_FDS`] (and at most a tenth less), at least 64.
-pub fn auto_max_connections() -> usize {
+pub(super) fn auto_max_connections() -> usize {
     let soft = fd_limit().unwrap_or(1024);
     soft.saturating_sub(RESERVED_FDS.max(soft / 10)).max(64)
 }
@@ -196,7 +196,7 @@ impl http_body::Body for Deadline {
 
 /// Serves `router` on `listener` until `shutdown` is cancelled, then lets every request
 /// under way finish and returns. (WebSockets are closed by their own tasks.)
-pub async fn serve(
+pub(super) async fn serve(
     listener: TcpListener,
     router: Router,
     limits: &Limits,

@@ -17,7 +17,7 @@ use crate::server::wire::color_key;
 use crate::store::GameId;
 
 /// The largest recording accepted (bytes).
-pub const MAX_AUDIO_BYTES: usize = 2 * 1024 * 1024;
+pub(super) const MAX_AUDIO_BYTES: usize = 2 * 1024 * 1024;
 /// Recordings one scoresheet may have uploaded (`429 too_many_recordings` beyond).
 pub const MAX_RECORDINGS_PER_SHEET: usize = 200;
 /// Recordings one game may hold, both sheets together.
@@ -26,7 +26,7 @@ pub const MAX_RECORDINGS_PER_GAME: usize = 300;
 pub const MAX_RECORDING_BYTES_PER_GAME: u64 = 64 * 1024 * 1024;
 
 /// The directory of a game's recordings.
-pub fn game_dir(data_dir: &Path, game: &GameId) -> PathBuf {
+pub(super) fn game_dir(data_dir: &Path, game: &GameId) -> PathBuf {
     data_dir.join("audio").join(game.as_str())
 }
 
@@ -39,7 +39,7 @@ fn valid_id(id: &str) -> bool {
 }
 
 /// The id of a recording: the SHA-256 of its bytes, in hex.
-pub fn id_of(bytes: &[u8]) -> String {
+pub(super) fn id_of(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -48,7 +48,12 @@ pub fn id_of(bytes: &[u8]) -> String {
 
 /// The recording an id names in a game, if it was uploaded for `side`'s sheet (by that
 /// side's player or assistant): a recording is attached only by its uploader.
-pub fn own_audio_ref(data_dir: &Path, game: &GameId, id: &str, side: Color) -> Option<AudioRef> {
+pub(super) fn own_audio_ref(
+    data_dir: &Path,
+    game: &GameId,
+    id: &str,
+    side: Color,
+) -> Option<AudioRef> {
     let found = audio_ref(data_dir, game, id)?;
     let owners =
         std::fs::read_to_string(game_dir(data_dir, game).join(format!("{id}.owner"))).ok()?;
@@ -59,7 +64,7 @@ pub fn own_audio_ref(data_dir: &Path, game: &GameId, id: &str, side: Color) -> O
 }
 
 /// The recording an id names in a game, with its media type, if it was uploaded.
-pub fn audio_ref(data_dir: &Path, game: &GameId, id: &str) -> Option<AudioRef> {
+pub(super) fn audio_ref(data_dir: &Path, game: &GameId, id: &str) -> Option<AudioRef> {
     if !valid_id(id) {
         return None;
     }
@@ -111,7 +116,7 @@ fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// What an upload came to.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Stored {
+pub(super) enum Stored {
     /// Written and synced (or known already): its id.
     Kept(String),
     /// A quota is full (`too_many_recordings`); nothing was written.
@@ -121,7 +126,7 @@ pub enum Stored {
 /// Keeps a recording uploaded for `side`'s sheet (blocking: call it off the runtime, one
 /// upload of a game at a time, so the quotas are counted right). The same bytes uploaded
 /// again are no new recording.
-pub fn store(
+pub(super) fn store(
     data_dir: &Path,
     game: &GameId,
     side: Color,
@@ -158,7 +163,7 @@ pub fn store(
 }
 
 /// Removes every recording of a game (a game that never started).
-pub fn remove_game(data_dir: &Path, game: &GameId) -> std::io::Result<()> {
+pub(super) fn remove_game(data_dir: &Path, game: &GameId) -> std::io::Result<()> {
     match std::fs::remove_dir_all(game_dir(data_dir, game)) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),

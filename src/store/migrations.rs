@@ -79,10 +79,10 @@ CREATE TABLE IF NOT EXISTS round_boards (
 /// Schema 1 to 2's work on the rows: summarise every stored game by replaying it once. The
 /// store passes its own (`sqlite::summarise_every_game`), so that the migrations use nothing
 /// of the store above them.
-pub type Summarise = fn(&Connection) -> Result<(), StoreError>;
+pub(super) type Summarise = fn(&Connection) -> Result<(), StoreError>;
 
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`.
-pub fn migrations(summarise: Summarise) -> Migrations<'static> {
+pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
     Migrations::new(vec![
         M::up(SCHEMA_1),
         M::up_with_hook(SCHEMA_2, move |tx: &rusqlite::Transaction| {
@@ -100,12 +100,12 @@ pub fn migrations(summarise: Summarise) -> Migrations<'static> {
 }
 
 /// The database's schema version (`user_version`; 0 for a new database).
-pub fn version(conn: &Connection) -> Result<i64, StoreError> {
+pub(super) fn version(conn: &Connection) -> Result<i64, StoreError> {
     Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
 }
 
 /// Brings the database to [`SCHEMA_VERSION`]; a newer one is refused and left as it is.
-pub fn migrate(conn: &mut Connection, summarise: Summarise) -> Result<(), StoreError> {
+pub(super) fn migrate(conn: &mut Connection, summarise: Summarise) -> Result<(), StoreError> {
     let found = version(conn)?;
     if found > SCHEMA_VERSION {
         return Err(StoreError::TooNew {

@@ -174,7 +174,7 @@ pub(super) mod contract {
     use crate::game::{BoardKind, ClockReading, Event, Player, Recorded, Seat, Setup, TimeControl};
     use crate::store::{NewGame, Store, TokenHash};
 
-    pub fn setup() -> Setup {
+    pub(crate) fn setup() -> Setup {
         let p = |name: &str| Player {
             name: name.to_owned(),
             visually_impaired: true,
@@ -195,7 +195,7 @@ pub(super) mod contract {
     }
 
     /// A new game with id `n` repeated.
-    pub fn create(store: &dyn Store, n: u8) -> GameId {
+    pub(crate) fn create(store: &dyn Store, n: u8) -> GameId {
         let id = GameId::from_bytes([n; 8]);
         store
             .create_game(&NewGame {
@@ -212,7 +212,7 @@ pub(super) mod contract {
     }
 
     /// Events `from..=to`: alternate moves from the start (e2e4, e7e5, g1f3, b8c6 ...).
-    pub fn events(from: u64, to: u64) -> Vec<Recorded> {
+    pub(crate) fn events(from: u64, to: u64) -> Vec<Recorded> {
         const MOVES: [&str; 8] = [
             "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5",
         ];
@@ -243,7 +243,7 @@ pub(super) mod contract {
             .collect()
     }
 
-    pub fn summary(seq: u64) -> Summary {
+    pub(crate) fn summary(seq: u64) -> Summary {
         Summary {
             status: "playing",
             result: None,
@@ -254,7 +254,7 @@ pub(super) mod contract {
         }
     }
 
-    pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    pub(crate) fn block_on<F: std::future::Future>(f: F) -> F::Output {
         tokio::runtime::Builder::new_current_thread()
             .enable_time()
             .build()
@@ -267,7 +267,7 @@ pub(super) mod contract {
         stored.events.iter().map(|e| e.seq).collect()
     }
 
-    pub fn granted(claim: Claim) -> Lease {
+    pub(crate) fn granted(claim: Claim) -> Lease {
         match claim {
             Claim::Granted(lease) => lease,
             Claim::Held(h) => panic!("held by {h:?}"),
@@ -282,7 +282,7 @@ pub(super) mod contract {
     }
 
     /// One node: epochs, fenced appends, command ids, renew and release.
-    pub fn one_node<S: Store + Owners>(store: &S) {
+    pub(crate) fn one_node<S: Store + Owners>(store: &S) {
         block_on(async {
             let game = create(store, 1);
             let ttl = Duration::from_secs(30);
@@ -363,7 +363,7 @@ pub(super) mod contract {
 
     /// Two nodes on one store: a lease in force is held against the other node; once it
     /// expires the other node claims the next epoch and the former owner is fenced.
-    pub fn two_nodes<S: Store + Owners>(a: &S, b: &S) {
+    pub(crate) fn two_nodes<S: Store + Owners>(a: &S, b: &S) {
         block_on(async {
             assert_ne!(a.node(), b.node());
             let game = create(a, 2);
@@ -414,7 +414,7 @@ pub(super) mod contract {
     /// A node started again under its name lets its previous process's games go: every
     /// lease of its name in force expires at once (claimable by any node, the epoch going
     /// up), another node's lease is left alone, and an expired one stays so.
-    pub fn release_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
+    pub(crate) fn release_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
         let games: Vec<GameId> = (90..94).map(|n| create(store, n)).collect();
         let [first, second, expired, other] = &games[..] else {
             unreachable!()
@@ -456,7 +456,7 @@ pub(super) mod contract {
         });
     }
 
-    pub fn renew_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
+    pub(crate) fn renew_all(store: &dyn Store, a: &dyn Owners, b: Option<&dyn Owners>) {
         let games: Vec<GameId> = (80..85).map(|n| create(store, n)).collect();
         let [kept, taken, released, expired, other] = &games[..] else {
             unreachable!()
@@ -521,7 +521,7 @@ pub(super) mod contract {
 
     /// Many games' appends at once (sharing transactions): each answered on its own, a
     /// failing one leaves the others alone, every event read back.
-    pub fn group_commit<S: Store + Owners>(store: &S) {
+    pub(crate) fn group_commit<S: Store + Owners>(store: &S) {
         let games: Vec<GameId> = (10..70).map(|n| create(store, n)).collect();
         block_on(async {
             for game in &games {

@@ -37,7 +37,7 @@ use super::{
 use crate::game::{Recorded, ReplayError, Seat};
 
 /// The most operations grouped into one transaction.
-pub const MAX_BATCH: usize = 1024;
+pub(super) const MAX_BATCH: usize = 1024;
 
 /// The schema this hamle writes on PostgreSQL: the number of migrations.
 pub const PG_SCHEMA_VERSION: i32 = 2;

@@ -439,12 +439,12 @@ impl TryFrom<SetupRecord> for Setup {
 }
 
 /// The `games.setup` column of a setup.
-pub fn setup_to_json(s: &Setup) -> String {
+pub(super) fn setup_to_json(s: &Setup) -> String {
     serde_json::to_string(&SetupRecord::from(s)).expect("a setup record serialises")
 }
 
 /// A setup from its `games.setup` column.
-pub fn setup_from_json(text: &str) -> Result<Setup, RecordError> {
+pub(super) fn setup_from_json(text: &str) -> Result<Setup, RecordError> {
     let r: SetupRecord = serde_json::from_str(text).map_err(|source| RecordError::Json {
         what: "setup",
         source,

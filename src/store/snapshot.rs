@@ -23,26 +23,26 @@ use crate::game::{
 
 /// The snapshot of one schema: the records as that schema's code wrote them.
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
-pub struct Snapshot {
+pub(super) struct Snapshot {
     pub schema: i64,
     pub setups: Vec<Sample>,
     pub events: Vec<Sample>,
 }
 
 #[derive(Debug, Serialize, Deserialize, PartialEq, Clone)]
-pub struct Sample {
+pub(super) struct Sample {
     pub name: String,
     /// The `games.setup` or `events.data` column, byte for byte.
     pub record: String,
 }
 
-pub fn snapshot_path(schema: i64) -> PathBuf {
+pub(super) fn snapshot_path(schema: i64) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join(format!("tests/data/store/records-v{schema}.json"))
 }
 
 /// Every committed snapshot, oldest first.
-pub fn committed() -> Vec<Snapshot> {
+pub(super) fn committed() -> Vec<Snapshot> {
     (1..=SCHEMA_VERSION)
         .filter_map(|v| std::fs::read_to_string(snapshot_path(v)).ok())
         .map(|text| serde_json::from_str(&text).expect("a snapshot reads"))
@@ -55,7 +55,7 @@ const CLOCK: ClockReading = ClockReading {
     running: Some(Color::Black),
 };
 
-pub fn clock_of(name: &str) -> ClockReading {
+pub(super) fn clock_of(name: &str) -> ClockReading {
     match name {
         n if n.ends_with("clock_stopped") => ClockReading {
             running: None,
@@ -79,7 +79,7 @@ fn player(name: &str, visually_impaired: bool, board: BoardKind, assistant: bool
 }
 
 /// The setups: the plainest, and one with every field set.
-pub fn setups() -> Vec<(String, Setup)> {
+pub(super) fn setups() -> Vec<(String, Setup)> {
     let plain = Setup {
         time_control: TimeControl::fischer(900_000, 10_000),
         players: ByColor {
@@ -148,7 +148,7 @@ fn uci(s: &str) -> UciMove {
 
 /// The record kind of an event: a new kind of event does not compile here until it has a
 /// name, and [`events`] must then hold a sample of it.
-pub fn kind(e: &Event) -> &'static str {
+pub(super) fn kind(e: &Event) -> &'static str {
     match e {
         Event::Moved { .. } => "moved",
         Event::Paused { .. } => "paused",
@@ -190,7 +190,7 @@ pub fn kind(e: &Event) -> &'static str {
 }
 
 /// One sample of every event shape, named `<kind>` or `<kind>_<variant>`.
-pub fn events() -> Vec<(String, Event)> {
+pub(super) fn events() -> Vec<(String, Event)> {
     let mut out: Vec<(String, Event)> = Vec::new();
     let mut add = |name: &str, e: Event| out.push((name.to_owned(), e));
     // Every seat's stable name, and both colours.
@@ -570,7 +570,7 @@ pub fn events() -> Vec<(String, Event)> {
 }
 
 /// The records of the samples as this code writes them.
-pub fn written() -> Snapshot {
+pub(super) fn written() -> Snapshot {
     Snapshot {
         schema: SCHEMA_VERSION,
         setups: setups()

@@ -57,7 +57,7 @@ where
 
 /// The writer thread and the way to it. Dropping it lets the thread finish the operations
 /// already sent, close the connection and end; the drop waits for that.
-pub struct Writer {
+pub(super) struct Writer {
     tx: Option<mpsc::Sender<Box<dyn Job>>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -68,7 +68,7 @@ fn stopped() -> StoreError {
 
 impl Writer {
     /// Starts the writer thread on `conn`.
-    pub fn start(conn: Connection) -> Result<Writer, StoreError> {
+    pub(super) fn start(conn: Connection) -> Result<Writer, StoreError> {
         let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
         let thread = std::thread::Builder::new()
             .name("hamle-store".into())
@@ -82,7 +82,7 @@ impl Writer {
 
     /// Sends `work`; `reply` gets its result once the transaction holding it is durable
     /// (or its error). `reply` runs on the writer thread: it must not block.
-    pub fn submit<T, F, R>(&self, work: F, reply: R)
+    pub(super) fn submit<T, F, R>(&self, work: F, reply: R)
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
@@ -104,7 +104,7 @@ impl Writer {
     }
 
     /// Runs `work` and waits until it is durable. Blocks: not for async code.
-    pub fn call<T, F>(&self, work: F) -> Result<T, StoreError>
+    pub(super) fn call<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
@@ -127,13 +127,13 @@ impl Drop for Writer {
 }
 
 /// The write-ahead log's size past which it is emptied (and the size SQLite trims it to).
-pub const WAL_TRUNCATE_BYTES: u64 = 16 * 1024 * 1024;
+pub(super) const WAL_TRUNCATE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Copies the write-ahead log back into the database file on a thread and a connection of its
 /// own. SQLite's automatic checkpoint would run inside whichever commit crosses 1000 log pages,
 /// on the writer thread, fsync of the database file included: every game waiting for that commit
 /// would wait for the checkpoint too. A passive checkpoint runs beside the writer instead.
-pub struct Checkpointer {
+pub(super) struct Checkpointer {
     stop: Option<mpsc::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -146,7 +146,7 @@ impl Checkpointer {
     /// `TRUNCATE` checkpoint follows (it waits for the writer's commit in progress, copies
     /// what the passive one left and empties the file), and `journal_size_limit` trims the
     /// file whenever SQLite starts the log over.
-    pub fn start(path: &Path, every: Duration) -> Result<Checkpointer, StoreError> {
+    pub(super) fn start(path: &Path, every: Duration) -> Result<Checkpointer, StoreError> {
         let conn = Connection::open(path)?;
         conn.busy_timeout(Duration::from_secs(5))?;
         let _limit: i64 = conn.query_row(

@@ -112,7 +112,7 @@ pub(crate) struct Listening {
 }
 
 impl Listening {
-    pub fn new(local: LocalSpeech) -> Listening {
+    pub(crate) fn new(local: LocalSpeech) -> Listening {
         Listening {
             local,
             followed: Mutex::new(None),
@@ -121,12 +121,12 @@ impl Listening {
     }
 
     /// The game the voice must follow, if it names one.
-    pub fn fixed_game(&self) -> Option<&GameId> {
+    pub(crate) fn fixed_game(&self) -> Option<&GameId> {
         self.local.game.as_ref()
     }
 
     /// Says (in the voice's language) that `id` is not a game of this server.
-    pub fn no_such_game(&self, id: &GameId) -> String {
+    pub(crate) fn no_such_game(&self, id: &GameId) -> String {
         crate::words::text(
             self.local.lang,
             "speech-no-such-game",
@@ -134,7 +134,7 @@ impl Listening {
         )
     }
 
-    pub fn game_added(&self, handle: &GameHandle) {
+    pub(crate) fn game_added(&self, handle: &GameHandle) {
         if self.local.game.is_none() {
             self.newest.send_replace(Some(handle.clone()));
         }
@@ -151,7 +151,7 @@ impl Listening {
     }
 
     /// Something said to `seat`'s own connection in `game` (a refusal, an answer).
-    pub fn hear_own(&self, game: &GameId, seat: Seat, lang: Lang, heard: Heard<'_>) {
+    pub(crate) fn hear_own(&self, game: &GameId, seat: Seat, lang: Lang, heard: Heard<'_>) {
         if self.follows(game, seat)
             && let Some(u) = spoken_to(seat, lang, heard)
         {
@@ -159,7 +159,7 @@ impl Listening {
         }
     }
 
-    pub fn repeat(&self, game: &GameId, seat: Seat) {
+    pub(crate) fn repeat(&self, game: &GameId, seat: Seat) {
         if self.follows(game, seat) {
             self.local.voice.repeat();
         }

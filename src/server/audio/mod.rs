@@ -49,7 +49,7 @@ pub(crate) struct ServerSpeech {
 }
 
 impl ServerSpeech {
-    pub fn new(config: SpeechConfig) -> ServerSpeech {
+    pub(crate) fn new(config: SpeechConfig) -> ServerSpeech {
         ServerSpeech {
             renderer: Renderer::new(config.espeak),
             local: config.local.map(|l| Arc::new(Listening::new(l))),
@@ -58,21 +58,21 @@ impl ServerSpeech {
     }
 
     /// A game was created or restored.
-    pub fn game_added(&self, handle: &GameHandle) {
+    pub(crate) fn game_added(&self, handle: &GameHandle) {
         if let Some(local) = &self.local {
             local.game_added(handle);
         }
     }
 
     /// `seat`'s own action in `game` was refused; `message` is in `lang`.
-    pub fn refused(&self, game: &GameId, seat: Seat, lang: Lang, message: &str) {
+    pub(crate) fn refused(&self, game: &GameId, seat: Seat, lang: Lang, message: &str) {
         if let Some(local) = &self.local {
             local.hear_own(game, seat, lang, Heard::Refused(message));
         }
     }
 
     /// `seat` asked to hear the last thing again.
-    pub fn repeat(&self, game: &GameId, seat: Seat) {
+    pub(crate) fn repeat(&self, game: &GameId, seat: Seat) {
         if let Some(local) = &self.local {
             local.repeat(game, seat);
         }

@@ -31,7 +31,7 @@ use crate::words::events::incident_line;
 use crate::words::sheet::{Names, sheet_text};
 use crate::words::text;
 
-pub fn routes() -> Router<AppState> {
+pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/games/{id}/sheets/{color}", get(sheet_as_text))
         .route("/api/games/{id}/sheets/{color}/brf", get(sheet_as_brf))

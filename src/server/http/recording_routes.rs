@@ -27,7 +27,7 @@ use crate::server::recordings::{
 };
 use crate::server::wire::ErrorCode;
 
-pub fn routes() -> Router<AppState> {
+pub(super) fn routes() -> Router<AppState> {
     Router::new()
         .route(
             "/api/games/{id}/audio",

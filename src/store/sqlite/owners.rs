@@ -15,7 +15,7 @@ use crate::store::rows::event_rows;
 use crate::store::{GameId, StoreError, Summary};
 
 /// The node's name when none is given.
-pub const DEFAULT_NODE: &str = "local";
+pub(super) const DEFAULT_NODE: &str = "local";
 
 struct LocalLease {
     owner: String,
@@ -30,7 +30,7 @@ struct State {
 }
 
 /// The leases and command ids, and this node's name.
-pub struct Local {
+pub(crate) struct Local {
     node: String,
     state: Arc<Mutex<State>>,
 }

@@ -31,7 +31,7 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Position, Square}
 use crate::support::{Client, TestServer};
 
 /// Whether `actual` contains everything `expected` says.
-pub fn subset(expected: &Value, actual: &Value) -> bool {
+pub(super) fn subset(expected: &Value, actual: &Value) -> bool {
     match (expected, actual) {
         (Value::Object(e), Value::Object(a)) => e
             .iter()
@@ -166,7 +166,7 @@ impl Table {
 }
 
 /// Limits for scripted play: no rate limit (a script sends hundreds of messages at once).
-pub fn fast_limits() -> hamle::server::Limits {
+pub(super) fn fast_limits() -> hamle::server::Limits {
     hamle::server::Limits {
         burst: 100_000,
         per_second: 100_000.0,
@@ -178,7 +178,7 @@ pub fn fast_limits() -> hamle::server::Limits {
 /// writes awaited on the blocking pool (so the paused clock never jumps ahead while one is
 /// under way), and no ping or idle timeout within a script's hours of waiting (clients that
 /// sit out a flag fall do not read, and their pongs would be late).
-pub fn paused_limits() -> hamle::server::Limits {
+pub(super) fn paused_limits() -> hamle::server::Limits {
     let day = std::time::Duration::from_secs(24 * 3600);
     hamle::server::Limits {
         store_writes_on_blocking_pool: true,
@@ -190,7 +190,7 @@ pub fn paused_limits() -> hamle::server::Limits {
 }
 
 /// Runs one scenario file from `tests/data/scenarios/`.
-pub async fn run(file: &str) {
+pub(super) async fn run(file: &str) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/scenarios")
         .join(file);
@@ -326,7 +326,7 @@ pub async fn run(file: &str) {
 /// made on the mover's board, announced in the mover's language, repeated in the other's,
 /// completed by the clock and made on the other board. Castling on both sides, en passant,
 /// an under-promotion; then Black resigns.
-pub async fn whole_appendix_game() {
+pub(super) async fn whole_appendix_game() {
     use hamle::announce::{Lang, Style};
     use hamle::words::speaker::Speaker;
     let moves = [

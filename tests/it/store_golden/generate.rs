@@ -416,7 +416,7 @@ async fn running_game(server: &TestServer, out: &Path) -> Value {
     t.record("running", out).await
 }
 
-pub async fn write(out: &Path) {
+pub(super) async fn write(out: &Path) {
     std::fs::create_dir_all(out).unwrap();
     let server = TestServer::start().await;
     let games = vec![

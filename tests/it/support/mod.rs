@@ -13,9 +13,9 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use tokio_util::sync::CancellationToken;
 
 /// How long any single expected message may take.
-pub const STEP: Duration = Duration::from_secs(5);
+pub(crate) const STEP: Duration = Duration::from_secs(5);
 
-pub struct TestServer {
+pub(crate) struct TestServer {
     pub addr: SocketAddr,
     pub dir: tempfile::TempDir,
     shutdown: CancellationToken,
@@ -23,16 +23,16 @@ pub struct TestServer {
 }
 
 impl TestServer {
-    pub async fn start() -> TestServer {
+    pub(crate) async fn start() -> TestServer {
         TestServer::start_with(Limits::default()).await
     }
 
-    pub async fn start_with(limits: Limits) -> TestServer {
+    pub(crate) async fn start_with(limits: Limits) -> TestServer {
         TestServer::start_in(tempfile::tempdir().unwrap(), limits).await
     }
 
     /// A server on the data directory `dir` (a restart when another server used it before).
-    pub async fn start_in(dir: tempfile::TempDir, limits: Limits) -> TestServer {
+    pub(crate) async fn start_in(dir: tempfile::TempDir, limits: Limits) -> TestServer {
         let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = listener.local_addr().unwrap();
         let shutdown = CancellationToken::new();
@@ -49,26 +49,26 @@ impl TestServer {
         }
     }
 
-    pub fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
 
-    pub fn admin_token(&self) -> String {
+    pub(crate) fn admin_token(&self) -> String {
         let path = hamle::server::admin_token_path(self.dir.path());
         std::fs::read_to_string(path).unwrap().trim().to_owned()
     }
 
     /// Creates a game and returns the whole answer (id, tokens, state).
-    pub async fn create(&self, body: Value) -> Game {
+    pub(crate) async fn create(&self, body: Value) -> Game {
         create_at(&format!("http://{}", self.addr), body).await
     }
 
-    pub async fn stop(self) {
+    pub(crate) async fn stop(self) {
         self.stop_keeping_data().await;
     }
 
     /// Stops the server and hands back its data directory, for a restart.
-    pub async fn stop_keeping_data(self) -> tempfile::TempDir {
+    pub(crate) async fn stop_keeping_data(self) -> tempfile::TempDir {
         self.shutdown.cancel();
         tokio::time::timeout(STEP, self.task)
             .await
@@ -80,7 +80,7 @@ impl TestServer {
 
 /// The variable that runs the server tests against PostgreSQL: a URL of a database where
 /// the tests may create databases (`scripts/test postgres` sets it, see scripts/pg-temp.sh).
-pub const TEST_STORE: &str = "HAMLE_TEST_STORE";
+pub(crate) const TEST_STORE: &str = "HAMLE_TEST_STORE";
 
 /// Where a data directory's PostgreSQL database is written down (so a restart on the same
 /// directory finds the same games).
@@ -94,7 +94,7 @@ fn stored_url(dir: &std::path::Path) -> Option<hamle::store::StoreUrl> {
 /// The server's configuration on the data directory `dir`: its store is SQLite there, or,
 /// when `HAMLE_TEST_STORE` names a PostgreSQL server, a database of its own on that server
 /// (made the first time, and used again by a server restarted on the same directory).
-pub async fn config_in(dir: &std::path::Path, limits: Limits) -> Config {
+pub(crate) async fn config_in(dir: &std::path::Path, limits: Limits) -> Config {
     let mut config = Config::new(dir.to_owned());
     config.limits = limits;
     if let Some(url) = stored_url(dir) {
@@ -114,13 +114,13 @@ pub async fn config_in(dir: &std::path::Path, limits: Limits) -> Config {
 
 /// A created game.
 #[derive(Clone, Debug)]
-pub struct Game {
+pub(crate) struct Game {
     pub id: String,
     pub created: Value,
 }
 
 impl Game {
-    pub fn token(&self, seat: &str) -> String {
+    pub(crate) fn token(&self, seat: &str) -> String {
         self.created["tokens"][seat]
             .as_str()
             .unwrap_or_else(|| panic!("no token for {seat}"))
@@ -128,7 +128,7 @@ impl Game {
     }
 }
 
-pub async fn create_at(base: &str, body: Value) -> Game {
+pub(crate) async fn create_at(base: &str, body: Value) -> Game {
     let resp = reqwest::Client::new()
         .post(format!("{base}/api/games"))
         .json(&body)
@@ -144,7 +144,7 @@ pub async fn create_at(base: &str, body: Value) -> Game {
 }
 
 /// The state over HTTP with a token.
-pub async fn http_state(base: &str, game: &Game, token: &str) -> Value {
+pub(crate) async fn http_state(base: &str, game: &Game, token: &str) -> Value {
     let resp = reqwest::Client::new()
         .get(format!("{base}/api/games/{}", game.id))
         .bearer_auth(token)
@@ -155,10 +155,10 @@ pub async fn http_state(base: &str, game: &Game, token: &str) -> Value {
     resp.json().await.unwrap()
 }
 
-pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub(crate) type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// One seat's WebSocket.
-pub struct Client {
+pub(crate) struct Client {
     pub ws: Ws,
     pub name: String,
     next_id: u64,
@@ -166,14 +166,14 @@ pub struct Client {
 
 impl Client {
     /// Opens the socket without greeting.
-    pub async fn open(addr: &str, game: &Game) -> Ws {
+    pub(crate) async fn open(addr: &str, game: &Game) -> Ws {
         let url = format!("ws://{addr}/api/games/{}/ws", game.id);
         let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
         ws
     }
 
     /// A client over an already open socket.
-    pub fn from_ws(ws: Ws, name: &str) -> Client {
+    pub(crate) fn from_ws(ws: Ws, name: &str) -> Client {
         Client {
             ws,
             name: name.to_owned(),
@@ -182,7 +182,7 @@ impl Client {
     }
 
     /// Connects and greets; returns the client and the welcome message.
-    pub async fn connect(
+    pub(crate) async fn connect(
         addr: &str,
         game: &Game,
         seat: &str,
@@ -205,16 +205,16 @@ impl Client {
         (c, welcome)
     }
 
-    pub async fn send(&mut self, v: Value) {
+    pub(crate) async fn send(&mut self, v: Value) {
         self.send_text(v.to_string()).await;
     }
 
-    pub async fn send_text(&mut self, text: String) {
+    pub(crate) async fn send_text(&mut self, text: String) {
         self.ws.send(Message::text(text)).await.unwrap();
     }
 
     /// The next JSON message (control frames skipped). Panics on close or timeout.
-    pub async fn recv(&mut self) -> Value {
+    pub(crate) async fn recv(&mut self) -> Value {
         loop {
             let msg = tokio::time::timeout(STEP, self.ws.next())
                 .await
@@ -231,7 +231,7 @@ impl Client {
 
     /// Reads until the socket closes; returns the close frame's code, the JSON messages
     /// that came before it.
-    pub async fn until_close(&mut self) -> (Option<u16>, Vec<Value>) {
+    pub(crate) async fn until_close(&mut self) -> (Option<u16>, Vec<Value>) {
         let mut seen = Vec::new();
         loop {
             let next = tokio::time::timeout(STEP, self.ws.next())
@@ -255,7 +255,7 @@ impl Client {
 
     /// Sends a request (an `id` is added) and returns every message up to and including
     /// its answer (`ack`, `error`, `pong` or `state` with that id).
-    pub async fn request(&mut self, mut v: Value) -> Vec<Value> {
+    pub(crate) async fn request(&mut self, mut v: Value) -> Vec<Value> {
         let id = self.fresh_id();
         v["id"] = json!(id);
         self.send(v).await;
@@ -271,7 +271,7 @@ impl Client {
     }
 
     /// A request that must be refused with `code`; returns the error message text.
-    pub async fn refused(&mut self, v: Value, code: &str) -> String {
+    pub(crate) async fn refused(&mut self, v: Value, code: &str) -> String {
         let got = self.request(v.clone()).await;
         let last = got.last().unwrap();
         assert_eq!(last["type"], "error", "{}: {v} -> {got:?}", self.name);
