@@ -39,6 +39,7 @@
 mod board;
 mod claims;
 mod clock;
+mod commands;
 mod event;
 mod made;
 mod material;
@@ -63,6 +64,8 @@ pub use profile::{AfterFix, Edition, Failover, FlagRule, Procedure, Profile, ViI
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
 pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
+
+use commands::ClockEffect;
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +133,22 @@ pub enum Command {
     IllegalAnnouncement(Option<UciMove>),
     /// Turn the talking clock's time warnings on or off.
     Warnings(bool),
+}
+
+impl Command {
+    /// The permission an arbiter's command needs, checked before anything else.
+    fn arbiter_permission(self) -> Option<Permission> {
+        match self {
+            Command::Pause => Some(Permission::Pause),
+            Command::Resume => Some(Permission::Resume),
+            Command::SetClock { .. } => Some(Permission::AdjustClock),
+            Command::End(_) => Some(Permission::End),
+            Command::RuleTouch(_) | Command::RestoreBoard(_) | Command::Start => {
+                Some(Permission::Arbitrate)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// Why a command was refused. Nothing changed.
@@ -325,6 +344,9 @@ pub struct Undoable {
 }
 
 type Out = Vec<(Event, ClockReading)>;
+
+/// A command decided: the events it causes (unnumbered), or why it is refused.
+type Decided = Result<Out, Refusal>;
 
 impl Game {
     /// A new game from the setup's start position; no clock runs until the first move, or
@@ -762,428 +784,44 @@ impl Game {
     }
 
     /// The events `seat`'s command causes at `now`, or why it is refused. Changes nothing.
+    /// Each group of commands is decided in a module of its own (`game/commands/`).
     pub fn decide(&self, seat: Seat, command: Command, now: u64) -> Result<Vec<Recorded>, Refusal> {
         // The arbiter's commands need the arbiter seat; checked first so that the answer to a
         // seat that may never do this does not depend on the game's state.
-        let permission = match command {
-            Command::Pause => Some(Permission::Pause),
-            Command::Resume => Some(Permission::Resume),
-            Command::SetClock { .. } => Some(Permission::AdjustClock),
-            Command::End(_) => Some(Permission::End),
-            Command::RuleTouch(_) | Command::RestoreBoard(_) | Command::Start => {
-                Some(Permission::Arbitrate)
-            }
-            _ => None,
-        };
-        if let Some(p) = permission
+        if let Some(p) = command.arbiter_permission()
             && !may(seat, p)
         {
             return Err(Refusal::Forbidden);
         }
-        let reading = self.clock.reading(now);
-        let mut out: Out = Vec::with_capacity(2);
-        let side = seat.side();
-        match command {
-            Command::Move(m) => {
-                self.may_move(seat)?;
-                if self.physical() {
-                    return Err(Refusal::Forbidden);
-                }
-                if !self.pos.is_legal(m) {
-                    return Err(Refusal::IllegalMove);
-                }
-                self.check_obligation(&m, &self.ply.touches)?;
-                self.complete(seat, m, now, &mut out);
-            }
-            Command::Announce(m) => {
-                if !self.physical() {
-                    return Err(Refusal::NotPhysical);
-                }
-                self.may_announce(seat)?;
-                if !self.pos.is_legal(m) {
-                    return Err(Refusal::IllegalMove);
-                }
-                self.check_obligation(&m, &self.ply.touches)?;
-                if self.offer == Some(!self.turn()) {
-                    out.push((Event::DrawOfferLapsed, reading));
-                }
-                let e = Event::Announced {
-                    by: seat,
-                    uci: m.to_uci(CastlingMode::Standard),
-                    correction: self.ply.announced.is_some(),
-                };
-                out.push((e, reading));
-            }
-            Command::Board { board, op } => {
-                if !self.physical() {
-                    return Err(Refusal::NotPhysical);
-                }
-                if !self.allows(seat, Permission::Board(board)) {
-                    return Err(if side == Some(!board) && !seat.is_assistant() {
-                        Refusal::NotYourBoard
-                    } else {
-                        Refusal::Forbidden
-                    });
-                }
-                self.playing()?;
-                if seat.is_assistant() && self.turn() == board && self.ply.own_started {
-                    return Err(Refusal::AssistantOwnMove);
-                }
-                let after = self.boards.get(board).after(op).map_err(Refusal::Board)?;
-                let own = self.own_move_on(seat, board);
-                let lifts = matches!(
-                    op,
-                    BoardOp::Lift(_) | BoardOp::Remove(_) | BoardOp::Move { .. }
-                );
-                if own {
-                    if self.ply.released && lifts {
-                        return Err(Refusal::MoveReleased);
-                    }
-                    let mut touches = self.ply.touches.clone();
-                    if !self.ply.adjusting {
-                        touches.extend(self.touched_by(board, op));
-                    }
-                    if let Some(m) = after.shows_move(&self.pos) {
-                        self.check_obligation(&m, &touches)?;
-                    }
-                    let touching = lifts || matches!(op, BoardOp::Touch(_));
-                    if touching && !self.ply.adjusting && self.offer == Some(!board) {
-                        out.push((Event::DrawOfferLapsed, reading));
-                    }
-                }
-                out.push((
-                    Event::Board {
-                        by: seat,
-                        board,
-                        op,
-                    },
-                    reading,
-                ));
-            }
-            Command::PressClock => {
-                if !self.physical() {
-                    return Err(Refusal::NotPhysical);
-                }
-                let mover = self.turn();
-                if !self.allows(seat, Permission::PressClock(mover)) {
-                    let own = side.is_some_and(|c| self.allows(seat, Permission::PressClock(c)));
-                    return Err(if own {
-                        Refusal::NotYourTurn
-                    } else {
-                        Refusal::Forbidden
-                    });
-                }
-                self.playing()?;
-                if self.behind().is_some() {
-                    return Err(Refusal::NotMade(Missing {
-                        behind: true,
-                        ..Missing::default()
-                    }));
-                }
-                let vi = self.setup.player(mover).visually_impaired;
-                let announced = self.ply.announced.map(|(m, _)| m);
-                match made(&self.pos, self.boards.get(mover), announced, vi) {
-                    Made::Legal(m) => {
-                        self.check_obligation(&m, &self.ply.touches)?;
-                        self.complete(seat, m, now, &mut out);
-                    }
-                    Made::Missing(missing) => return Err(Refusal::NotMade(missing)),
-                    Made::Illegal { from, to } => {
-                        let count = self.illegal.get(mover) + 1;
-                        let penalty = self.setup.profile.illegal_penalty_ms;
-                        let mut clock = self.clock.clone();
-                        clock.adjust(!mover, penalty as i64, now);
-                        let e = Event::IllegalMove {
-                            by: seat,
-                            color: mover,
-                            from,
-                            to,
-                            count,
-                            penalty_ms: penalty,
-                        };
-                        out.push((e, clock.reading(now)));
-                        self.illegal_loss(mover, count, now, &mut clock, &mut out);
-                    }
-                }
-            }
-            Command::Repeat(m) => {
-                self.may_repeat(seat)?;
-                let (_, expected) = self.repeat_position().ok_or(Refusal::NothingToRepeat)?;
-                let e = Event::Repeated {
-                    by: seat,
-                    uci: m.to_uci(CastlingMode::Standard),
-                    matches: m == expected,
-                };
-                out.push((e, reading));
-            }
-            Command::Adjust => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::PlayerOnly(color))?;
-                self.playing()?;
-                out.push((Event::Adjusting { by: seat }, reading));
-            }
-            Command::Pause => match self.status {
-                Status::Waiting => return Err(Refusal::NotStarted),
-                Status::Over(_) => return Err(Refusal::GameOver),
-                Status::Paused { .. } => return Err(Refusal::GamePaused),
-                Status::Playing => {
-                    let mut clock = self.clock.clone();
-                    clock.stop(now);
-                    let e = Event::Paused { by: Some(seat) };
-                    out.push((e, clock.reading(now)));
-                }
-            },
-            Command::Resume => match self.status {
-                Status::Waiting => return Err(Refusal::NotStarted),
-                Status::Over(_) => return Err(Refusal::GameOver),
-                Status::Playing => return Err(Refusal::NotPaused),
-                Status::Paused { .. } => {
-                    let mut clock = self.clock.clone();
-                    if self.clock_started() {
-                        clock.start(self.turn(), now);
-                    }
-                    let e = Event::Resumed { by: seat };
-                    out.push((e, clock.reading(now)));
-                }
-            },
+        let out = match command {
+            Command::Move(m) => self.decide_move(seat, m, now),
+            Command::Announce(m) => self.decide_announce(seat, m, now),
+            Command::Board { board, op } => self.decide_board(seat, board, op, now),
+            Command::PressClock => self.decide_press_clock(seat, now),
+            Command::Repeat(m) => self.decide_repeat(seat, m, now),
+            Command::Adjust => self.decide_adjust(seat, now),
+            Command::Pause => self.decide_pause(seat, now),
+            Command::Resume => self.decide_resume(seat, now),
             Command::SetClock {
                 color,
                 remaining_ms,
-            } => {
-                self.not_over()?;
-                if remaining_ms > MAX_CLOCK_MS {
-                    return Err(Refusal::InvalidTime);
-                }
-                let mut clock = self.clock.clone();
-                clock.set(color, remaining_ms, now);
-                let e = Event::ClockSet {
-                    by: seat,
-                    color,
-                    remaining_ms,
-                };
-                out.push((e, clock.reading(now)));
-            }
-            Command::End(result) => {
-                self.not_over()?;
-                self.end(seat, result, EndReason::Arbiter, now, &mut out);
-            }
-            Command::Resign => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::PlayerOnly(color))?;
-                self.not_over()?;
-                let result = GameResult::win_for(!color);
-                self.end(seat, result, EndReason::Resignation, now, &mut out);
-            }
-            Command::OfferDraw => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::PlayerOnly(color))?;
-                self.playing()?;
-                if self.offer.is_some() {
-                    return Err(Refusal::OfferPending);
-                }
-                let after_own_move = if color == self.turn() {
-                    self.ply.announced.is_some() || self.ply.released
-                } else {
-                    !self.moves.is_empty()
-                };
-                if !after_own_move {
-                    return Err(Refusal::OfferNotNow);
-                }
-                out.push((Event::DrawOffered { by: seat }, reading));
-            }
-            Command::AcceptDraw | Command::DeclineDraw => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::PlayerOnly(color))?;
-                self.playing()?;
-                if self.offer != Some(!color) {
-                    return Err(Refusal::NoOffer);
-                }
-                if command == Command::AcceptDraw {
-                    self.end(seat, GameResult::Draw, EndReason::Agreement, now, &mut out);
-                } else {
-                    out.push((Event::DrawDeclined { by: seat }, reading));
-                }
-            }
-            Command::ClaimDraw { kind, with } => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::PlayerOnly(color))?;
-                self.playing()?;
-                if color != self.turn() {
-                    return Err(Refusal::NotYourTurn);
-                }
-                let (target, new) = match with {
-                    Some(m) => {
-                        if !self.pos.is_legal(m) {
-                            return Err(Refusal::IllegalMove);
-                        }
-                        self.check_obligation(&m, &self.ply.touches)?;
-                        let mut after = self.pos.clone();
-                        after.play_unchecked(m);
-                        (after, true)
-                    }
-                    None => (self.pos.clone(), false),
-                };
-                let correct = claim_holds(kind, &target, &self.history, new);
-                let (bonus, taken) = if correct {
-                    (0, 0)
-                } else {
-                    let left = reading.remaining(color);
-                    self.setup.profile.false_claim_penalty(left)
-                };
-                let mut clock = self.clock.clone();
-                if !correct {
-                    clock.adjust(!color, bonus as i64, now);
-                    clock.adjust(color, -(taken as i64), now);
-                }
-                let e = Event::DrawClaimed {
-                    by: seat,
-                    kind,
-                    uci: with.map(|m| m.to_uci(CastlingMode::Standard)),
-                    correct,
-                    bonus_ms: bonus,
-                    taken_ms: taken,
-                };
-                out.push((e, clock.reading(now)));
-                if correct {
-                    let reason = match kind {
-                        ClaimKind::Repetition => EndReason::Repetition,
-                        ClaimKind::FiftyMoves => EndReason::FiftyMoves,
-                    };
-                    clock.stop(now);
-                    let ending = Ending {
-                        result: GameResult::Draw,
-                        reason,
-                    };
-                    let e = Event::Ended {
-                        ending,
-                        by: Some(seat),
-                    };
-                    out.push((e, clock.reading(now)));
-                }
-            }
-            Command::ClaimTime => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::ClaimTime(color))?;
-                self.not_over()?;
-                let theirs = self.flags.get(!color).ok_or(Refusal::NoFlagFallen)?;
-                if self.flags.get(color).is_some_and(|mine| mine <= theirs) {
-                    return Err(Refusal::OwnFlagFellFirst);
-                }
-                let (result, reason) = if can_mate(&self.pos, color) {
-                    (GameResult::win_for(color), EndReason::Timeout)
-                } else {
-                    (GameResult::Draw, EndReason::TimeoutDraw)
-                };
-                self.end(seat, result, reason, now, &mut out);
-            }
-            Command::ReportTouch(square) => {
-                let color = side.map(|c| !c).ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::ReportTouch(color))?;
-                self.playing()?;
-                if self.turn() != color {
-                    return Err(Refusal::NotYourTurn);
-                }
-                if self.pos.board().piece_at(square).is_none() {
-                    return Err(Refusal::Board(BoardError::NoPiece(square)));
-                }
-                let e = Event::TouchReported {
-                    by: seat,
-                    color,
-                    square,
-                };
-                let mut clock = self.clock.clone();
-                if self.setup.profile.touch_stops_clock && self.ply.report.is_none() {
-                    clock.stop(now);
-                }
-                out.push((e, clock.reading(now)));
-            }
-            Command::RuleTouch(upheld) => {
-                self.not_over()?;
-                if self.ply.report.is_none() {
-                    return Err(Refusal::NoTouchReported);
-                }
-                let mut clock = self.clock.clone();
-                if self.touch_hold && self.status == (Status::Paused { by: None }) {
-                    clock.start(self.turn(), now);
-                }
-                out.push((Event::TouchRuled { by: seat, upheld }, clock.reading(now)));
-            }
-            Command::RestoreBoard(board) => {
-                if !self.physical() {
-                    return Err(Refusal::NotPhysical);
-                }
-                self.not_over()?;
-                out.push((Event::BoardRestored { by: seat, board }, reading));
-            }
-            Command::Start => match self.status {
-                Status::Waiting => {
-                    let mut clock = self.clock.clone();
-                    clock.start(self.turn(), now);
-                    out.push((Event::Started { by: seat }, clock.reading(now)));
-                }
-                Status::Over(_) => return Err(Refusal::GameOver),
-                _ => return Err(Refusal::AlreadyStarted),
-            },
-            Command::Arrive => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                if !self.setup.has_seat(seat) || !self.setup.profile.wait_for_start {
-                    return Err(Refusal::Forbidden);
-                }
-                self.not_over()?;
-                if *self.arrived.get(color) {
-                    return Err(Refusal::AlreadyStarted);
-                }
-                out.push((Event::Arrived { by: seat, color }, reading));
-            }
-            Command::IllegalAnnouncement(uci) => {
-                let mover = self.turn();
-                if side != Some(mover)
-                    || !self.setup.has_seat(seat)
-                    || self.setup.profile.vi_illegal != ViIllegal::Counts
-                    || !self.setup.player(mover).visually_impaired
-                {
-                    return Err(Refusal::IllegalMove);
-                }
-                self.playing()?;
-                let count = self.illegal.get(mover) + 1;
-                let penalty = self.setup.profile.illegal_penalty_ms;
-                let mut clock = self.clock.clone();
-                clock.adjust(!mover, penalty as i64, now);
-                let e = Event::IllegalAnnounced {
-                    by: seat,
-                    color: mover,
-                    uci,
-                    count,
-                    penalty_ms: penalty,
-                };
-                out.push((e, clock.reading(now)));
-                self.illegal_loss(mover, count, now, &mut clock, &mut out);
-            }
-            Command::TalkingClock | Command::Warnings(_) => {
-                let color = side.ok_or(Refusal::Forbidden)?;
-                self.allowed(seat, Permission::TalkingClock(color))?;
-                if !self.setup.player(color).visually_impaired {
-                    return Err(Refusal::NotVisuallyImpaired);
-                }
-                let e = match command {
-                    Command::Warnings(on) => {
-                        self.not_over()?;
-                        Event::ClockWarnings {
-                            by: seat,
-                            color,
-                            on,
-                        }
-                    }
-                    _ => Event::ClockTold {
-                        by: seat,
-                        color,
-                        white_moves: self.clock.moves(Color::White),
-                        black_moves: self.clock.moves(Color::Black),
-                    },
-                };
-                out.push((e, reading));
-            }
-        }
+            } => self.decide_set_clock(seat, color, remaining_ms, now),
+            Command::End(result) => self.decide_end(seat, result, now),
+            Command::Resign => self.decide_resign(seat, now),
+            Command::OfferDraw => self.decide_offer_draw(seat, now),
+            Command::AcceptDraw => self.decide_answer_to_offer(seat, true, now),
+            Command::DeclineDraw => self.decide_answer_to_offer(seat, false, now),
+            Command::ClaimDraw { kind, with } => self.decide_claim_draw(seat, kind, with, now),
+            Command::ClaimTime => self.decide_claim_time(seat, now),
+            Command::ReportTouch(square) => self.decide_report_touch(seat, square, now),
+            Command::RuleTouch(upheld) => self.decide_rule_touch(seat, upheld, now),
+            Command::RestoreBoard(board) => self.decide_restore_board(seat, board, now),
+            Command::Start => self.decide_start(seat, now),
+            Command::Arrive => self.decide_arrive(seat, now),
+            Command::IllegalAnnouncement(uci) => self.decide_illegal_announcement(seat, uci, now),
+            Command::TalkingClock => self.decide_talking_clock(seat, None, now),
+            Command::Warnings(on) => self.decide_talking_clock(seat, Some(on), now),
+        }?;
         Ok(self.number(out, now))
     }
 
@@ -1311,336 +949,84 @@ impl Game {
         out
     }
 
-    /// The official game goes back to the position after `ply` half-moves (F8 / D.2.9): the
-    /// later moves are taken back, the move under way and a standing offer are dropped.
-    fn take_back_to(&mut self, ply: usize) {
-        if ply >= self.moves.len() {
-            self.ply = Ply::default();
-            return;
-        }
-        let start = self.setup.start.position();
-        let mut pos = start.clone();
-        let mut history = vec![position_key(&pos)];
-        let mut prev = None;
-        for played in &self.moves[..ply] {
-            prev = Some((pos.clone(), played.mv));
-            pos.play_unchecked(played.mv);
-            history.push(position_key(&pos));
-        }
-        let taken = self.moves.len() - ply;
-        for i in 0..taken {
-            // Half-move `ply + i` was the first mover's when it is even.
-            let mover = if (ply + i).is_multiple_of(2) {
-                start.turn()
-            } else {
-                !start.turn()
-            };
-            self.clock.unpress(mover);
-        }
-        self.moves.truncate(ply);
-        self.pos = pos;
-        self.history = history;
-        self.prev = prev;
-        self.ply = Ply::default();
-        self.offer = None;
-        self.flags = ByColor::default();
-        self.warned = None;
-    }
-
     /// What the last ruling took back, while it can be undone: no move was played since.
     pub fn undoable(&self) -> Option<&Undoable> {
         self.undoable.as_ref()
     }
 
-    /// Plays the moves a ruling took back again (the ruling undone); the clocks come from
-    /// the event's reading.
-    fn replay_taken_back(&mut self, ply: usize, at: u64) -> Result<(), &'static str> {
-        let Some(undo) = self.undoable.take() else {
-            return Err("no ruling to undo");
-        };
-        if undo.moves.is_empty() || self.moves.len() + undo.moves.len() != ply {
-            return Err("the undone ruling does not fit the game");
-        }
-        for played in undo.moves {
-            if !self.pos.is_legal(played.mv) {
-                return Err("a move taken back is not legal again");
-            }
-            let mover = self.turn();
-            let before = self.pos.clone();
-            self.pos.play_unchecked(played.mv);
-            self.history.push(position_key(&self.pos));
-            self.prev = Some((before, played.mv));
-            self.clock.press(mover, at);
-            self.moves.push(played);
-        }
-        self.ply = Ply::default();
-        self.warned = None;
-        Ok(())
-    }
-
     /// Plays a recorded event onto the game. Events must come in order and fit the game.
+    /// Each group of events is applied in a module of its own (`game/commands/`).
     pub fn apply(&mut self, rec: &Recorded) -> Result<(), ReplayError> {
-        let fail = |reason: &str| ReplayError {
+        let fail = |reason: String| ReplayError {
             seq: rec.seq,
-            reason: reason.to_owned(),
+            reason,
         };
         if rec.seq != self.seq + 1 {
-            return Err(fail(&format!("expected event {}", self.seq + 1)));
+            return Err(fail(format!("expected event {}", self.seq + 1)));
         }
         if let Status::Over(_) = self.status
             && !rec.event.allowed_after_end()
         {
-            return Err(fail("the game is over"));
+            return Err(fail("the game is over".to_owned()));
         }
         let at = rec.at_ms;
-        let mut clock_changed = true;
-        match &rec.event {
-            Event::Moved { by, uci } => {
-                let mover = self.turn();
-                if by.side().is_some_and(|s| s != mover) && !by.is_assistant() {
-                    return Err(fail("a move by the side not to move"));
-                }
-                let m = uci
-                    .to_move(&self.pos)
-                    .map_err(|_| fail(&format!("illegal move {uci}")))?;
-                let before = self.pos.clone();
-                let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
-                self.moves.push(PlayedMove {
-                    mv: m,
-                    san,
-                    by: *by,
-                });
-                self.history.push(position_key(&self.pos));
-                self.prev = Some((before, m));
-                self.clock.press(mover, at);
-                self.ply = Ply::default();
-                self.warned = None;
-                self.undoable = None;
-                if !self.physical() {
-                    for c in Color::ALL {
-                        let kind = self.boards.get(c).kind;
-                        *self.boards.get_mut(c) = PhysicalBoard::new(kind, &self.pos);
-                    }
-                }
-            }
-            Event::Paused { by } => self.status = Status::Paused { by: *by },
-            Event::Resumed { .. } => {
-                self.status = Status::Playing;
-                self.warned = None;
-                self.touch_hold = false;
-            }
-            Event::Started { .. } => {
-                if self.status != Status::Waiting {
-                    return Err(fail("a start of a game that is not waiting"));
-                }
-                self.status = Status::Playing;
-                self.started_at = Some(at);
-            }
-            Event::Arrived { color, .. } => {
-                clock_changed = false;
-                *self.arrived.get_mut(*color) = true;
-            }
-            Event::DefaultTimeOver { color } => {
-                clock_changed = false;
-                *self.absence_told.get_mut(*color) = true;
-            }
+        let effect = match &rec.event {
+            Event::Moved { by, uci } => self.apply_moved(*by, uci, at),
+            Event::Paused { by } => self.apply_paused(*by),
+            Event::Resumed { .. } => self.apply_resumed(),
+            Event::Started { .. } => self.apply_started(at),
+            Event::Arrived { color, .. } => self.apply_arrived(*color),
+            Event::DefaultTimeOver { color } => self.apply_default_time_over(*color),
             Event::IllegalAnnounced { color, count, .. } => {
-                *self.illegal.get_mut(*color) = *count;
+                self.apply_illegal_announced(*color, *count)
             }
-            Event::ClockSet { .. } => self.warned = None,
-            Event::Ended { ending, .. } => self.status = Status::Over(*ending),
-            Event::Board { by, board, op } => {
-                clock_changed = false;
-                let own = self.own_move_on(*by, *board);
-                let touched = self.touched_by(*board, *op);
-                let after = self
-                    .boards
-                    .get(*board)
-                    .after(*op)
-                    .map_err(|e| fail(&format!("board event impossible: {e:?}")))?;
-                if own {
-                    if self.ply.adjusting {
-                        if !matches!(op, BoardOp::Place { .. }) {
-                            self.ply.adjusting = false;
-                        }
-                    } else {
-                        self.ply.touches.extend(touched);
-                    }
-                    if after.shows_move(&self.pos).is_some() {
-                        self.ply.released = true;
-                    }
-                }
-                *self.boards.get_mut(*board) = after;
-            }
-            Event::Adjusting { by } => {
-                clock_changed = false;
-                if by.side() == Some(self.turn()) {
-                    self.ply.adjusting = true;
-                }
-            }
-            Event::Announced { by, uci, .. } => {
-                clock_changed = false;
-                let m = uci
-                    .to_move(&self.pos)
-                    .map_err(|_| fail(&format!("illegal announcement {uci}")))?;
-                self.ply.announced = Some((m, *by));
-            }
-            Event::Repeated { .. } | Event::ClockTold { .. } => clock_changed = false,
+            Event::ClockSet { .. } => self.apply_clock_set(),
+            Event::Ended { ending, .. } => self.apply_ended(*ending),
+            Event::Board { by, board, op } => self.apply_board(*by, *board, *op),
+            Event::Adjusting { by } => self.apply_adjusting(*by),
+            Event::Announced { by, uci, .. } => self.apply_announced(*by, uci),
+            Event::Repeated { .. } | Event::ClockTold { .. } => Ok(ClockEffect::Unchanged),
             Event::IllegalMove {
                 color, from, count, ..
-            } => {
-                *self.illegal.get_mut(*color) = *count;
-                for c in Color::ALL {
-                    let kind = self.boards.get(c).kind;
-                    *self.boards.get_mut(c) = PhysicalBoard::new(kind, &self.pos);
-                }
-                // Touch-move applies to the piece moved illegally (7.5.1).
-                let touches = self
-                    .pos
-                    .board()
-                    .piece_at(*from)
-                    .map(|piece| Touch {
-                        square: *from,
-                        piece,
-                    })
-                    .into_iter()
-                    .collect();
-                self.ply = Ply {
-                    touches,
-                    own_started: true,
-                    must_play: self.ply.must_play,
-                    ..Ply::default()
-                };
-            }
+            } => self.apply_illegal_move(*color, *from, *count),
             Event::TouchReported { color, square, .. } => {
-                // The clocks stop while the report waits (rules profile), or run on.
-                if rec.clock.running.is_none() && self.status == Status::Playing {
-                    if self.clock.reading(at).running.is_some() || self.clock_started() {
-                        self.touch_hold = true;
-                        self.status = Status::Paused { by: None };
-                    }
-                } else {
-                    clock_changed = false;
-                }
-                self.ply.report = Some((*color, *square));
+                self.apply_touch_reported(*color, *square, rec.clock, at)
             }
-            Event::TouchRuled { upheld, .. } => {
-                if self.touch_hold && rec.clock.running.is_some() {
-                    self.touch_hold = false;
-                    self.status = Status::Playing;
-                } else {
-                    clock_changed = false;
-                }
-                if let Some((color, square)) = self.ply.report.take()
-                    && *upheld
-                    && color == self.turn()
-                    && let Some(piece) = self.pos.board().piece_at(square)
-                {
-                    self.ply.touches.push(Touch { square, piece });
-                }
-            }
-            Event::BoardRestored { board, .. } => {
-                clock_changed = false;
-                let kind = self.boards.get(*board).kind;
-                *self.boards.get_mut(*board) = PhysicalBoard::new(kind, &self.pos);
-            }
-            Event::DrawOffered { by } => {
-                clock_changed = false;
-                self.offer = by.side();
-            }
-            Event::DrawDeclined { .. } | Event::DrawOfferLapsed => {
-                clock_changed = false;
-                self.offer = None;
-            }
+            Event::TouchRuled { upheld, .. } => self.apply_touch_ruled(*upheld, rec.clock),
+            Event::BoardRestored { board, .. } => self.apply_board_restored(*board),
+            Event::DrawOffered { by } => self.apply_draw_offered(*by),
+            Event::DrawDeclined { .. } | Event::DrawOfferLapsed => self.apply_offer_gone(),
             Event::DrawClaimed { uci, correct, .. } => {
-                self.warned = None;
-                if !correct && let Some(u) = uci {
-                    let m = u
-                        .to_move(&self.pos)
-                        .map_err(|_| fail(&format!("illegal claimed move {u}")))?;
-                    self.ply.must_play = Some(m);
-                }
+                self.apply_draw_claimed(uci.as_ref(), *correct)
             }
-            Event::FlagFell { color } => {
-                clock_changed = false;
-                *self.flags.get_mut(*color) = Some(at);
-            }
+            Event::FlagFell { color } => self.apply_flag_fell(*color, at),
             Event::ClockWarnings { color, on, .. } => {
-                clock_changed = false;
-                *self.warnings.get_mut(*color) = *on;
-                // Opting in while his own clock runs: the thresholds already passed in this
-                // stretch are not warned of afterwards (never a stale, back-dated warning).
-                if *on && rec.clock.running == Some(*color) {
-                    let left = match color {
-                        Color::White => rec.clock.white_ms,
-                        Color::Black => rec.clock.black_ms,
-                    };
-                    self.warned = Some(self.warned.map_or(left, |w| w.min(left)));
-                }
+                self.apply_clock_warnings(*color, *on, rec.clock)
             }
-            Event::ClockWarning { remaining_ms, .. } => {
-                clock_changed = false;
-                self.warned = Some(*remaining_ms);
-            }
+            Event::ClockWarning { remaining_ms, .. } => self.apply_clock_warning(*remaining_ms),
             Event::SheetWritten { .. }
             | Event::SheetStruck { .. }
             | Event::SheetAutoRecord { .. }
             | Event::Reconciled
             | Event::AdjournmentCalled { .. }
             | Event::MoveSealed { .. }
-            | Event::SealOpened { .. } => clock_changed = false,
-            Event::BoardsDiverged { .. } | Event::Adjourned { .. } => {
-                // The clocks stop (the event's reading); a lifted piece counts as off the
-                // board while the boards are put right.
-                self.status = Status::Paused { by: None };
-                for c in Color::ALL {
-                    self.boards.get_mut(c).hand = None;
-                }
-            }
+            | Event::SealOpened { .. } => Ok(ClockEffect::Unchanged),
+            Event::BoardsDiverged { .. } | Event::Adjourned { .. } => self.apply_boards_held(),
             Event::Ruled {
                 ply,
                 branch: BranchKind::Undo,
                 ..
-            } => {
-                self.replay_taken_back(*ply as usize, at).map_err(fail)?;
-            }
-            Event::Ruled { ply, .. } => {
-                let ply = *ply as usize;
-                if ply > self.moves.len() {
-                    return Err(fail("a ruling beyond the game"));
-                }
-                let mut clock = self.clock.reading(at);
-                clock.running = None;
-                // A ruling that takes nothing back leaves nothing to play again.
-                self.undoable = (ply < self.moves.len()).then(|| Undoable {
-                    moves: self.moves[ply..].to_vec(),
-                    clock,
-                });
-                self.take_back_to(ply);
-            }
+            } => self.apply_ruling_undone(*ply as usize, at),
+            Event::Ruled { ply, .. } => self.apply_ruled(*ply as usize, at),
             Event::BoardFixed {
                 board,
                 square,
                 piece,
                 ..
-            } => {
-                clock_changed = false;
-                let b = &mut self.boards.get_mut(*board).board;
-                match piece {
-                    None => {
-                        b.remove_piece_at(*square)
-                            .ok_or_else(|| fail("lifting from an empty square"))?;
-                    }
-                    Some(p) => {
-                        if b.piece_at(*square).is_some() {
-                            return Err(fail("placing on a taken square"));
-                        }
-                        b.set_piece_at(*square, *p);
-                    }
-                }
-            }
+            } => self.apply_board_fixed(*board, *square, *piece),
         }
-        if clock_changed {
+        .map_err(fail)?;
+        if effect == ClockEffect::FromReading {
             self.clock.restore(rec.clock, at);
         }
         if !self.ply.own_started && self.boards.get(self.turn()).matches(&self.pos) {

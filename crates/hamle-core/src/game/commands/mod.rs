@@ -1,0 +1,46 @@
+//! The handling of each group of commands, and of the events they cause, in a module of its
+//! own (as lila's round hands draws to its `Drawer` and endings to its `Finisher`):
+//! [`Game::decide`](super::Game::decide) and [`Game::apply`](super::Game::apply) only dispatch
+//! to them.
+//!
+//! - `moves`: the digital procedure's whole move, the announcement, its repetition, a
+//!   visually impaired player's illegal announcement;
+//! - `boards`: the physical boards, "I adjust", the clock press that completes a move (or
+//!   finds it illegal, 7.4), a board set to the official position;
+//! - `draws`: offering, accepting, declining and claiming a draw;
+//! - `endings`: resigning, claiming on time, the arbiter's result; the game's end and a
+//!   fallen flag;
+//! - `start`: the arbiter's start, a player's arrival, the end of the default time;
+//! - `pauses`: the arbiter pausing, resuming and setting a clock;
+//! - `touch_reports`: the assistant's report of the opponent's touch and its ruling;
+//! - `talking_clock`: the talking clock and its time warnings;
+//! - `rulings`: what the arbiter's desk decides on diverging boards and adjournment, as far
+//!   as it changes the game (the game goes back, or plays the moves taken back again).
+//!
+//! Each `decide_*` method answers the events its command causes, or the refusal, and changes
+//! nothing; each `apply_*` method plays one event onto the game and answers what happens to
+//! the clocks ([`ClockEffect`]), or why the event does not fit the game. What several groups
+//! share (completing a move, ending the game, the checks of who may act when) is the parent
+//! module's, so that no group uses another.
+
+mod boards;
+mod draws;
+mod endings;
+mod moves;
+mod pauses;
+mod rulings;
+mod start;
+mod talking_clock;
+mod touch_reports;
+
+/// What applying an event does to the clocks, besides its own handling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum ClockEffect {
+    /// The clocks are set to the event's reading.
+    FromReading,
+    /// The clocks stand as they were.
+    Unchanged,
+}
+
+/// An event applied: what happens to the clocks, or why the event does not fit the game.
+pub(super) type Applied = Result<ClockEffect, String>;
