@@ -311,6 +311,7 @@ async fn join_cluster(
     owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
     tracker: &TaskTracker,
+    shutdown: &CancellationToken,
 ) -> Result<cluster::bus::Cluster, ServeError> {
     // Each connection to the bus (the first, and every one after an outage) is counted: the
     // followers read what they missed from the store.
@@ -338,7 +339,14 @@ async fn join_cluster(
     let named = cluster::bus::answer_to_name(&client, &options.node)
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
-    tracker.spawn(named);
+    // Until the server stops (its shutdown waits for every tracked task).
+    let stop = shutdown.clone();
+    tracker.spawn(async move {
+        tokio::select! {
+            _ = stop.cancelled() => {}
+            _ = named => {}
+        }
+    });
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
     Ok(cluster::bus::Cluster::new(
         client,
@@ -426,7 +434,7 @@ pub async fn run_node(
     let tracker = TaskTracker::new();
     let cluster = match (cluster, owners) {
         (Some(options), Some(owners)) => Some(Arc::new(
-            join_cluster(options, owners, &config.data_dir, &tracker).await?,
+            join_cluster(options, owners, &config.data_dir, &tracker, &shutdown).await?,
         )),
         _ => None,
     };

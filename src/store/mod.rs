@@ -169,6 +169,26 @@ pub enum StoreError {
     Internal(&'static str),
 }
 
+impl StoreError {
+    /// Whether a write failed because the game's log already holds an event of that number
+    /// (a unique key): another process wrote to the game, and nothing of this write was kept.
+    pub fn is_sequence_conflict(&self) -> bool {
+        fn sqlite(e: &rusqlite::Error) -> bool {
+            e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation)
+        }
+        fn pg(e: &::postgres::Error) -> bool {
+            e.code() == Some(&::postgres::error::SqlState::UNIQUE_VIOLATION)
+        }
+        match self {
+            StoreError::Sqlite(e) => sqlite(e),
+            StoreError::Transaction { source, .. } => sqlite(source),
+            StoreError::Postgres(e) => pg(e),
+            StoreError::PgTransaction { source, .. } => pg(source),
+            _ => false,
+        }
+    }
+}
+
 /// What the list of games shows of a game without loading it, kept beside its events and
 /// written in the same transaction as them.
 #[derive(Clone, Debug, PartialEq, Eq)]

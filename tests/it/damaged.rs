@@ -133,3 +133,56 @@ async fn a_damaged_game_is_listed_and_served_up_to_its_last_good_event() {
     assert_eq!(rows(&db, &unappliable), 3);
     assert_eq!(rows(&db, &whole), 3);
 }
+
+/// The issue 30 trial: a second server wrote into a game's log behind the first one's back
+/// (two servers on one data directory); every later action of the first on that game answered
+/// `storage_failed` (its next event numbers were taken) until it was restarted. Now a write
+/// that meets event numbers another process took reads the game again from the store and
+/// decides the order once more on what it holds.
+#[tokio::test]
+async fn a_game_written_by_another_process_is_read_again_not_wedged() {
+    let server = TestServer::start().await;
+    let game = server.create(body()).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack");
+    let got = black.request(json!({"type": "move", "uci": "e7e5"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack");
+    // Another process writes White's third event, Nf3, as the first move was written.
+    {
+        let conn = rusqlite::Connection::open(server.dir.path().join("hamle.sqlite3")).unwrap();
+        let (at_ms, first): (i64, String) = conn
+            .query_row(
+                "SELECT at_ms, data FROM events WHERE game_id = ?1 AND seq = 1",
+                [&game.id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert!(first.contains("e2e4"), "{first}");
+        conn.execute(
+            "INSERT INTO events (game_id, seq, at_ms, data) VALUES (?1, 3, ?2, ?3)",
+            rusqlite::params![&game.id, at_ms + 2, first.replace("e2e4", "g1f3")],
+        )
+        .unwrap();
+    }
+    // White, unaware, plays d4: the game is read again, and it is Black's turn there.
+    let got = white.request(json!({"type": "move", "uci": "d2d4"})).await;
+    let answer = got.last().unwrap();
+    assert_eq!(answer["type"], "error", "{answer}");
+    assert_eq!(answer["code"], "not_your_turn", "{answer}");
+    // Black plays on after Nf3, and the game goes on: nothing is wedged.
+    let got = black.request(json!({"type": "move", "uci": "b8c6"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let got = white.request(json!({"type": "move", "uci": "f1b5"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let state = http_state(&format!("http://{addr}"), &game, &game.token("white")).await;
+    let moves: Vec<&str> = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+}

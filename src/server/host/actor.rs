@@ -582,7 +582,7 @@ impl Actor {
         // Resign, offer and claim ask for a second step: decided, then confirmed.
         let events = self
             .table
-            .decide(seat, order, now)
+            .decide(seat, order.clone(), now)
             .map_err(|r| refused(lang, &r))?;
         if let Some(action) = confirm {
             // A ruling is shown with its consequence before the arbiter confirms it.
@@ -608,8 +608,28 @@ impl Actor {
             });
         }
         let last = events.last().map(|e| e.seq);
-        let applied = match self.commit_as(events, command).await {
+        let applied = match self.commit_as(events, command.clone()).await {
             Ok(applied) => applied,
+            Err(Uncommitted::Conflict) if self.ownership.decides() => {
+                // Another process wrote to this game's log (a second server on the same
+                // store): nothing of this write was kept. The game is read again from the
+                // store and the order decided once more on what it holds now, rather than
+                // every later write failing on the same numbers.
+                tracing::warn!(game = %self.id, "another process wrote to the game: reading it again");
+                self.catch_up().await;
+                let events = self
+                    .table
+                    .decide(seat, order, self.clock.now_ms())
+                    .map_err(|r| refused(lang, &r))?;
+                let last = events.last().map(|e| e.seq);
+                return match self.commit_as(events, command).await {
+                    Ok(applied) => Ok(Acted::Done(applied.or(last))),
+                    Err(e) => {
+                        tracing::error!(game = %self.id, "store failed, action refused: {e}");
+                        Err(Refused::new(lang, ErrorCode::StorageFailed, &[]))
+                    }
+                };
+            }
             Err(e) => {
                 tracing::error!(game = %self.id, "store failed, action refused: {e}");
                 if e == Uncommitted::Fenced {
@@ -667,13 +687,13 @@ impl Actor {
             tokio::task::spawn_blocking(move || store.append(&id, &written, &summary))
                 .await
                 .map_err(|e| Uncommitted::Store(e.to_string()))?
-                .map_err(|e| Uncommitted::Store(e.to_string()))?;
+                .map_err(Uncommitted::of)?;
         } else {
             // Grouped with other games' writes by the store; resolves once durable.
             self.store
                 .append_async(&self.id, &events, &summary)
                 .await
-                .map_err(|e| Uncommitted::Store(e.to_string()))?;
+                .map_err(Uncommitted::of)?;
         }
         for rec in events {
             if let Err(e) = self.publish(rec) {
@@ -1059,14 +1079,27 @@ impl Actor {
 enum Uncommitted {
     /// Another node claimed the game: nothing was written.
     Fenced,
+    /// The log already has events of these numbers: another process wrote to the game.
+    Conflict,
     /// The store failed, or the events do not apply.
     Store(String),
+}
+
+impl Uncommitted {
+    fn of(e: StoreError) -> Uncommitted {
+        if e.is_sequence_conflict() {
+            Uncommitted::Conflict
+        } else {
+            Uncommitted::Store(e.to_string())
+        }
+    }
 }
 
 impl std::fmt::Display for Uncommitted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Uncommitted::Fenced => f.write_str("fenced: another node owns the game"),
+            Uncommitted::Conflict => f.write_str("another process wrote these event numbers"),
             Uncommitted::Store(e) => f.write_str(e),
         }
     }
