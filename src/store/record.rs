@@ -8,6 +8,12 @@
 //! square, a move in UCI, a piece's letter ...), exactly as the records before typed fields
 //! stored it, so every database written before reads unchanged.
 
+mod boards;
+mod clocks;
+mod desk;
+mod endings;
+mod moves;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
@@ -19,9 +25,9 @@ use shakmaty::{ByColor, Color, Piece, Role, Square};
 
 use crate::announce::Lang;
 use crate::game::{
-    AfterFix, BoardKind, BoardOp, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Ending,
-    Event, EventInfo, Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure,
-    Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
+    AfterFix, BoardKind, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Event, EventInfo,
+    Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure, Profile, Seat, Setup,
+    StartError, StartPosition, TimeControl, ViIllegal,
 };
 
 /// A stored record that does not read back (written by another version, or damaged).
@@ -679,239 +685,47 @@ impl From<ClockRecord> for ClockReading {
     }
 }
 
-fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
-    let (kind, square, to, promotion) = match *op {
-        BoardOp::Lift(sq) => (OpRecord::Lift, sq, None, None),
-        BoardOp::Remove(sq) => (OpRecord::Remove, sq, None, None),
-        BoardOp::Touch(sq) => (OpRecord::Touch, sq, None, None),
-        BoardOp::Place { square, promotion } => (OpRecord::Place, square, None, promotion),
-        BoardOp::Move {
-            from,
-            to,
-            promotion,
-        } => (OpRecord::Move, from, Some(to), promotion),
-    };
-    EventRecord::Board {
-        by: N(by),
-        board: N(board),
-        op: kind,
-        square: Some(N(square)),
-        to: to.map(N),
-        promotion: promotion.map(N),
-    }
-}
-
-fn board_op(
-    op: OpRecord,
-    square: Option<N<Square>>,
-    to: Option<N<Square>>,
-    promotion: Option<N<Role>>,
-) -> Result<BoardOp, RecordError> {
-    let name = match op {
-        OpRecord::Lift => "lift",
-        OpRecord::Place => "place",
-        OpRecord::Remove => "remove",
-        OpRecord::Touch => "touch",
-        OpRecord::Move => "move",
-    };
-    let missing = |field| RecordError::BoardSquare { op: name, field };
-    let at = square.ok_or_else(|| missing("square"))?.0;
-    let promotion = promotion.map(|r| r.0);
-    Ok(match op {
-        OpRecord::Lift => BoardOp::Lift(at),
-        OpRecord::Remove => BoardOp::Remove(at),
-        OpRecord::Touch => BoardOp::Touch(at),
-        OpRecord::Place => BoardOp::Place {
-            square: at,
-            promotion,
-        },
-        OpRecord::Move => BoardOp::Move {
-            from: at,
-            to: to.ok_or_else(|| missing("to"))?.0,
-            promotion,
-        },
-    })
-}
-
+/// Each group of events is mapped in a module of its own, both ways: `moves`, `boards`,
+/// `clocks`, `endings`, `desk`.
 impl From<&Event> for EventRecord {
     fn from(event: &Event) -> EventRecord {
-        match event.clone() {
-            Event::Moved { by, uci } => EventRecord::Moved {
-                by: N(by),
-                uci: N(uci),
-            },
-            Event::Paused { by } => EventRecord::Paused { by: by.map(N) },
-            Event::Resumed { by } => EventRecord::Resumed { by: N(by) },
-            Event::ClockSet {
-                by,
-                color,
-                remaining_ms,
-            } => EventRecord::ClockSet {
-                by: N(by),
-                color: N(color),
-                remaining_ms,
-            },
-            Event::Ended { ending, by } => EventRecord::Ended {
-                result: N(ending.result),
-                reason: N(ending.reason),
-                by: by.map(N),
-            },
-            Event::Board { by, board, op } => board_record(by, board, &op),
-            Event::Adjusting { by } => EventRecord::Adjusting { by: N(by) },
-            Event::Announced {
-                by,
-                uci,
-                correction,
-            } => EventRecord::Announced {
-                by: N(by),
-                uci: N(uci),
-                correction,
-            },
-            Event::Repeated { by, uci, matches } => EventRecord::Repeated {
-                by: N(by),
-                uci: N(uci),
-                matches,
-            },
-            Event::IllegalMove {
-                by,
-                color,
-                from,
-                to,
-                count,
-                penalty_ms,
-            } => EventRecord::IllegalMove {
-                by: N(by),
-                color: N(color),
-                from: N(from),
-                to: N(to),
-                count,
-                penalty_ms,
-            },
-            Event::IllegalAnnounced {
-                by,
-                color,
-                uci,
-                count,
-                penalty_ms,
-            } => EventRecord::IllegalAnnounced {
-                by: N(by),
-                color: N(color),
-                uci: uci.map(N),
-                count,
-                penalty_ms,
-            },
-            Event::Started { by } => EventRecord::Started { by: N(by) },
-            Event::Arrived { by, color } => EventRecord::Arrived {
-                by: N(by),
-                color: N(color),
-            },
-            Event::DefaultTimeOver { color } => EventRecord::DefaultTimeOver { color: N(color) },
-            Event::TouchReported { by, color, square } => EventRecord::TouchReported {
-                by: N(by),
-                color: N(color),
-                square: N(square),
-            },
-            Event::TouchRuled { by, upheld } => EventRecord::TouchRuled { by: N(by), upheld },
-            Event::BoardRestored { by, board } => EventRecord::BoardRestored {
-                by: N(by),
-                board: N(board),
-            },
-            Event::DrawOffered { by } => EventRecord::DrawOffered { by: N(by) },
-            Event::DrawDeclined { by } => EventRecord::DrawDeclined { by: N(by) },
-            Event::DrawOfferLapsed => EventRecord::DrawOfferLapsed,
-            Event::DrawClaimed {
-                by,
-                kind,
-                uci,
-                correct,
-                bonus_ms,
-                taken_ms,
-            } => EventRecord::DrawClaimed {
-                by: N(by),
-                claim: N(kind),
-                uci: uci.map(N),
-                correct,
-                bonus_ms,
-                taken_ms,
-            },
-            Event::FlagFell { color } => EventRecord::FlagFell { color: N(color) },
-            Event::ClockTold {
-                by,
-                color,
-                white_moves,
-                black_moves,
-            } => EventRecord::ClockTold {
-                by: N(by),
-                color: N(color),
-                white_moves,
-                black_moves,
-            },
-            Event::ClockWarnings { by, color, on } => EventRecord::ClockWarnings {
-                by: N(by),
-                color: N(color),
-                on,
-            },
-            Event::ClockWarning {
-                color,
-                remaining_ms,
-            } => EventRecord::ClockWarning {
-                color: N(color),
-                remaining_ms,
-            },
-            Event::SheetWritten {
-                by,
-                color,
-                ply,
-                text,
-                draw_offer,
-                audio,
-                audio_mime,
-                auto,
-            } => EventRecord::SheetWritten {
-                by: N(by),
-                color: N(color),
-                ply,
-                text,
-                draw_offer,
-                audio,
-                audio_mime,
-                auto,
-            },
-            Event::SheetStruck { by, color, ply } => EventRecord::SheetStruck {
-                by: N(by),
-                color: N(color),
-                ply,
-            },
-            Event::SheetAutoRecord { by, color, on } => EventRecord::SheetAutoRecord {
-                by: N(by),
-                color: N(color),
-                on,
-            },
-            Event::BoardsDiverged { by } => EventRecord::BoardsDiverged { by: by.map(N) },
-            Event::Ruled { by, branch, ply } => EventRecord::Ruled {
-                by: N(by),
-                branch: N(branch),
-                ply,
-            },
-            Event::BoardFixed {
-                by,
-                board,
-                square,
-                piece,
-            } => EventRecord::BoardFixed {
-                by: N(by),
-                board: N(board),
-                square: N(square),
-                piece: piece.map(N),
-            },
-            Event::Reconciled => EventRecord::Reconciled,
-            Event::AdjournmentCalled { by, resume_at_ms } => EventRecord::AdjournmentCalled {
-                by: N(by),
-                resume_at_ms,
-            },
-            Event::MoveSealed { by, text } => EventRecord::MoveSealed { by: N(by), text },
-            Event::Adjourned { by } => EventRecord::Adjourned { by: N(by) },
-            Event::SealOpened { by } => EventRecord::SealOpened { by: N(by) },
+        match event {
+            Event::Moved { .. }
+            | Event::Announced { .. }
+            | Event::Repeated { .. }
+            | Event::IllegalMove { .. }
+            | Event::IllegalAnnounced { .. } => moves::record(event),
+            Event::Board { .. }
+            | Event::Adjusting { .. }
+            | Event::TouchReported { .. }
+            | Event::TouchRuled { .. }
+            | Event::BoardRestored { .. } => boards::record(event),
+            Event::Paused { .. }
+            | Event::Resumed { .. }
+            | Event::ClockSet { .. }
+            | Event::Started { .. }
+            | Event::Arrived { .. }
+            | Event::DefaultTimeOver { .. }
+            | Event::FlagFell { .. }
+            | Event::ClockTold { .. }
+            | Event::ClockWarnings { .. }
+            | Event::ClockWarning { .. } => clocks::record(event),
+            Event::Ended { .. }
+            | Event::DrawOffered { .. }
+            | Event::DrawDeclined { .. }
+            | Event::DrawOfferLapsed
+            | Event::DrawClaimed { .. } => endings::record(event),
+            Event::SheetWritten { .. }
+            | Event::SheetStruck { .. }
+            | Event::SheetAutoRecord { .. }
+            | Event::BoardsDiverged { .. }
+            | Event::Ruled { .. }
+            | Event::BoardFixed { .. }
+            | Event::Reconciled
+            | Event::AdjournmentCalled { .. }
+            | Event::MoveSealed { .. }
+            | Event::Adjourned { .. }
+            | Event::SealOpened { .. } => desk::record(event),
         }
     }
 }
@@ -921,199 +735,42 @@ impl TryFrom<EventRecord> for Event {
 
     fn try_from(r: EventRecord) -> Result<Event, RecordError> {
         Ok(match r {
-            EventRecord::Moved { by, uci } => Event::Moved {
-                by: by.0,
-                uci: uci.0,
-            },
-            EventRecord::Paused { by } => Event::Paused {
-                by: by.map(|s| s.0),
-            },
-            EventRecord::Resumed { by } => Event::Resumed { by: by.0 },
-            EventRecord::ClockSet {
-                by,
-                color,
-                remaining_ms,
-            } => Event::ClockSet {
-                by: by.0,
-                color: color.0,
-                remaining_ms,
-            },
-            EventRecord::Ended { result, reason, by } => Event::Ended {
-                ending: Ending {
-                    result: result.0,
-                    reason: reason.0,
-                },
-                by: by.map(|s| s.0),
-            },
-            EventRecord::Board {
-                by,
-                board,
-                op,
-                square,
-                to,
-                promotion,
-            } => Event::Board {
-                by: by.0,
-                board: board.0,
-                op: board_op(op, square, to, promotion)?,
-            },
-            EventRecord::Adjusting { by } => Event::Adjusting { by: by.0 },
-            EventRecord::Announced {
-                by,
-                uci,
-                correction,
-            } => Event::Announced {
-                by: by.0,
-                uci: uci.0,
-                correction,
-            },
-            EventRecord::Repeated { by, uci, matches } => Event::Repeated {
-                by: by.0,
-                uci: uci.0,
-                matches,
-            },
-            EventRecord::IllegalMove {
-                by,
-                color,
-                from,
-                to,
-                count,
-                penalty_ms,
-            } => Event::IllegalMove {
-                by: by.0,
-                color: color.0,
-                from: from.0,
-                to: to.0,
-                count,
-                penalty_ms,
-            },
-            EventRecord::IllegalAnnounced {
-                by,
-                color,
-                uci,
-                count,
-                penalty_ms,
-            } => Event::IllegalAnnounced {
-                by: by.0,
-                color: color.0,
-                uci: uci.map(|u| u.0),
-                count,
-                penalty_ms,
-            },
-            EventRecord::Started { by } => Event::Started { by: by.0 },
-            EventRecord::Arrived { by, color } => Event::Arrived {
-                by: by.0,
-                color: color.0,
-            },
-            EventRecord::DefaultTimeOver { color } => Event::DefaultTimeOver { color: color.0 },
-            EventRecord::TouchReported { by, color, square } => Event::TouchReported {
-                by: by.0,
-                color: color.0,
-                square: square.0,
-            },
-            EventRecord::TouchRuled { by, upheld } => Event::TouchRuled { by: by.0, upheld },
-            EventRecord::BoardRestored { by, board } => Event::BoardRestored {
-                by: by.0,
-                board: board.0,
-            },
-            EventRecord::DrawOffered { by } => Event::DrawOffered { by: by.0 },
-            EventRecord::DrawDeclined { by } => Event::DrawDeclined { by: by.0 },
-            EventRecord::DrawOfferLapsed => Event::DrawOfferLapsed,
-            EventRecord::DrawClaimed {
-                by,
-                claim,
-                uci,
-                correct,
-                bonus_ms,
-                taken_ms,
-            } => Event::DrawClaimed {
-                by: by.0,
-                kind: claim.0,
-                uci: uci.map(|u| u.0),
-                correct,
-                bonus_ms,
-                taken_ms,
-            },
-            EventRecord::FlagFell { color } => Event::FlagFell { color: color.0 },
-            EventRecord::ClockTold {
-                by,
-                color,
-                white_moves,
-                black_moves,
-            } => Event::ClockTold {
-                by: by.0,
-                color: color.0,
-                white_moves,
-                black_moves,
-            },
-            EventRecord::ClockWarnings { by, color, on } => Event::ClockWarnings {
-                by: by.0,
-                color: color.0,
-                on,
-            },
-            EventRecord::ClockWarning {
-                color,
-                remaining_ms,
-            } => Event::ClockWarning {
-                color: color.0,
-                remaining_ms,
-            },
-            EventRecord::SheetWritten {
-                by,
-                color,
-                ply,
-                text,
-                draw_offer,
-                audio,
-                audio_mime,
-                auto,
-            } => Event::SheetWritten {
-                by: by.0,
-                color: color.0,
-                ply,
-                text,
-                draw_offer,
-                audio,
-                audio_mime,
-                auto,
-            },
-            EventRecord::SheetStruck { by, color, ply } => Event::SheetStruck {
-                by: by.0,
-                color: color.0,
-                ply,
-            },
-            EventRecord::SheetAutoRecord { by, color, on } => Event::SheetAutoRecord {
-                by: by.0,
-                color: color.0,
-                on,
-            },
-            EventRecord::BoardsDiverged { by } => Event::BoardsDiverged {
-                by: by.map(|s| s.0),
-            },
-            EventRecord::Ruled { by, branch, ply } => Event::Ruled {
-                by: by.0,
-                branch: branch.0,
-                ply,
-            },
-            EventRecord::BoardFixed {
-                by,
-                board,
-                square,
-                piece,
-            } => Event::BoardFixed {
-                by: by.0,
-                board: board.0,
-                square: square.0,
-                piece: piece.map(|p| p.0),
-            },
-            EventRecord::Reconciled => Event::Reconciled,
-            EventRecord::AdjournmentCalled { by, resume_at_ms } => Event::AdjournmentCalled {
-                by: by.0,
-                resume_at_ms,
-            },
-            EventRecord::MoveSealed { by, text } => Event::MoveSealed { by: by.0, text },
-            EventRecord::Adjourned { by } => Event::Adjourned { by: by.0 },
-            EventRecord::SealOpened { by } => Event::SealOpened { by: by.0 },
+            EventRecord::Moved { .. }
+            | EventRecord::Announced { .. }
+            | EventRecord::Repeated { .. }
+            | EventRecord::IllegalMove { .. }
+            | EventRecord::IllegalAnnounced { .. } => moves::event(r),
+            EventRecord::Board { .. }
+            | EventRecord::Adjusting { .. }
+            | EventRecord::TouchReported { .. }
+            | EventRecord::TouchRuled { .. }
+            | EventRecord::BoardRestored { .. } => boards::event(r)?,
+            EventRecord::Paused { .. }
+            | EventRecord::Resumed { .. }
+            | EventRecord::ClockSet { .. }
+            | EventRecord::Started { .. }
+            | EventRecord::Arrived { .. }
+            | EventRecord::DefaultTimeOver { .. }
+            | EventRecord::FlagFell { .. }
+            | EventRecord::ClockTold { .. }
+            | EventRecord::ClockWarnings { .. }
+            | EventRecord::ClockWarning { .. } => clocks::event(r),
+            EventRecord::Ended { .. }
+            | EventRecord::DrawOffered { .. }
+            | EventRecord::DrawDeclined { .. }
+            | EventRecord::DrawOfferLapsed
+            | EventRecord::DrawClaimed { .. } => endings::event(r),
+            EventRecord::SheetWritten { .. }
+            | EventRecord::SheetStruck { .. }
+            | EventRecord::SheetAutoRecord { .. }
+            | EventRecord::BoardsDiverged { .. }
+            | EventRecord::Ruled { .. }
+            | EventRecord::BoardFixed { .. }
+            | EventRecord::Reconciled
+            | EventRecord::AdjournmentCalled { .. }
+            | EventRecord::MoveSealed { .. }
+            | EventRecord::Adjourned { .. }
+            | EventRecord::SealOpened { .. } => desk::event(r),
         })
     }
 }

@@ -5,8 +5,10 @@
 
 use std::path::Path;
 
+use shakmaty::{Color, Piece, Square};
+
 use crate::announce::Lang;
-use crate::game::{Command, Seat};
+use crate::game::{ClaimKind, Command, Seat};
 use crate::scoresheet::Slot;
 use crate::scoresheet::desk::{DeskCommand, FixEdit};
 use crate::server::recordings;
@@ -50,6 +52,7 @@ fn check_text(id: &RequestId, text: &str) -> Option<Mapped> {
 /// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`).
 pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &GameId) -> Mapped {
     let play = |c: Command| Order::Play(c);
+    let desk = |c: DeskCommand| Order::Desk(c);
     // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
     let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
     let (id, order, confirm) = match msg {
@@ -77,30 +80,21 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             id,
             color,
             remaining_ms,
-        } => (
-            id,
-            play(Command::SetClock {
-                color,
-                remaining_ms,
-            }),
-            None,
-        ),
+        } => (id, play(set_clock(color, remaining_ms)), None),
         ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
         ClientMsg::Board(BoardMsg { id, board, op }) => {
             (id, play(Command::Board { board, op }), None)
         }
         ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
         ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
-        ClientMsg::Resign { id, confirmed } => (
-            id,
-            play(Command::Resign),
-            unconfirmed(confirmed, Confirmation::Resign),
-        ),
-        ClientMsg::OfferDraw { id, confirmed } => (
-            id,
-            play(Command::OfferDraw),
-            unconfirmed(confirmed, Confirmation::OfferDraw),
-        ),
+        ClientMsg::Resign { id, confirmed } => {
+            let ask = unconfirmed(confirmed, Confirmation::Resign);
+            (id, play(Command::Resign), ask)
+        }
+        ClientMsg::OfferDraw { id, confirmed } => {
+            let ask = unconfirmed(confirmed, Confirmation::OfferDraw);
+            (id, play(Command::OfferDraw), ask)
+        }
         ClientMsg::AcceptDraw { id } => (id, play(Command::AcceptDraw), None),
         ClientMsg::DeclineDraw { id } => (id, play(Command::DeclineDraw), None),
         ClientMsg::ClaimDraw {
@@ -109,15 +103,10 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             uci,
             text,
             confirmed,
-        } => (
-            id,
-            Order::ClaimDraw {
-                kind,
-                uci,
-                text: text.map(|t| (lang, t)),
-            },
-            unconfirmed(confirmed, Confirmation::ClaimDraw(kind)),
-        ),
+        } => {
+            let ask = unconfirmed(confirmed, Confirmation::ClaimDraw(kind));
+            (id, claim_draw(kind, uci, text, lang), ask)
+        }
         ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
         ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
         ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
@@ -132,86 +121,138 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             draw_offer,
             audio,
         } => {
-            // Text others read back (the arbiter's export, the envelope): one line,
-            // no control or direction characters.
-            if let Some(refuse) = check_text(&id, &text) {
-                return refuse;
-            }
-            let audio = match audio {
-                None => None,
-                Some(a) => {
-                    let own = seat
-                        .side()
-                        .and_then(|side| recordings::own_audio_ref(data_dir, game, &a, side));
-                    if own.is_none() {
-                        let args = vec![("audio", a.chars().take(64).collect::<String>())];
-                        let code = ErrorCode::UnknownAudio;
-                        return Mapped::Refuse { id, code, args };
-                    }
-                    own
-                }
-            };
-            let write = DeskCommand::Write {
+            let write = Write {
                 slot: Slot::new(number.0, side),
                 text,
                 draw_offer,
                 audio,
             };
-            (id, Order::Desk(write), None)
+            return write_sheet(id, write, seat, data_dir, game);
         }
         ClientMsg::StrikeSheet { id, number, side } => {
             let slot = Slot::new(number.0, side);
-            (id, Order::Desk(DeskCommand::Strike { slot }), None)
+            (id, desk(DeskCommand::Strike { slot }), None)
         }
-        ClientMsg::AutoRecord { id, on } => (id, Order::Desk(DeskCommand::AutoRecord(on)), None),
-        ClientMsg::CompareBoards { id } => (id, Order::Desk(DeskCommand::CompareBoards), None),
+        ClientMsg::AutoRecord { id, on } => (id, desk(DeskCommand::AutoRecord(on)), None),
+        ClientMsg::CompareBoards { id } => (id, desk(DeskCommand::CompareBoards), None),
         ClientMsg::Reconcile {
             id,
             ply,
             confirmed,
             take_back,
         } => {
-            // A ruling is shown with its consequence first; done only when confirmed
-            // with the number of half-moves to take back the arbiter was shown.
-            let expect = take_back.filter(|_| confirmed).map(|n| n as usize);
-            let rule = DeskCommand::Rule {
-                ply: ply.map(|p| p as usize),
-                expect,
-            };
-            let ask = expect.is_none().then_some(Confirmation::Rule);
-            (id, Order::Desk(rule), ask)
+            let (rule, ask) = reconcile(ply, confirmed, take_back);
+            (id, desk(rule), ask)
         }
-        ClientMsg::UndoRuling { id, confirmed } => (
-            id,
-            Order::Desk(DeskCommand::UndoRuling),
-            unconfirmed(confirmed, Confirmation::UndoRuling),
-        ),
+        ClientMsg::UndoRuling { id, confirmed } => {
+            let ask = unconfirmed(confirmed, Confirmation::UndoRuling);
+            (id, desk(DeskCommand::UndoRuling), ask)
+        }
         ClientMsg::FixBoard {
             id,
             board,
             action,
             square,
             piece,
-        } => {
-            let edit = match action {
-                FixAction::Lift => FixEdit::Lift(square),
-                FixAction::Place => FixEdit::Place(square, piece),
-            };
-            (id, Order::Desk(DeskCommand::Fix { board, edit }), None)
+        } => (id, desk(fix_board(board, action, square, piece)), None),
+        ClientMsg::CallAdjournment { id, resume_at_ms } => {
+            let call = DeskCommand::CallAdjournment { resume_at_ms };
+            (id, desk(call), None)
         }
-        ClientMsg::CallAdjournment { id, resume_at_ms } => (
-            id,
-            Order::Desk(DeskCommand::CallAdjournment { resume_at_ms }),
-            None,
-        ),
         ClientMsg::SealMove { id, text } => {
             if let Some(refuse) = check_text(&id, &text) {
                 return refuse;
             }
-            (id, Order::Desk(DeskCommand::Seal(text)), None)
+            (id, desk(DeskCommand::Seal(text)), None)
         }
-        ClientMsg::SealStopClock { id } => (id, Order::Desk(DeskCommand::StopClock), None),
-        ClientMsg::OpenSealed { id } => (id, Order::Desk(DeskCommand::OpenSealed), None),
+        ClientMsg::SealStopClock { id } => (id, desk(DeskCommand::StopClock), None),
+        ClientMsg::OpenSealed { id } => (id, desk(DeskCommand::OpenSealed), None),
     };
     Mapped::Order { id, order, confirm }
+}
+
+/// The arbiter sets `color`'s remaining time.
+fn set_clock(color: Color, remaining_ms: u64) -> Command {
+    Command::SetClock {
+        color,
+        remaining_ms,
+    }
+}
+
+/// A draw claim, with the move it names (written as `text` in `lang`, or as `uci`).
+fn claim_draw(kind: ClaimKind, uci: Option<String>, text: Option<String>, lang: Lang) -> Order {
+    Order::ClaimDraw {
+        kind,
+        uci,
+        text: text.map(|t| (lang, t)),
+    }
+}
+
+/// A scoresheet entry as the client sent it: its recording named by id.
+struct Write {
+    slot: Slot,
+    text: String,
+    draw_offer: bool,
+    audio: Option<String>,
+}
+
+/// An entry written on `seat`'s scoresheet in `game`, or its refusal: its text must be one
+/// line, and a recording it names one the seat uploaded (under `data_dir`).
+fn write_sheet(id: RequestId, write: Write, seat: Seat, data_dir: &Path, game: &GameId) -> Mapped {
+    // Text others read back (the arbiter's export, the envelope): one line,
+    // no control or direction characters.
+    if let Some(refuse) = check_text(&id, &write.text) {
+        return refuse;
+    }
+    let audio = match write.audio {
+        None => None,
+        Some(a) => {
+            let own = seat
+                .side()
+                .and_then(|side| recordings::own_audio_ref(data_dir, game, &a, side));
+            if own.is_none() {
+                let args = vec![("audio", a.chars().take(64).collect::<String>())];
+                let code = ErrorCode::UnknownAudio;
+                return Mapped::Refuse { id, code, args };
+            }
+            own
+        }
+    };
+    let write = DeskCommand::Write {
+        slot: write.slot,
+        text: write.text,
+        draw_offer: write.draw_offer,
+        audio,
+    };
+    Mapped::Order {
+        id,
+        order: Order::Desk(write),
+        confirm: None,
+    }
+}
+
+/// The arbiter's ruling on diverging boards, and the second step it still asks for.
+fn reconcile(
+    ply: Option<u32>,
+    confirmed: bool,
+    take_back: Option<u32>,
+) -> (DeskCommand, Option<Confirmation>) {
+    // A ruling is shown with its consequence first; done only when confirmed
+    // with the number of half-moves to take back the arbiter was shown.
+    let expect = take_back.filter(|_| confirmed).map(|n| n as usize);
+    let rule = DeskCommand::Rule {
+        ply: ply.map(|p| p as usize),
+        expect,
+    };
+    let ask = expect.is_none().then_some(Confirmation::Rule);
+    (rule, ask)
+}
+
+/// The arbiter lifts a piece from `board`'s `square`, or places one there.
+fn fix_board(board: Color, action: FixAction, square: Square, piece: Option<Piece>) -> DeskCommand {
+    let edit = match action {
+        FixAction::Lift => FixEdit::Lift(square),
+        FixAction::Place => FixEdit::Place(square, piece),
+    };
+    DeskCommand::Fix { board, edit }
 }
