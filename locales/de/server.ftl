@@ -112,6 +112,9 @@ serve-listening = hamle lauscht auf { $url }
 serve-admin-token = Das Verwaltungs-Token steht in { $path }
 serve-stopped = hamle ist beendet.
 serve-failed = hamle konnte nicht starten: { $reason }
+serve-data-in-use = Ein anderes hamle (Prozess { $pid }, gestartet { $started }) bedient schon die Partien in { $dir }. Zwei Server auf denselben Partien würden sie verderben: Beenden Sie zuerst den anderen oder geben Sie diesem ein eigenes Datenverzeichnis (--data, --store).
+serve-data-in-use-node = Der Clusterknoten { $node } (Prozess { $pid }, gestartet { $started }) bedient schon die Partien in { $dir }. Beenden Sie ihn zuerst oder starten Sie diesen Server als weiteren Knoten des Clusters (--bus und ein eigener Name mit --node).
+serve-data-in-use-unknown = Ein anderes hamle bedient schon die Partien in { $dir }. Zwei Server auf denselben Partien würden sie verderben: Beenden Sie zuerst den anderen oder geben Sie diesem ein eigenes Datenverzeichnis (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 

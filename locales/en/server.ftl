@@ -112,6 +112,9 @@ serve-listening = hamle is listening on { $url }
 serve-admin-token = The admin token is in { $path }
 serve-stopped = hamle has stopped.
 serve-failed = hamle could not start: { $reason }
+serve-data-in-use = Another hamle (process { $pid }, started { $started }) already serves the games in { $dir }. Two servers on the same games would spoil them: stop that one first, or give this one a data directory of its own (--data, --store).
+serve-data-in-use-node = The cluster node { $node } (process { $pid }, started { $started }) already serves the games in { $dir }. Stop it first, or start this server as another node of the cluster (--bus and a --node name of its own).
+serve-data-in-use-unknown = Another hamle already serves the games in { $dir }. Two servers on the same games would spoil them: stop that one first, or give this one a data directory of its own (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 

@@ -105,6 +105,9 @@ serve-listening = hamle { $url } adresinde dinliyor
 serve-admin-token = Yönetici jetonu { $path } dosyasında
 serve-stopped = hamle durdu.
 serve-failed = hamle başlatılamadı: { $reason }
+serve-data-in-use = Başka bir hamle (süreç { $pid }, başlangıç { $started }) { $dir } içindeki oyunları zaten sunuyor. Aynı oyunlarda iki sunucu onları bozar: önce ötekini durdurun ya da bu sunucuya kendi veri dizinini verin (--data, --store).
+serve-data-in-use-node = { $node } küme düğümü (süreç { $pid }, başlangıç { $started }) { $dir } içindeki oyunları zaten sunuyor. Önce onu durdurun ya da bu sunucuyu kümenin başka bir düğümü olarak başlatın (--bus ve kendine ait bir --node adı).
+serve-data-in-use-unknown = Başka bir hamle { $dir } içindeki oyunları zaten sunuyor. Aynı oyunlarda iki sunucu onları bozar: önce ötekini durdurun ya da bu sunucuya kendi veri dizinini verin (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 

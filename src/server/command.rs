@@ -168,6 +168,7 @@ pub fn serve_command(
                 "serve-node-name-in-use",
                 &[("node", node)],
             )),
+            Err(crate::server::ServeError::InUse(in_use)) => failed(in_use.message(lang)),
             Err(e) => failed(e.to_string()),
         }
     })

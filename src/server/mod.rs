@@ -13,6 +13,8 @@ pub mod admission;
 pub mod audio;
 pub mod cluster;
 mod command;
+mod data_lock;
+pub use data_lock::{Holder, InUse};
 pub mod host;
 pub mod http;
 mod listen;
@@ -193,6 +195,9 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 /// Why the server could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// Another process serves the data directory (`data_lock`).
+    #[error(transparent)]
+    InUse(#[from] data_lock::InUse),
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Another running node of the cluster has this node's name.
@@ -411,6 +416,28 @@ pub async fn run_node(
     let node = cluster.as_ref().map_or(&config.node, |c| &c.node).clone();
     let url = config.store.clone();
     let clustered = cluster.is_some();
+    // One server per data directory (or one process per node name among a cluster's nodes),
+    // for the whole run: taken before anything in it is opened.
+    let data_lock = {
+        let dir = dir.clone();
+        let node = clustered.then(|| node.clone());
+        let store = url.clone();
+        tokio::task::spawn_blocking(move || {
+            let lock = data_lock::take(&dir, node.as_deref())?;
+            match &store {
+                crate::store::StoreUrl::Sqlite(path) => {
+                    Ok(lock.and(data_lock::take_file(path, node.as_deref())?))
+                }
+                _ => Ok(lock),
+            }
+        })
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(e)))?
+        .map_err(|e| match e {
+            data_lock::LockError::InUse(in_use) => ServeError::InUse(in_use),
+            data_lock::LockError::Io(e) => ServeError::Io(e),
+        })?
+    };
     let (store, owners, admin) = tokio::task::spawn_blocking(move || {
         let opened = crate::store::open(&url, &dir, &node).map_err(ServeError::Store)?;
         // A cluster's leases and command ids are the ones every node sees.
@@ -522,5 +549,6 @@ pub async fn run_node(
     {
         tracing::warn!("could not let the games go: {e}");
     }
+    drop(data_lock);
     Ok(())
 }
