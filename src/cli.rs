@@ -174,6 +174,10 @@ pub struct LimitArgs {
     /// Games without a move held at once [default: 1000].
     #[arg(long, value_name = "N")]
     pub max_unstarted_games: Option<usize>,
+    /// Games without a move one address holds at once (the admin token is not counted)
+    /// [default: 100].
+    #[arg(long, value_name = "N")]
+    pub max_unstarted_games_per_address: Option<usize>,
     /// Hours after which a game without a move is removed [default: 48].
     #[arg(long, value_name = "H")]
     pub unstarted_game_hours: Option<u64>,
@@ -214,6 +218,9 @@ impl LimitArgs {
         }
         if let Some(n) = self.max_unstarted_games {
             l.max_unstarted_games = n;
+        }
+        if let Some(n) = self.max_unstarted_games_per_address {
+            l.max_unstarted_games_per_address = n;
         }
         if let Some(h) = self.unstarted_game_hours {
             l.unstarted_game_ttl = secs(h.saturating_mul(3600));

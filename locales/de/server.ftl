@@ -244,6 +244,8 @@ error-json-required = Eine Partie wird nur mit einer JSON-Anfrage angelegt (Cont
 error-cross-site = Partien werden nur von den eigenen Seiten dieses Servers angelegt.
 error-too-many-games = Von Ihrer Adresse wurden in kurzer Zeit zu viele Partien angelegt; versuchen Sie es in { $seconds } Sekunden noch einmal.
 error-too-many-unstarted-games = Der Server hat schon { $max } Partien, die noch nicht begonnen haben; beginnen Sie eine davon oder warten Sie, bis alte entfernt sind.
+error-address-unstarted-games = Ihre Adresse hat schon { $max } Partien, die noch nicht begonnen haben; beginnen Sie eine davon oder warten Sie, bis alte entfernt sind.
+error-round-too-large = Eine Runde mit { $boards } Brettern ist mehr, als eine Adresse auf einmal anlegen darf ({ $max } Partien); größere Runden legt das Verwaltungs-Token des Servers an.
 error-invalid-text = Das Feld { $field } { $problem ->
     [line_break] enthält einen Zeilenumbruch; es muss eine Zeile sein
     [control] enthält ein Steuerzeichen

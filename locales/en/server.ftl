@@ -244,6 +244,8 @@ error-json-required = A game is created only by a JSON request (Content-Type: ap
 error-cross-site = Games are created only from this server's own pages.
 error-too-many-games = Too many games were created from your address in a short time; try again in { $seconds } seconds.
 error-too-many-unstarted-games = The server already holds { $max } games that have not started; start one of them or wait until old ones are removed.
+error-address-unstarted-games = Your address already holds { $max } games that have not started; start one of them or wait until old ones are removed.
+error-round-too-large = A round of { $boards } boards is more than one address may create at once ({ $max } games); the server's admin token creates larger rounds.
 error-invalid-text = The field { $field } { $problem ->
     [line_break] holds a line break; it must be one line
     [control] holds a control character

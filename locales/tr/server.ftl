@@ -230,6 +230,8 @@ error-json-required = Oyun yalnızca bir JSON isteğiyle oluşturulur (Content-T
 error-cross-site = Oyunlar yalnızca bu sunucunun kendi sayfalarından oluşturulur.
 error-too-many-games = Adresinizden kısa sürede çok fazla oyun oluşturuldu; { $seconds } saniye sonra yeniden deneyin.
 error-too-many-unstarted-games = Sunucuda henüz başlamamış { $max } oyun var; bunlardan birini başlatın ya da eskilerin kaldırılmasını bekleyin.
+error-address-unstarted-games = Adresinizde henüz başlamamış { $max } oyun var; bunlardan birini başlatın ya da eskilerin kaldırılmasını bekleyin.
+error-round-too-large = { $boards } masalık bir tur, bir adresin bir kerede oluşturabileceğinden ({ $max } oyun) fazladır; daha büyük turları sunucunun yönetici jetonu oluşturur.
 error-invalid-text = { $field } alanı { $problem ->
     [line_break] bir satır sonu içeriyor; tek satır olmalı
     [control] bir denetim karakteri içeriyor

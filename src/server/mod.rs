@@ -104,9 +104,13 @@ pub struct Limits {
     pub games_burst: u32,
     /// ...and per minute after that (`429 too_many_games` beyond). 0: no limit.
     pub games_per_minute: u32,
-    /// Games without a move the server holds at once (`503 too_many_unstarted_games`
-    /// beyond).
+    /// Games without a move created without a token the server holds at once (`503
+    /// too_many_unstarted_games` beyond): an arbiter's token (a round's) and the admin token
+    /// are neither held to it nor counted.
     pub max_unstarted_games: usize,
+    /// Games without a move one client address holds at once, whoever creates them but the
+    /// admin token (`429 address_unstarted_games` beyond).
+    pub max_unstarted_games_per_address: usize,
     /// A game without a move is removed (with its recordings) this long after its creation.
     pub unstarted_game_ttl: Duration,
     /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
@@ -139,6 +143,7 @@ impl Default for Limits {
             games_burst: 60,
             games_per_minute: 60,
             max_unstarted_games: 1000,
+            max_unstarted_games_per_address: 100,
             unstarted_game_ttl: Duration::from_secs(48 * 3600),
             require_token: false,
             evict_after: Duration::from_secs(300),

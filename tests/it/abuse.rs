@@ -649,6 +649,159 @@ async fn games_that_never_start_are_capped_and_removed_after_their_time() {
     // Removed from the store too: a restart does not bring it back.
 }
 
+/// A client from another loopback address (Linux routes all of 127/8 to lo).
+fn client_from(last: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, last]))
+        .build()
+        .unwrap()
+}
+
+/// `POST /api/rounds` with `n` boards, from `client`, with a bearer token if given.
+async fn post_round(
+    client: &reqwest::Client,
+    server: &TestServer,
+    n: usize,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let boards: Vec<Value> = (1..=n)
+        .map(|b| json!({"board": b, "white": {"name": format!("W{b}")}, "black": {"name": format!("B{b}")}}))
+        .collect();
+    let mut req = client
+        .post(server.url("/api/rounds"))
+        .header("accept-language", "en")
+        .json(&json!({ "boards": boards }));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
+async fn post_game_with(
+    client: &reqwest::Client,
+    server: &TestServer,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let mut req = client
+        .post(server.url("/api/games"))
+        .header("accept-language", "en")
+        .json(&json!({}));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
+/// Every game the server holds (the admin's list).
+async fn games_held(server: &TestServer) -> usize {
+    let list: Value = reqwest::Client::new()
+        .get(server.url("/api/games"))
+        .bearer_auth(server.admin_token())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    list["games"].as_array().unwrap().len()
+}
+
+/// Issue 30: four rounds of 250 boards from one address filled the server's 1000 places for
+/// games without a move, and then nobody, not even the admin, could create a game for 48 h.
+/// Now each address has a share; a round takes all its places or none; an arbiter's token (a
+/// round's) is not held to the server's cap, the admin token to nothing.
+#[tokio::test]
+async fn one_address_fills_only_its_share_of_the_games_without_a_move() {
+    let server = TestServer::start_with(Limits {
+        max_unstarted_games: 5,
+        max_unstarted_games_per_address: 3,
+        ..Limits::default()
+    })
+    .await;
+    let (a, b, c) = (client_from(2), client_from(3), client_from(4));
+    // One address: a round of three boards takes its whole share...
+    let (status, round) = post_round(&a, &server, 3, None).await;
+    assert_eq!(status, 201, "{round}");
+    let round_token = round["token"].as_str().unwrap().to_owned();
+    // ...and gets no more, neither a game nor a round (nothing of which is created).
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "address_unstarted_games");
+    assert!(body["message"].as_str().unwrap().contains('3'), "{body}");
+    let (status, body) = post_round(&a, &server, 2, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "address_unstarted_games");
+    assert_eq!(games_held(&server).await, 3);
+    // Another address still creates games: two, up to the server's cap of five.
+    for _ in 0..2 {
+        let (status, body) = post_game_with(&b, &server, None).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    // The server is full for anonymous creations, from any address...
+    let (status, body) = post_game_with(&c, &server, None).await;
+    assert_eq!(status, 503, "{}", body["id"]);
+    assert_eq!(body["code"], "too_many_unstarted_games");
+    // ...but the round's own token creates the next board from another address (its
+    // address's share only), and the admin token creates from the full address too.
+    let (status, body) = post_game_with(&c, &server, Some(&round_token)).await;
+    assert_eq!(status, 201, "{body}");
+    let admin = server.admin_token();
+    let (status, body) = post_round(&a, &server, 2, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(games_held(&server).await, 9);
+    // A game that starts frees its address's place (the admin's and the arbiter's games are
+    // not under the server's cap: there is room for anonymous games again).
+    let white = crate::support::Game {
+        id: round["boards"][0]["game"].as_str().unwrap().to_owned(),
+        created: json!({"tokens": {"white": round["boards"][0]["seats"][0]["url"]
+            .as_str().unwrap().split("token=").nth(1).unwrap()}}),
+    };
+    assert_eq!(round["boards"][0]["seats"][0]["seat"], "white");
+    let (mut w, _) = Client::connect(&server.addr.to_string(), &white, "white", Some(0)).await;
+    let got = w.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 201, "{body}");
+    server.stop().await;
+}
+
+/// Issue 30: a round counted once against its address's rate, however many boards it had.
+#[tokio::test]
+async fn a_round_counts_once_per_board_against_the_address_rate() {
+    let server = TestServer::start_with(Limits {
+        games_burst: 5,
+        games_per_minute: 1,
+        ..Limits::default()
+    })
+    .await;
+    let a = client_from(2);
+    // More boards than the burst never fit: said at once, nothing created.
+    let (status, body) = post_round(&a, &server, 6, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "round_too_large");
+    assert!(body["message"].as_str().unwrap().contains('6'), "{body}");
+    assert_eq!(games_held(&server).await, 0);
+    // Three boards are three games of the burst (the refused round took one); one is left.
+    let (status, body) = post_round(&a, &server, 3, None).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "too_many_games");
+    // Another address has its own burst; the admin token is not counted.
+    let (status, body) = post_round(&client_from(3), &server, 5, None).await;
+    assert_eq!(status, 201, "{body}");
+    let admin = server.admin_token();
+    let (status, body) = post_round(&a, &server, 8, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn an_operator_may_require_a_token_to_create_games() {
     let server = TestServer::start_with(Limits {

@@ -27,7 +27,7 @@ use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, new_token, same_hash};
 use crate::server::http::create::{
-    BadSetting, creator, event_info, new_id, profile, refused, room_for_one_more, time_control,
+    BadSetting, creator, event_info, is_admin, new_id, profile, refused, room_for, time_control,
     tokens,
 };
 use crate::server::http::error::ApiError;
@@ -323,9 +323,10 @@ async fn create_round(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let admin = is_admin(&app, &headers);
     app.0
         .creation
-        .admit(&headers, addr)
+        .admit(&headers, addr, admin)
         .map_err(|r| refused(lang, r))?;
     let body = body.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let mut req: CreateRound = serde_json::from_slice(&body)
@@ -353,14 +354,22 @@ async fn create_round(
     if event.round.is_empty() {
         event.round = req.trf_round.unwrap_or(round_no).to_string();
     }
-    let token = creator(&app, lang, &headers)
-        .await?
-        .unwrap_or_else(new_token);
+    let who = creator(&app, lang, &headers).await?;
+    let creator = who.creator(addr);
+    // A round counts once per board against the address's rate (its first at `admit`), and
+    // takes the places of all its boards among the games without a move at once.
+    if !admin {
+        app.0
+            .creation
+            .round(addr, pairings.boards.len())
+            .map_err(|r| refused(lang, r))?;
+    }
+    let mut room = room_for(&app, lang, creator, pairings.boards.len()).await?;
+    let token = who.arbiter_token().unwrap_or_else(new_token);
 
     let mut boards = Vec::with_capacity(pairings.boards.len());
     let mut stored_boards = Vec::with_capacity(pairings.boards.len());
     for p in &pairings.boards {
-        room_for_one_more(&app, lang).await?;
         let id = new_id(&app, lang).await?;
         let mut languages = [round_lang; 6];
         for (color, paired) in [(0, &p.white), (1, &p.black)] {
@@ -412,7 +421,7 @@ async fn create_round(
         };
         let handle = app.hub().created(stored).await;
         app.speech().game_added(&handle);
-        app.0.creation.created(&handle.id, handle.created_ms);
+        room.created(&handle.id, handle.created_ms);
         let mut seats = Vec::new();
         for seat in Seat::ALL {
             if seat == Seat::Arbiter {

@@ -21,6 +21,7 @@
 #[strum(serialize_all = "snake_case")]
 pub enum ErrorCode {
     AddressBusy,
+    AddressUnstartedGames,
     Adjourned,
     AdjournmentPending,
     AlreadyAuthenticated,
@@ -94,6 +95,7 @@ pub enum ErrorCode {
     PlyBeyondGame,
     RateLimited,
     Replaced,
+    RoundTooLarge,
     RulingChanged,
     ServerBusy,
     SheetTooLong,
