@@ -190,6 +190,15 @@ pub struct LimitArgs {
     /// WebSockets of one address waiting for their hello at once [default: 64].
     #[arg(long, value_name = "N")]
     pub max_ungreeted_per_address: Option<usize>,
+    /// MiB of recordings the server holds, all games together [default: 4096].
+    #[arg(long, value_name = "MIB")]
+    pub max_recordings_mib: Option<u64>,
+    /// MiB of recordings uploaded from one address [default: 256].
+    #[arg(long, value_name = "MIB")]
+    pub max_recordings_mib_per_address: Option<u64>,
+    /// MiB the data directory's disk keeps free: no recording is taken beyond [default: 1024].
+    #[arg(long, value_name = "MIB")]
+    pub recordings_reserve_mib: Option<u64>,
 }
 
 impl LimitArgs {
@@ -233,6 +242,16 @@ impl LimitArgs {
         }
         if let Some(n) = self.max_ungreeted_per_address {
             l.max_ungreeted_per_address = n;
+        }
+        let mib = |n: u64| n.saturating_mul(1 << 20);
+        if let Some(n) = self.max_recordings_mib {
+            l.max_recording_bytes = mib(n);
+        }
+        if let Some(n) = self.max_recordings_mib_per_address {
+            l.max_recording_bytes_per_address = mib(n);
+        }
+        if let Some(n) = self.recordings_reserve_mib {
+            l.recordings_reserve_bytes = mib(n);
         }
         l
     }

@@ -254,6 +254,9 @@ error-invalid-text = Das Feld { $field } { $problem ->
 }. Nichts wurde geändert.
 error-too-many-corrections = Dieser Eintrag wurde schon so oft verbessert, wie er es darf; nichts wurde geändert.
 error-too-many-recordings = Für diese Partie sind schon so viele Aufnahmen hochgeladen, wie sie haben darf (höchstens { $per_sheet } je Partieformular, { $per_game } je Partie).
+error-address-recordings-full = Die Aufnahmen von Ihrer Adresse haben ihre Grenze erreicht ({ $mib } MiB). Schreiben Sie den Eintrag ohne Aufnahme.
+error-recordings-full = Der Server hat schon so viele Aufnahmen, wie er haben darf ({ $mib } MiB). Schreiben Sie den Eintrag ohne Aufnahme und sagen Sie es dem Veranstalter.
+error-low-disk-space = Der Datenträger des Servers ist fast voll: Er nimmt keine Aufnahmen mehr an, damit die Züge ihren Platz behalten. Schreiben Sie den Eintrag ohne Aufnahme und sagen Sie es dem Veranstalter.
 
 ## Das Protokoll der Vorkommnisse (Issue 18)
 

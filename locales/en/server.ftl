@@ -254,6 +254,9 @@ error-invalid-text = The field { $field } { $problem ->
 }. Nothing was changed.
 error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.
 error-too-many-recordings = This game has as many recordings uploaded as it may have (at most { $per_sheet } per scoresheet, { $per_game } per game).
+error-address-recordings-full = The recordings uploaded from your address have reached their limit ({ $mib } MiB). Write the entry without a recording.
+error-recordings-full = The server holds as many recordings as it may ({ $mib } MiB). Write the entry without a recording, and tell the organiser.
+error-low-disk-space = The server's disk is nearly full: it takes no more recordings, so that the moves keep their room. Write the entry without a recording, and tell the organiser.
 
 ## The incident record (issue 18)
 

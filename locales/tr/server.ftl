@@ -240,6 +240,9 @@ error-invalid-text = { $field } alanı { $problem ->
 }. Hiçbir şey değiştirilmedi.
 error-too-many-corrections = Bu kayıt izin verilen sayıda düzeltildi; hiçbir şey değiştirilmedi.
 error-too-many-recordings = Bu oyun için izin verilen sayıda kayıt yüklendi (her hamle kâğıdı için en fazla { $per_sheet }, oyun için { $per_game }).
+error-address-recordings-full = Adresinizden yüklenen kayıtlar sınırına ulaştı ({ $mib } MiB). Girişi kayıtsız yazın.
+error-recordings-full = Sunucu, tutabileceği kadar kayıt tutuyor ({ $mib } MiB). Girişi kayıtsız yazın ve düzenleyiciye haber verin.
+error-low-disk-space = Sunucunun diski neredeyse dolu: hamlelerin yeri kalsın diye artık kayıt almıyor. Girişi kayıtsız yazın ve düzenleyiciye haber verin.
 
 ## Olay kaydı (Issue 18)
 

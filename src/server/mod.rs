@@ -115,6 +115,15 @@ pub struct Limits {
     pub unstarted_game_ttl: Duration,
     /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
     pub require_token: bool,
+    /// Bytes of recordings the server holds, all games together (`507 recordings_full`
+    /// beyond).
+    pub max_recording_bytes: u64,
+    /// Bytes of recordings uploaded from one client address (an IPv6 /64) the server holds
+    /// (`429 address_recordings_full` beyond).
+    pub max_recording_bytes_per_address: u64,
+    /// Bytes the data directory's file system keeps free: no recording is taken that would
+    /// leave less (`507 low_disk_space`), so that the moves always have their room.
+    pub recordings_reserve_bytes: u64,
     /// A game with no connection, no request and no running clock leaves memory after this
     /// long (it is loaded again from the store when it is next needed).
     pub evict_after: Duration,
@@ -146,6 +155,9 @@ impl Default for Limits {
             max_unstarted_games_per_address: 100,
             unstarted_game_ttl: Duration::from_secs(48 * 3600),
             require_token: false,
+            max_recording_bytes: 4 << 30,
+            max_recording_bytes_per_address: 256 << 20,
+            recordings_reserve_bytes: 1 << 30,
             evict_after: Duration::from_secs(300),
         }
     }
@@ -225,8 +237,8 @@ struct Inner {
     speech: audio::ServerSpeech,
     /// The data directory (recordings of scoresheet entries live in `audio/` there).
     data_dir: PathBuf,
-    /// One recording upload at a time (their quotas are counted on the disk).
-    uploads: tokio::sync::Mutex<()>,
+    /// One recording upload at a time, and the bytes of recordings held (their quotas).
+    uploads: Arc<tokio::sync::Mutex<recordings::Tally>>,
 }
 
 /// What every request handler shares.
@@ -478,6 +490,20 @@ pub async fn run_node(
             );
         }
     }
+    // The recordings already on the disk count against their quotas.
+    let tally = {
+        let dir = config.data_dir.clone();
+        tokio::task::spawn_blocking(move || recordings::Tally::of_disk(&dir))
+            .await
+            .map_err(|e| ServeError::Io(io::Error::other(e)))?
+    };
+    tracing::info!(
+        mib = tally.total() >> 20,
+        max_mib = config.limits.max_recording_bytes >> 20,
+        per_address_mib = config.limits.max_recording_bytes_per_address >> 20,
+        reserve_mib = config.limits.recordings_reserve_bytes >> 20,
+        "recordings"
+    );
     let leases = cluster.clone();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -501,7 +527,7 @@ pub async fn run_node(
         tracker,
         speech: audio::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
-        uploads: tokio::sync::Mutex::new(()),
+        uploads: Arc::new(tokio::sync::Mutex::new(tally)),
     }));
     match &config.store {
         crate::store::StoreUrl::DataDir => {

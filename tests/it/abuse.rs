@@ -1043,6 +1043,110 @@ async fn recordings_have_a_quota_per_sheet() {
     server.stop().await;
 }
 
+/// Uploads `bytes` bytes of recording (their content made distinct by `tag`) for `seat`'s
+/// sheet, from `client`; the status and the error code.
+async fn upload_from(
+    client: &reqwest::Client,
+    server: &TestServer,
+    game: &support::Game,
+    seat: &str,
+    tag: u8,
+    bytes: usize,
+) -> (u16, Value) {
+    let resp = client
+        .post(format!("{}/api/games/{}/audio", server.url(""), game.id))
+        .bearer_auth(game.token(seat))
+        .header("content-type", "audio/ogg")
+        .header("accept-language", "de")
+        .body(vec![tag; bytes])
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap())
+}
+
+fn recording_limits() -> Limits {
+    Limits {
+        max_recording_bytes: 5 * 100_000,
+        max_recording_bytes_per_address: 3 * 100_000,
+        recordings_reserve_bytes: 0,
+        ..Limits::default()
+    }
+}
+
+/// Issue 30: one client filled the disk with recordings (32 of 2 MiB per game, no quota
+/// over the games): 192 MiB in 3.4 s. Now an address has its share of bytes and the server
+/// its most, counted again from the disk after a restart; play goes on.
+#[tokio::test]
+async fn recordings_have_a_quota_per_address_and_per_server_that_survives_a_restart() {
+    let server = TestServer::start_with(recording_limits()).await;
+    let (a, b) = (client_from(2), client_from(3));
+    let game = server.create(json!({})).await;
+    let other = server.create(json!({})).await;
+    // One address: three recordings of 100 kB, over two games, and no fourth.
+    for (g, tag) in [(&game, 1), (&game, 2), (&other, 3)] {
+        let (status, body) = upload_from(&a, &server, g, "white", tag, 100_000).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = upload_from(&a, &server, &other, "black", 4, 100_000).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["code"], "address_recordings_full");
+    assert!(
+        body["message"].as_str().unwrap().contains("Adresse"),
+        "{body}"
+    );
+    // The same bytes again are no new recording (the other side uploads one it has).
+    let (status, body) = upload_from(&a, &server, &game, "black", 1, 100_000).await;
+    assert_eq!(status, 201, "{body}");
+    // Another address has its own share, up to the server's most.
+    for tag in [5, 6] {
+        let (status, body) = upload_from(&b, &server, &game, "black", tag, 100_000).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = upload_from(&b, &server, &game, "black", 7, 100_000).await;
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(body["code"], "recordings_full");
+    // The game goes on.
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    drop(white);
+    // After a restart the recordings on the disk still count.
+    let dir = server.stop_keeping_data().await;
+    let server = TestServer::start_in(dir, recording_limits()).await;
+    let c = client_from(4);
+    let (status, body) = upload_from(&c, &server, &game, "black", 8, 100_000).await;
+    assert_eq!(status, 507, "{body}");
+    let (status, body) = upload_from(&a, &server, &game, "white", 9, 10).await;
+    assert_eq!(status, 429, "{body}");
+    server.stop().await;
+}
+
+/// Issue 30: a full disk stops play for everyone. Recordings stop while the data directory's
+/// file system still keeps its reserve (here, a reserve larger than any disk): a move, a few
+/// hundred bytes, is still written.
+#[tokio::test]
+async fn recordings_stop_long_before_the_disk_is_full_and_moves_go_on() {
+    let server = TestServer::start_with(Limits {
+        recordings_reserve_bytes: u64::MAX / 4,
+        ..Limits::default()
+    })
+    .await;
+    let game = server.create(json!({})).await;
+    let http = reqwest::Client::new();
+    let (status, body) = upload_from(&http, &server, &game, "white", 1, 1000).await;
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(body["code"], "low_disk_space");
+    assert!(body["message"].as_str().unwrap().contains("Züge"), "{body}");
+    assert!(!server.dir.path().join("audio").join(&game.id).exists());
+    let (mut white, _) = Client::connect(&server.addr.to_string(), &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    server.stop().await;
+}
+
 // ---------------------------------------------------------------------------------------
 // 4. Speech is fair.
 

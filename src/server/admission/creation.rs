@@ -339,6 +339,8 @@ async fn remove_game(app: &AppState, id: &GameId) {
     let store = std::sync::Arc::clone(&app.0.store);
     let data_dir = app.0.data_dir.clone();
     let game = id.clone();
+    // One upload or removal of recordings at a time: their bytes are counted.
+    let mut tally = app.0.uploads.lock().await;
     let removed = tokio::task::spawn_blocking(move || {
         store.delete_game(&game)?;
         crate::server::recordings::remove_game(&data_dir, &game)
@@ -349,7 +351,10 @@ async fn remove_game(app: &AppState, id: &GameId) {
     // events and its recordings.
     app.hub().forget(id);
     match removed {
-        Ok(Ok(())) => tracing::info!(game = %id, "removed: never started"),
+        Ok(Ok(held)) => {
+            tally.remove(&held);
+            tracing::info!(game = %id, "removed: never started")
+        }
         other => tracing::error!(game = %id, "could not remove a game never started: {other:?}"),
     }
 }

@@ -21,6 +21,7 @@
 #[strum(serialize_all = "snake_case")]
 pub enum ErrorCode {
     AddressBusy,
+    AddressRecordingsFull,
     AddressUnstartedGames,
     Adjourned,
     AdjournmentPending,
@@ -63,6 +64,7 @@ pub enum ErrorCode {
     InvalidTime,
     InvalidUtf8,
     JsonRequired,
+    LowDiskSpace,
     MissingField,
     MoveNotMade,
     MoveReleased,
@@ -94,6 +96,7 @@ pub enum ErrorCode {
     OwnFlagFellFirst,
     PlyBeyondGame,
     RateLimited,
+    RecordingsFull,
     Replaced,
     RoundTooLarge,
     RulingChanged,
