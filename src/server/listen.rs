@@ -59,6 +59,38 @@ pub(super) fn auto_max_connections() -> usize {
     soft.saturating_sub(RESERVED_FDS.max(soft / 10)).max(64)
 }
 
+/// Raises the process's soft limit on open files to its hard limit (a service manager starts
+/// a server at a soft limit of 1,024, where the budget would be 768 connections: two
+/// addresses at their share would take them all). For `hamle serve`, once at start: the
+/// limit is the whole process's. Returns the soft limit before and after, or why it could not.
+pub(super) fn raise_open_files() -> Result<(Option<u64>, Option<u64>), String> {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let before = getrlimit(Resource::Nofile);
+        let raised = match (before.current, before.maximum) {
+            (Some(soft), Some(hard)) if soft < hard => Rlimit {
+                current: Some(hard),
+                maximum: Some(hard),
+            },
+            _ => return Ok((before.current, before.current)),
+        };
+        setrlimit(Resource::Nofile, raised).map_err(|e| e.to_string())?;
+        Ok((before.current, getrlimit(Resource::Nofile).current))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok((None, None))
+    }
+}
+
+/// The connection budget's share of one address when the budget is the automatic one: at
+/// most a quarter of it, so that however low the file limit, four addresses at least are
+/// needed to take every place.
+pub(super) fn auto_per_address(configured: usize, budget: usize) -> usize {
+    configured.min((budget / 4).max(16))
+}
+
 /// The soft limit on open files, if it has one.
 fn fd_limit() -> Option<usize> {
     #[cfg(unix)]
@@ -202,19 +234,26 @@ pub(super) async fn serve(
     limits: &Limits,
     shutdown: CancellationToken,
 ) {
-    let max = match limits.max_connections {
-        0 => auto_max_connections(),
-        n => n,
+    let (max, per_address) = match limits.max_connections {
+        0 => {
+            let max = auto_max_connections();
+            (
+                max,
+                auto_per_address(limits.max_connections_per_address, max),
+            )
+        }
+        n => (n, limits.max_connections_per_address),
     };
     tracing::info!(
         connections = max,
-        per_address = limits.max_connections_per_address,
+        per_address,
+        open_files = fd_limit(),
         "connection budget"
     );
     let budget = Budget {
         server: Arc::new(Semaphore::new(max)),
         addresses: Arc::default(),
-        per_address: limits.max_connections_per_address,
+        per_address,
     };
     let overflow = Arc::new(Semaphore::new(OVERFLOW));
     let conns = TaskTracker::new();
@@ -349,6 +388,13 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_takes_at_most_a_quarter_of_an_automatic_budget() {
+        assert_eq!(auto_per_address(512, 768), 192);
+        assert_eq!(auto_per_address(512, 18_000), 512);
+        assert_eq!(auto_per_address(512, 64), 16);
+    }
 
     #[test]
     fn the_automatic_budget_stays_below_the_descriptor_limit() {

@@ -401,6 +401,70 @@ async fn over_the_connection_budget_a_clear_answer_while_games_go_on() {
     server.stop().await;
 }
 
+/// Issue 30: under a service manager's default soft file limit (1,024) the budget was 768
+/// connections, an address's share 512: two addresses holding idle sockets kept White out.
+/// `hamle serve` now raises its soft limit to the hard one at start (and takes at most a
+/// quarter of an automatic budget per address), so White's seat stays reachable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_soft_file_limit_of_1024_two_addresses_of_idle_sockets_leave_white_a_place() {
+    use crate::support::process::Serve;
+    let own = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    assert!(
+        own.is_none_or(|n| n >= 2048),
+        "this test holds 1,024 sockets itself: it needs a soft file limit of 2,048 (it has {own:?})"
+    );
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let mut serve = Serve::new(&data, root.path().join("serve.log"));
+    serve.shell = Some("ulimit -Sn 1024");
+    // Idle sockets are held for the whole test (the attackers reopen theirs in the issue).
+    serve.args = vec!["--header-timeout".into(), "60".into()];
+    let server = serve.start().await.unwrap_or_else(|r| panic!("{r:?}"));
+    let addr: std::net::SocketAddr = server.addr.parse().unwrap();
+    let game = support::create_at(&server.url(""), json!({})).await;
+    // Two addresses, each at the share it had (512), sending nothing.
+    let mut held = Vec::new();
+    for last in [2, 3] {
+        for _ in 0..512 {
+            held.push(connect_from(last, addr).await);
+        }
+    }
+    // Every socket has reached the server (one request answered after them from each).
+    for last in [2, 3] {
+        let mut probe = connect_from(last, addr).await;
+        let _ = probe
+            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await;
+        let _ = tokio::time::timeout(support::STEP, read_until_closed(&mut probe)).await;
+    }
+    // White comes to the board (his socket from 127.0.0.1) and plays.
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // It says the budget it took: the whole hard limit's, or (a hard limit of 1,024 too) a
+    // quarter of it at most per address.
+    let said = server.said();
+    let number = |key: &str| -> usize {
+        let at = said
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key} in {said}"))
+            + key.len();
+        said[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (budget, share) = (number("connections="), number("per_address="));
+    assert!(
+        said.contains("raised the open-file limit") && budget > 2 * 512 || share * 4 <= budget,
+        "{said}"
+    );
+    drop(held);
+    server.stop().await;
+}
+
 // ---------------------------------------------------------------------------------------
 // 2. Seats always get in.
 
