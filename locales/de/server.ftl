@@ -82,6 +82,7 @@ error-rate-limited = Zu viele Nachrichten in kurzer Zeit; diese wurde verworfen.
 error-flood = Zu viele Nachrichten; die Verbindung wird geschlossen.
 error-unsupported-frame = Nur Textnachrichten mit JSON werden verstanden.
 error-too-large = Die Nachricht ist zu groß: höchstens { $limit } Bytes.
+error-message-unfinished = Eine Nachricht endete nicht: zu viele Teile oder zu lange unterwegs. Die Verbindung wird geschlossen.
 error-replaced = Dieser Platz hat sich neu verbunden; diese Verbindung wird geschlossen.
 error-shutting-down = Der Server wird beendet.
 error-audio-unavailable = Dieser Server kann gerade keine Audiodaten senden; die Ereignisse kommen nur als Text.

@@ -82,6 +82,7 @@ error-rate-limited = Too many messages in a short time; this one was dropped.
 error-flood = Too many messages; closing the connection.
 error-unsupported-frame = Only text messages containing JSON are understood.
 error-too-large = The message is too large: at most { $limit } bytes.
+error-message-unfinished = A message did not end: too many pieces, or too long in coming. The connection is closed.
 error-replaced = This seat connected again; closing this connection.
 error-shutting-down = The server is shutting down.
 error-audio-unavailable = This server cannot send audio right now; the events come as text only.

@@ -75,6 +75,7 @@ error-rate-limited = Kısa sürede çok fazla mesaj; bu mesaj atıldı.
 error-flood = Çok fazla mesaj; bağlantı kapatılıyor.
 error-unsupported-frame = Yalnızca JSON içeren metin mesajları anlaşılır.
 error-too-large = Mesaj çok büyük: en fazla { $limit } bayt.
+error-message-unfinished = Bir mesaj bitmedi: çok fazla parça ya da çok uzun sürdü. Bağlantı kapatılıyor.
 error-replaced = Bu koltuk yeniden bağlandı; bu bağlantı kapatılıyor.
 error-shutting-down = Sunucu kapanıyor.
 error-audio-unavailable = Bu sunucu şu anda ses gönderemiyor; olaylar yalnızca metin olarak geliyor.

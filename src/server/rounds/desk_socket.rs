@@ -251,6 +251,19 @@ where
                     conn.fail(ErrorCode::Flood, &[], close::POLICY).await;
                     break;
                 }
+                Next::Unfinished => {
+                    conn.fail(ErrorCode::MessageUnfinished, &[], close::POLICY).await;
+                    break;
+                }
+                Next::TooLarge => {
+                    let limit = [("limit", limits.max_message_bytes.to_string())];
+                    conn.fail(ErrorCode::TooLarge, &limit, close::TOO_BIG).await;
+                    break;
+                }
+                Next::BadUtf8 => {
+                    conn.fail(ErrorCode::InvalidUtf8, &[], close::BAD_DATA).await;
+                    break;
+                }
                 // The desk sends nothing after its hello; anything else is ignored.
                 _ => {}
             },

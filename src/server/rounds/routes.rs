@@ -10,8 +10,6 @@ use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -34,6 +32,7 @@ use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::alerts::{BoardLine, board_lines};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
+use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
 use crate::store::{GameId, NewGame, StoredGame, StoredRound};
 use crate::table::Order;
 
@@ -660,7 +659,7 @@ async fn round_ws(
     State(app): State<AppState>,
     Path(id): Path<String>,
     AcceptLang(lang): AcceptLang,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    upgrade: Result<Upgrade, NotUpgrade>,
 ) -> Result<Response, ApiError> {
     let round = load_round(&app, lang, &id).await?;
     let upgrade =
@@ -669,7 +668,7 @@ async fn round_ws(
     let running = app.0.tracker.token();
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
-        .max_frame_size(limits.max_message_bytes)
+        .buffers(1024, 0, 64 * 1024)
         .on_upgrade(move |socket| async move {
             crate::server::rounds::desk_socket::serve(socket, app, round, lang).await;
             drop(running);

@@ -65,6 +65,7 @@ pub enum ErrorCode {
     InvalidUtf8,
     JsonRequired,
     LowDiskSpace,
+    MessageUnfinished,
     MissingField,
     MoveNotMade,
     MoveReleased,
