@@ -305,6 +305,10 @@ error-pairings-player-twice = { $source ->
     [entry] Brett-Eintrag { $line }
    *[line] Zeile { $line }
 }: Ein Spieler sitzt schon an einem anderen Brett.
+error-pairings-assistant = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Ein sehender Spieler kann keinen Assistenten haben, wenn sein sehbehinderter Gegner einen hat: ein Assistent am Brett.
 round-alert-touch = Brett { $board }: Berührung gemeldet, { $color ->
     [white] Weiß
    *[black] Schwarz

@@ -305,6 +305,10 @@ error-pairings-player-twice = { $source ->
     [entry] Board entry { $line }
    *[line] Line { $line }
 }: a player is already on another board.
+error-pairings-assistant = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: a sighted player cannot have an assistant when his visually impaired opponent has one: one assistant at the board.
 round-alert-touch = Board { $board }: touch reported, { $color ->
     [white] White
    *[black] Black

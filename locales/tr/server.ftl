@@ -291,6 +291,10 @@ error-pairings-player-twice = { $source ->
     [entry] { $line }. tahta kaydı
    *[line] { $line }. satır
 }: bir oyuncu zaten başka bir tahtada.
+error-pairings-assistant = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: görme engelli rakibinin yardımcısı varken gören bir oyuncunun yardımcısı olamaz: masada tek yardımcı olur.
 round-alert-touch = { $board }. tahta: dokunma bildirildi, { $color ->
     [white] Beyaz
    *[black] Siyah

@@ -338,11 +338,16 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
     };
     // One assistant at the board: the sighted player's only when the visually impaired
     // player has none (F9 / D.2.10).
-    for (color, field) in [(Color::White, "white"), (Color::Black, "black")] {
-        let (me, them) = (players.get(color), players.get(!color));
-        if me.assistant && !me.visually_impaired && them.visually_impaired && them.assistant {
-            return Err(BadSetting::field(format!("{field}.assistant")));
-        }
+    if let Some(color) = crate::game::assistant_refused(
+        players.as_ref().map(|p| p.visually_impaired),
+        players.as_ref().map(|p| p.assistant),
+    ) {
+        let field = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        return Err(BadSetting::field(format!("{field}.assistant")));
     }
     Ok(Setup {
         time_control,

@@ -249,10 +249,37 @@ fn origin_of(req: &CreateRound, headers: &HeaderMap, lang: Lang) -> Result<Strin
         && rest
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c));
-    if !scheme_ok || !host_ok || origin.len() > 200 {
+    if !scheme_ok || !host_ok || !host_and_port_ok(rest) || origin.len() > 200 {
         return Err(bad("origin").error(lang));
     }
     Ok(origin)
+}
+
+/// `host`, `host:port` or `[v6]:port`, with a port from 1 to 65535 if one is given (issue 30:
+/// ports 0, 65536 and 99999 made links and QR codes that lead nowhere).
+fn host_and_port_ok(authority: &str) -> bool {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((addr, rest)) => (
+                addr,
+                rest.strip_prefix(':')
+                    .map(Some)
+                    .unwrap_or_else(|| if rest.is_empty() { None } else { Some("") }),
+            ),
+            None => return false,
+        },
+        None => match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    let host_ok = !host.is_empty() && !host.contains(['[', ']']);
+    let port_ok = port.is_none_or(|p| {
+        !p.is_empty()
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u16>().is_ok_and(|n| n > 0)
+    });
+    host_ok && port_ok
 }
 
 /// A link as a QR code: an SVG image in a `data:` URL.
@@ -658,6 +685,7 @@ async fn start_board(
 async fn round_ws(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    addr: ClientAddr,
     AcceptLang(lang): AcceptLang,
     upgrade: Result<Upgrade, NotUpgrade>,
 ) -> Result<Response, ApiError> {
@@ -666,11 +694,54 @@ async fn round_ws(
         upgrade.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let limits = app.limits();
     let running = app.0.tracker.token();
+    // Until its hello, the desk waits in the round's hall, as a game's socket in its game's.
+    let waiting = app.0.door.arrive(&round.id, addr, &limits);
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
         .buffers(1024, 0, 64 * 1024)
         .on_upgrade(move |socket| async move {
-            crate::server::rounds::desk_socket::serve(socket, app, round, lang).await;
+            match waiting {
+                Ok(waiting) => {
+                    crate::server::rounds::desk_socket::serve(
+                        socket, app, round, lang, addr, waiting,
+                    )
+                    .await;
+                }
+                Err(refused) => {
+                    let close = crate::server::ws::close::TOO_MANY_CONNECTIONS;
+                    crate::server::ws::refuse(socket, lang, refused.code(), close, &limits).await;
+                }
+            }
             drop(running);
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_origin_names_a_host_and_a_port_that_exists() {
+        use super::host_and_port_ok as ok;
+        for good in [
+            "hamle.local",
+            "hamle.local:7878",
+            "10.0.0.2:1",
+            "[::1]:65535",
+            "[fe80::1]",
+        ] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "hamle.local:0",
+            "hamle.local:65536",
+            "hamle.local:99999",
+            "hamle.local:",
+            "[::1]:0",
+            "[::1]x",
+            "[::1",
+            ":8080",
+            "a:b:c",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+    }
 }
