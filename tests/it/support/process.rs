@@ -10,7 +10,7 @@ use tokio::process::{Child, Command};
 
 /// A running `hamle serve`.
 #[derive(Debug)]
-pub struct Served {
+pub(crate) struct Served {
     pub child: Child,
     /// `127.0.0.1:<port>`.
     pub addr: String,
@@ -21,14 +21,14 @@ pub struct Served {
 
 /// A `hamle serve` that stopped before it listened.
 #[derive(Debug)]
-pub struct Refused {
+pub(crate) struct Refused {
     pub status: ExitStatus,
     /// What it said on stderr.
     pub said: String,
 }
 
 /// How to start one.
-pub struct Serve<'a> {
+pub(crate) struct Serve<'a> {
     /// Its data directory.
     pub data: &'a Path,
     /// More arguments after `serve --listen 127.0.0.1:0 --data <data>`.
@@ -42,7 +42,7 @@ pub struct Serve<'a> {
 }
 
 impl<'a> Serve<'a> {
-    pub fn new(data: &'a Path, log: PathBuf) -> Serve<'a> {
+    pub(crate) fn new(data: &'a Path, log: PathBuf) -> Serve<'a> {
         Serve {
             data,
             args: Vec::new(),
@@ -53,7 +53,7 @@ impl<'a> Serve<'a> {
     }
 
     /// Starts it and waits for its address, or for its end if it stops first.
-    pub async fn start(self) -> Result<Served, Refused> {
+    pub(crate) async fn start(self) -> Result<Served, Refused> {
         let bin = env!("CARGO_BIN_EXE_hamle");
         let mut command = match self.shell {
             Some(shell) => {
@@ -110,17 +110,17 @@ impl<'a> Serve<'a> {
 }
 
 impl Served {
-    pub fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
     }
 
     /// What it said on stderr so far.
-    pub fn said(&self) -> String {
+    pub(crate) fn said(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// SIGTERM, and its exit status once it has stopped.
-    pub async fn stop(mut self) -> ExitStatus {
+    pub(crate) async fn stop(mut self) -> ExitStatus {
         let ok = std::process::Command::new("kill")
             .args(["-TERM", &self.pid.to_string()])
             .status()
