@@ -145,9 +145,15 @@ impl Translator {
     /// Translates each line into six-dot cells (dot bits, as in [`NA_ASCII`]); one output
     /// line per input line.
     pub fn cells(&self, lang: Lang, lines: &[String]) -> Result<Vec<Vec<u8>>, BrailleError> {
+        // `lou_translate` reads `\x0042`, `\n` and the like in its input as escapes (issue 30:
+        // a name "Anna\x0042" became "ANNAB", a lone backslash failed the export): every
+        // backslash goes in doubled, which it reads as one backslash.
         let input: String = lines
             .iter()
-            .map(|l| format!("{}\n", l.replace(['\n', '\r', '\u{c}'], " ")))
+            .map(|l| {
+                let line = l.replace(['\n', '\r', '\u{c}'], " ").replace('\\', "\\\\");
+                format!("{line}\n")
+            })
             .collect();
         let mut child = Command::new(&self.program)
             .arg("--forward")

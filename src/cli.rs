@@ -174,6 +174,10 @@ pub struct LimitArgs {
     /// Games without a move held at once [default: 1000].
     #[arg(long, value_name = "N")]
     pub max_unstarted_games: Option<usize>,
+    /// Games without a move one address holds at once (the admin token is not counted)
+    /// [default: 100].
+    #[arg(long, value_name = "N")]
+    pub max_unstarted_games_per_address: Option<usize>,
     /// Hours after which a game without a move is removed [default: 48].
     #[arg(long, value_name = "H")]
     pub unstarted_game_hours: Option<u64>,
@@ -186,6 +190,15 @@ pub struct LimitArgs {
     /// WebSockets of one address waiting for their hello at once [default: 64].
     #[arg(long, value_name = "N")]
     pub max_ungreeted_per_address: Option<usize>,
+    /// MiB of recordings the server holds, all games together [default: 4096].
+    #[arg(long, value_name = "MIB")]
+    pub max_recordings_mib: Option<u64>,
+    /// MiB of recordings uploaded from one address [default: 256].
+    #[arg(long, value_name = "MIB")]
+    pub max_recordings_mib_per_address: Option<u64>,
+    /// MiB the data directory's disk keeps free: no recording is taken beyond [default: 1024].
+    #[arg(long, value_name = "MIB")]
+    pub recordings_reserve_mib: Option<u64>,
 }
 
 impl LimitArgs {
@@ -215,6 +228,9 @@ impl LimitArgs {
         if let Some(n) = self.max_unstarted_games {
             l.max_unstarted_games = n;
         }
+        if let Some(n) = self.max_unstarted_games_per_address {
+            l.max_unstarted_games_per_address = n;
+        }
         if let Some(h) = self.unstarted_game_hours {
             l.unstarted_game_ttl = secs(h.saturating_mul(3600));
         }
@@ -226,6 +242,16 @@ impl LimitArgs {
         }
         if let Some(n) = self.max_ungreeted_per_address {
             l.max_ungreeted_per_address = n;
+        }
+        let mib = |n: u64| n.saturating_mul(1 << 20);
+        if let Some(n) = self.max_recordings_mib {
+            l.max_recording_bytes = mib(n);
+        }
+        if let Some(n) = self.max_recordings_mib_per_address {
+            l.max_recording_bytes_per_address = mib(n);
+        }
+        if let Some(n) = self.recordings_reserve_mib {
+            l.recordings_reserve_bytes = mib(n);
         }
         l
     }

@@ -82,6 +82,7 @@ error-rate-limited = Zu viele Nachrichten in kurzer Zeit; diese wurde verworfen.
 error-flood = Zu viele Nachrichten; die Verbindung wird geschlossen.
 error-unsupported-frame = Nur Textnachrichten mit JSON werden verstanden.
 error-too-large = Die Nachricht ist zu groß: höchstens { $limit } Bytes.
+error-message-unfinished = Eine Nachricht endete nicht: zu viele Teile oder zu lange unterwegs. Die Verbindung wird geschlossen.
 error-replaced = Dieser Platz hat sich neu verbunden; diese Verbindung wird geschlossen.
 error-shutting-down = Der Server wird beendet.
 error-audio-unavailable = Dieser Server kann gerade keine Audiodaten senden; die Ereignisse kommen nur als Text.
@@ -112,6 +113,9 @@ serve-listening = hamle lauscht auf { $url }
 serve-admin-token = Das Verwaltungs-Token steht in { $path }
 serve-stopped = hamle ist beendet.
 serve-failed = hamle konnte nicht starten: { $reason }
+serve-data-in-use = Ein anderes hamle (Prozess { $pid }, gestartet { $started }) bedient schon die Partien in { $dir }. Zwei Server auf denselben Partien würden sie verderben: Beenden Sie zuerst den anderen oder geben Sie diesem ein eigenes Datenverzeichnis (--data, --store).
+serve-data-in-use-node = Der Clusterknoten { $node } (Prozess { $pid }, gestartet { $started }) bedient schon die Partien in { $dir }. Beenden Sie ihn zuerst oder starten Sie diesen Server als weiteren Knoten des Clusters (--bus und ein eigener Name mit --node).
+serve-data-in-use-unknown = Ein anderes hamle bedient schon die Partien in { $dir }. Zwei Server auf denselben Partien würden sie verderben: Beenden Sie zuerst den anderen oder geben Sie diesem ein eigenes Datenverzeichnis (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 
@@ -241,6 +245,8 @@ error-json-required = Eine Partie wird nur mit einer JSON-Anfrage angelegt (Cont
 error-cross-site = Partien werden nur von den eigenen Seiten dieses Servers angelegt.
 error-too-many-games = Von Ihrer Adresse wurden in kurzer Zeit zu viele Partien angelegt; versuchen Sie es in { $seconds } Sekunden noch einmal.
 error-too-many-unstarted-games = Der Server hat schon { $max } Partien, die noch nicht begonnen haben; beginnen Sie eine davon oder warten Sie, bis alte entfernt sind.
+error-address-unstarted-games = Ihre Adresse hat schon { $max } Partien, die noch nicht begonnen haben; beginnen Sie eine davon oder warten Sie, bis alte entfernt sind.
+error-round-too-large = Eine Runde mit { $boards } Brettern ist mehr, als eine Adresse auf einmal anlegen darf ({ $max } Partien); größere Runden legt das Verwaltungs-Token des Servers an.
 error-invalid-text = Das Feld { $field } { $problem ->
     [line_break] enthält einen Zeilenumbruch; es muss eine Zeile sein
     [control] enthält ein Steuerzeichen
@@ -249,6 +255,9 @@ error-invalid-text = Das Feld { $field } { $problem ->
 }. Nichts wurde geändert.
 error-too-many-corrections = Dieser Eintrag wurde schon so oft verbessert, wie er es darf; nichts wurde geändert.
 error-too-many-recordings = Für diese Partie sind schon so viele Aufnahmen hochgeladen, wie sie haben darf (höchstens { $per_sheet } je Partieformular, { $per_game } je Partie).
+error-address-recordings-full = Die Aufnahmen von Ihrer Adresse haben ihre Grenze erreicht ({ $mib } MiB). Schreiben Sie den Eintrag ohne Aufnahme.
+error-recordings-full = Der Server hat schon so viele Aufnahmen, wie er haben darf ({ $mib } MiB). Schreiben Sie den Eintrag ohne Aufnahme und sagen Sie es dem Veranstalter.
+error-low-disk-space = Der Datenträger des Servers ist fast voll: Er nimmt keine Aufnahmen mehr an, damit die Züge ihren Platz behalten. Schreiben Sie den Eintrag ohne Aufnahme und sagen Sie es dem Veranstalter.
 
 ## Das Protokoll der Vorkommnisse (Issue 18)
 
@@ -296,6 +305,10 @@ error-pairings-player-twice = { $source ->
     [entry] Brett-Eintrag { $line }
    *[line] Zeile { $line }
 }: Ein Spieler sitzt schon an einem anderen Brett.
+error-pairings-assistant = { $source ->
+    [entry] Brett-Eintrag { $line }
+   *[line] Zeile { $line }
+}: Ein sehender Spieler kann keinen Assistenten haben, wenn sein sehbehinderter Gegner einen hat: ein Assistent am Brett.
 round-alert-touch = Brett { $board }: Berührung gemeldet, { $color ->
     [white] Weiß
    *[black] Schwarz

@@ -82,6 +82,7 @@ error-rate-limited = Too many messages in a short time; this one was dropped.
 error-flood = Too many messages; closing the connection.
 error-unsupported-frame = Only text messages containing JSON are understood.
 error-too-large = The message is too large: at most { $limit } bytes.
+error-message-unfinished = A message did not end: too many pieces, or too long in coming. The connection is closed.
 error-replaced = This seat connected again; closing this connection.
 error-shutting-down = The server is shutting down.
 error-audio-unavailable = This server cannot send audio right now; the events come as text only.
@@ -112,6 +113,9 @@ serve-listening = hamle is listening on { $url }
 serve-admin-token = The admin token is in { $path }
 serve-stopped = hamle has stopped.
 serve-failed = hamle could not start: { $reason }
+serve-data-in-use = Another hamle (process { $pid }, started { $started }) already serves the games in { $dir }. Two servers on the same games would spoil them: stop that one first, or give this one a data directory of its own (--data, --store).
+serve-data-in-use-node = The cluster node { $node } (process { $pid }, started { $started }) already serves the games in { $dir }. Stop it first, or start this server as another node of the cluster (--bus and a --node name of its own).
+serve-data-in-use-unknown = Another hamle already serves the games in { $dir }. Two servers on the same games would spoil them: stop that one first, or give this one a data directory of its own (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 
@@ -241,6 +245,8 @@ error-json-required = A game is created only by a JSON request (Content-Type: ap
 error-cross-site = Games are created only from this server's own pages.
 error-too-many-games = Too many games were created from your address in a short time; try again in { $seconds } seconds.
 error-too-many-unstarted-games = The server already holds { $max } games that have not started; start one of them or wait until old ones are removed.
+error-address-unstarted-games = Your address already holds { $max } games that have not started; start one of them or wait until old ones are removed.
+error-round-too-large = A round of { $boards } boards is more than one address may create at once ({ $max } games); the server's admin token creates larger rounds.
 error-invalid-text = The field { $field } { $problem ->
     [line_break] holds a line break; it must be one line
     [control] holds a control character
@@ -249,6 +255,9 @@ error-invalid-text = The field { $field } { $problem ->
 }. Nothing was changed.
 error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.
 error-too-many-recordings = This game has as many recordings uploaded as it may have (at most { $per_sheet } per scoresheet, { $per_game } per game).
+error-address-recordings-full = The recordings uploaded from your address have reached their limit ({ $mib } MiB). Write the entry without a recording.
+error-recordings-full = The server holds as many recordings as it may ({ $mib } MiB). Write the entry without a recording, and tell the organiser.
+error-low-disk-space = The server's disk is nearly full: it takes no more recordings, so that the moves keep their room. Write the entry without a recording, and tell the organiser.
 
 ## The incident record (issue 18)
 
@@ -296,6 +305,10 @@ error-pairings-player-twice = { $source ->
     [entry] Board entry { $line }
    *[line] Line { $line }
 }: a player is already on another board.
+error-pairings-assistant = { $source ->
+    [entry] Board entry { $line }
+   *[line] Line { $line }
+}: a sighted player cannot have an assistant when his visually impaired opponent has one: one assistant at the board.
 round-alert-touch = Board { $board }: touch reported, { $color ->
     [white] White
    *[black] Black

@@ -75,6 +75,7 @@ error-rate-limited = Kısa sürede çok fazla mesaj; bu mesaj atıldı.
 error-flood = Çok fazla mesaj; bağlantı kapatılıyor.
 error-unsupported-frame = Yalnızca JSON içeren metin mesajları anlaşılır.
 error-too-large = Mesaj çok büyük: en fazla { $limit } bayt.
+error-message-unfinished = Bir mesaj bitmedi: çok fazla parça ya da çok uzun sürdü. Bağlantı kapatılıyor.
 error-replaced = Bu koltuk yeniden bağlandı; bu bağlantı kapatılıyor.
 error-shutting-down = Sunucu kapanıyor.
 error-audio-unavailable = Bu sunucu şu anda ses gönderemiyor; olaylar yalnızca metin olarak geliyor.
@@ -105,6 +106,9 @@ serve-listening = hamle { $url } adresinde dinliyor
 serve-admin-token = Yönetici jetonu { $path } dosyasında
 serve-stopped = hamle durdu.
 serve-failed = hamle başlatılamadı: { $reason }
+serve-data-in-use = Başka bir hamle (süreç { $pid }, başlangıç { $started }) { $dir } içindeki oyunları zaten sunuyor. Aynı oyunlarda iki sunucu onları bozar: önce ötekini durdurun ya da bu sunucuya kendi veri dizinini verin (--data, --store).
+serve-data-in-use-node = { $node } küme düğümü (süreç { $pid }, başlangıç { $started }) { $dir } içindeki oyunları zaten sunuyor. Önce onu durdurun ya da bu sunucuyu kümenin başka bir düğümü olarak başlatın (--bus ve kendine ait bir --node adı).
+serve-data-in-use-unknown = Başka bir hamle { $dir } içindeki oyunları zaten sunuyor. Aynı oyunlarda iki sunucu onları bozar: önce ötekini durdurun ya da bu sunucuya kendi veri dizinini verin (--data, --store).
 
 ## The Appendix at the table (physical boards, touch-move, claims)
 
@@ -227,6 +231,8 @@ error-json-required = Oyun yalnızca bir JSON isteğiyle oluşturulur (Content-T
 error-cross-site = Oyunlar yalnızca bu sunucunun kendi sayfalarından oluşturulur.
 error-too-many-games = Adresinizden kısa sürede çok fazla oyun oluşturuldu; { $seconds } saniye sonra yeniden deneyin.
 error-too-many-unstarted-games = Sunucuda henüz başlamamış { $max } oyun var; bunlardan birini başlatın ya da eskilerin kaldırılmasını bekleyin.
+error-address-unstarted-games = Adresinizde henüz başlamamış { $max } oyun var; bunlardan birini başlatın ya da eskilerin kaldırılmasını bekleyin.
+error-round-too-large = { $boards } masalık bir tur, bir adresin bir kerede oluşturabileceğinden ({ $max } oyun) fazladır; daha büyük turları sunucunun yönetici jetonu oluşturur.
 error-invalid-text = { $field } alanı { $problem ->
     [line_break] bir satır sonu içeriyor; tek satır olmalı
     [control] bir denetim karakteri içeriyor
@@ -235,6 +241,9 @@ error-invalid-text = { $field } alanı { $problem ->
 }. Hiçbir şey değiştirilmedi.
 error-too-many-corrections = Bu kayıt izin verilen sayıda düzeltildi; hiçbir şey değiştirilmedi.
 error-too-many-recordings = Bu oyun için izin verilen sayıda kayıt yüklendi (her hamle kâğıdı için en fazla { $per_sheet }, oyun için { $per_game }).
+error-address-recordings-full = Adresinizden yüklenen kayıtlar sınırına ulaştı ({ $mib } MiB). Girişi kayıtsız yazın.
+error-recordings-full = Sunucu, tutabileceği kadar kayıt tutuyor ({ $mib } MiB). Girişi kayıtsız yazın ve düzenleyiciye haber verin.
+error-low-disk-space = Sunucunun diski neredeyse dolu: hamlelerin yeri kalsın diye artık kayıt almıyor. Girişi kayıtsız yazın ve düzenleyiciye haber verin.
 
 ## Olay kaydı (Issue 18)
 
@@ -282,6 +291,10 @@ error-pairings-player-twice = { $source ->
     [entry] { $line }. tahta kaydı
    *[line] { $line }. satır
 }: bir oyuncu zaten başka bir tahtada.
+error-pairings-assistant = { $source ->
+    [entry] { $line }. tahta kaydı
+   *[line] { $line }. satır
+}: görme engelli rakibinin yardımcısı varken gören bir oyuncunun yardımcısı olamaz: masada tek yardımcı olur.
 round-alert-touch = { $board }. tahta: dokunma bildirildi, { $color ->
     [white] Beyaz
    *[black] Siyah

@@ -81,6 +81,17 @@ pub fn serve_command(
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
         .try_init();
+    // The whole process's file limit, before any thread or file: the connection budget
+    // follows it (said with the budget once the server listens).
+    match super::listen::raise_open_files() {
+        Ok((before, after)) if before != after => tracing::info!(
+            soft = ?before,
+            now = ?after,
+            "raised the open-file limit to its hard limit"
+        ),
+        Ok(_) => {}
+        Err(e) => tracing::warn!("could not raise the open-file limit: {e}"),
+    }
     let lang = operator_lang();
     let failed = |reason: String| {
         eprintln!(
@@ -168,6 +179,7 @@ pub fn serve_command(
                 "serve-node-name-in-use",
                 &[("node", node)],
             )),
+            Err(crate::server::ServeError::InUse(in_use)) => failed(in_use.message(lang)),
             Err(e) => failed(e.to_string()),
         }
     })

@@ -9,6 +9,9 @@
 //! - **A header timeout** ([`crate::server::Limits::header_timeout`]): a request head must arrive
 //!   whole within it, counted from the connection's start or from the end of the previous
 //!   answer, so an idle keep-alive connection is closed after it too.
+//! - **A head of at most [`MAX_HEAD_BYTES`]**, and no more read ahead (`431` beyond): hyper's
+//!   default let an unfinished head hold about 400 KiB (issue 30: 1,500 connections from
+//!   three addresses took the server from 16 to 605 MiB).
 //! - **A body timeout** ([`crate::server::Limits::body_timeout`]): a request body must arrive whole
 //!   within it, counted from the end of the head.
 //!
@@ -45,6 +48,10 @@ use crate::server::http::ApiError;
 use crate::server::render::event::lang_from_accept;
 use crate::server::wire::ErrorCode;
 
+/// The largest request head (request line and headers), and the most a connection reads
+/// ahead of what it has handled.
+pub(super) const MAX_HEAD_BYTES: usize = 16 * 1024;
+
 /// Answers to connections over the budget that may be under way at once.
 pub(super) const OVERFLOW: usize = 64;
 
@@ -57,6 +64,38 @@ pub(super) const RESERVED_FDS: usize = 256;
 pub(super) fn auto_max_connections() -> usize {
     let soft = fd_limit().unwrap_or(1024);
     soft.saturating_sub(RESERVED_FDS.max(soft / 10)).max(64)
+}
+
+/// Raises the process's soft limit on open files to its hard limit (a service manager starts
+/// a server at a soft limit of 1,024, where the budget would be 768 connections: two
+/// addresses at their share would take them all). For `hamle serve`, once at start: the
+/// limit is the whole process's. Returns the soft limit before and after, or why it could not.
+pub(super) fn raise_open_files() -> Result<(Option<u64>, Option<u64>), String> {
+    #[cfg(unix)]
+    {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let before = getrlimit(Resource::Nofile);
+        let raised = match (before.current, before.maximum) {
+            (Some(soft), Some(hard)) if soft < hard => Rlimit {
+                current: Some(hard),
+                maximum: Some(hard),
+            },
+            _ => return Ok((before.current, before.current)),
+        };
+        setrlimit(Resource::Nofile, raised).map_err(|e| e.to_string())?;
+        Ok((before.current, getrlimit(Resource::Nofile).current))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok((None, None))
+    }
+}
+
+/// The connection budget's share of one address when the budget is the automatic one: at
+/// most a quarter of it, so that however low the file limit, four addresses at least are
+/// needed to take every place.
+pub(super) fn auto_per_address(configured: usize, budget: usize) -> usize {
+    configured.min((budget / 4).max(16))
 }
 
 /// The soft limit on open files, if it has one.
@@ -202,19 +241,26 @@ pub(super) async fn serve(
     limits: &Limits,
     shutdown: CancellationToken,
 ) {
-    let max = match limits.max_connections {
-        0 => auto_max_connections(),
-        n => n,
+    let (max, per_address) = match limits.max_connections {
+        0 => {
+            let max = auto_max_connections();
+            (
+                max,
+                auto_per_address(limits.max_connections_per_address, max),
+            )
+        }
+        n => (n, limits.max_connections_per_address),
     };
     tracing::info!(
         connections = max,
-        per_address = limits.max_connections_per_address,
+        per_address,
+        open_files = fd_limit(),
         "connection budget"
     );
     let budget = Budget {
         server: Arc::new(Semaphore::new(max)),
         addresses: Arc::default(),
-        per_address: limits.max_connections_per_address,
+        per_address,
     };
     let overflow = Arc::new(Semaphore::new(OVERFLOW));
     let conns = TaskTracker::new();
@@ -295,6 +341,8 @@ async fn connection(
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout)
+        .max_header_size(MAX_HEAD_BYTES)
+        .max_buf_size(MAX_HEAD_BYTES)
         .keep_alive(true);
     let conn = builder
         .serve_connection(TokioIo::new(io), TowerToHyperService::new(service))
@@ -341,6 +389,8 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_timeout.min(Duration::from_secs(2)))
+        .max_header_size(MAX_HEAD_BYTES)
+        .max_buf_size(MAX_HEAD_BYTES)
         .keep_alive(false);
     let conn = builder.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(service));
     let _ = tokio::time::timeout(Duration::from_secs(5), conn).await;
@@ -349,6 +399,13 @@ async fn refuse(tcp: TcpStream, over: Over, limits: Limits, _permit: OwnedSemaph
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_address_takes_at_most_a_quarter_of_an_automatic_budget() {
+        assert_eq!(auto_per_address(512, 768), 192);
+        assert_eq!(auto_per_address(512, 18_000), 512);
+        assert_eq!(auto_per_address(512, 64), 16);
+    }
 
     #[test]
     fn the_automatic_budget_stays_below_the_descriptor_limit() {

@@ -13,6 +13,8 @@ pub mod admission;
 pub mod audio;
 pub mod cluster;
 mod command;
+mod data_lock;
+pub use data_lock::{Holder, InUse};
 pub mod host;
 pub mod http;
 mod listen;
@@ -102,13 +104,26 @@ pub struct Limits {
     pub games_burst: u32,
     /// ...and per minute after that (`429 too_many_games` beyond). 0: no limit.
     pub games_per_minute: u32,
-    /// Games without a move the server holds at once (`503 too_many_unstarted_games`
-    /// beyond).
+    /// Games without a move created without a token the server holds at once (`503
+    /// too_many_unstarted_games` beyond): an arbiter's token (a round's) and the admin token
+    /// are neither held to it nor counted.
     pub max_unstarted_games: usize,
+    /// Games without a move one client address holds at once, whoever creates them but the
+    /// admin token (`429 address_unstarted_games` beyond).
+    pub max_unstarted_games_per_address: usize,
     /// A game without a move is removed (with its recordings) this long after its creation.
     pub unstarted_game_ttl: Duration,
     /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
     pub require_token: bool,
+    /// Bytes of recordings the server holds, all games together (`507 recordings_full`
+    /// beyond).
+    pub max_recording_bytes: u64,
+    /// Bytes of recordings uploaded from one client address (an IPv6 /64) the server holds
+    /// (`429 address_recordings_full` beyond).
+    pub max_recording_bytes_per_address: u64,
+    /// Bytes the data directory's file system keeps free: no recording is taken that would
+    /// leave less (`507 low_disk_space`), so that the moves always have their room.
+    pub recordings_reserve_bytes: u64,
     /// A game with no connection, no request and no running clock leaves memory after this
     /// long (it is loaded again from the store when it is next needed).
     pub evict_after: Duration,
@@ -137,8 +152,12 @@ impl Default for Limits {
             games_burst: 60,
             games_per_minute: 60,
             max_unstarted_games: 1000,
+            max_unstarted_games_per_address: 100,
             unstarted_game_ttl: Duration::from_secs(48 * 3600),
             require_token: false,
+            max_recording_bytes: 4 << 30,
+            max_recording_bytes_per_address: 256 << 20,
+            recordings_reserve_bytes: 1 << 30,
             evict_after: Duration::from_secs(300),
         }
     }
@@ -193,6 +212,9 @@ pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
 /// Why the server could not start or stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    /// Another process serves the data directory (`data_lock`).
+    #[error(transparent)]
+    InUse(#[from] data_lock::InUse),
     #[error(transparent)]
     Store(#[from] StoreError),
     /// Another running node of the cluster has this node's name.
@@ -215,8 +237,8 @@ struct Inner {
     speech: audio::ServerSpeech,
     /// The data directory (recordings of scoresheet entries live in `audio/` there).
     data_dir: PathBuf,
-    /// One recording upload at a time (their quotas are counted on the disk).
-    uploads: tokio::sync::Mutex<()>,
+    /// One recording upload at a time, and the bytes of recordings held (their quotas).
+    uploads: Arc<tokio::sync::Mutex<recordings::Tally>>,
 }
 
 /// What every request handler shares.
@@ -419,6 +441,28 @@ pub async fn run_node(
     let node = cluster.as_ref().map_or(&config.node, |c| &c.node).clone();
     let url = config.store.clone();
     let clustered = cluster.is_some();
+    // One server per data directory (or one process per node name among a cluster's nodes),
+    // for the whole run: taken before anything in it is opened.
+    let data_lock = {
+        let dir = dir.clone();
+        let node = clustered.then(|| node.clone());
+        let store = url.clone();
+        tokio::task::spawn_blocking(move || {
+            let lock = data_lock::take(&dir, node.as_deref())?;
+            match &store {
+                crate::store::StoreUrl::Sqlite(path) => {
+                    Ok(lock.and(data_lock::take_file(path, node.as_deref())?))
+                }
+                _ => Ok(lock),
+            }
+        })
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(e)))?
+        .map_err(|e| match e {
+            data_lock::LockError::InUse(in_use) => ServeError::InUse(in_use),
+            data_lock::LockError::Io(e) => ServeError::Io(e),
+        })?
+    };
     let (store, owners, admin) = tokio::task::spawn_blocking(move || {
         let opened = crate::store::open(&url, &dir, &node).map_err(ServeError::Store)?;
         // A cluster's leases and command ids are the ones every node sees.
@@ -454,6 +498,20 @@ pub async fn run_node(
             );
         }
     }
+    // The recordings already on the disk count against their quotas.
+    let tally = {
+        let dir = config.data_dir.clone();
+        tokio::task::spawn_blocking(move || recordings::Tally::of_disk(&dir))
+            .await
+            .map_err(|e| ServeError::Io(io::Error::other(e)))?
+    };
+    tracing::info!(
+        mib = tally.total() >> 20,
+        max_mib = config.limits.max_recording_bytes >> 20,
+        per_address_mib = config.limits.max_recording_bytes_per_address >> 20,
+        reserve_mib = config.limits.recordings_reserve_bytes >> 20,
+        "recordings"
+    );
     let leases = cluster.clone();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -477,7 +535,7 @@ pub async fn run_node(
         tracker,
         speech: audio::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
-        uploads: tokio::sync::Mutex::new(()),
+        uploads: Arc::new(tokio::sync::Mutex::new(tally)),
     }));
     match &config.store {
         crate::store::StoreUrl::DataDir => {
@@ -530,5 +588,6 @@ pub async fn run_node(
     {
         tracing::warn!("could not let the games go: {e}");
     }
+    drop(data_lock);
     Ok(())
 }

@@ -1,12 +1,18 @@
 //! Recordings of scoresheet entries on the disk: files under `<data dir>/audio/<game>/`,
-//! each named by the SHA-256 of its bytes, with its media type (`<id>.type`) and the sides
-//! that uploaded it (`<id>.owner`), written and synced before an upload is answered. The
-//! quotas (per sheet, per game, bytes per game) are counted here, on the disk.
+//! each named by the SHA-256 of its bytes, with its media type (`<id>.type`), the sides
+//! that uploaded it (`<id>.owner`) and the address it first came from (`<id>.from`), written
+//! and synced before an upload is answered. The quotas per sheet, per game and bytes per game
+//! are counted here, on the disk; the bytes of the whole server and of each address are
+//! counted in a [`Tally`] (made from the disk at start), and a recording is taken only while
+//! the data directory's file system keeps a reserve free (issue 30), so that the moves, a few
+//! hundred bytes each, always have their room.
 //!
 //! The HTTP routes are in `http::recordings`; `write_sheet` attaches a recording through
 //! [`own_audio_ref`].
 
+use std::collections::HashMap;
 use std::io::Write;
+use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
@@ -24,6 +30,99 @@ pub const MAX_RECORDINGS_PER_SHEET: usize = 200;
 pub const MAX_RECORDINGS_PER_GAME: usize = 300;
 /// Bytes of recordings one game may hold.
 pub const MAX_RECORDING_BYTES_PER_GAME: u64 = 64 * 1024 * 1024;
+
+/// The quotas over every game: bytes of recordings on the server, bytes uploaded from one
+/// address, and the free space the data directory's file system keeps.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Quota {
+    pub server_bytes: u64,
+    pub address_bytes: u64,
+    pub reserve_bytes: u64,
+}
+
+/// The bytes of recordings held, on the server and per address (an IPv6 /64), kept as
+/// recordings are written and removed.
+#[derive(Debug, Default)]
+pub(super) struct Tally {
+    total: u64,
+    by_address: HashMap<IpAddr, u64>,
+}
+
+impl Tally {
+    /// Counts every recording under `<data dir>/audio/` (at start; blocking).
+    pub(super) fn of_disk(data_dir: &Path) -> Tally {
+        let mut tally = Tally::default();
+        let Ok(games) = std::fs::read_dir(data_dir.join("audio")) else {
+            return tally;
+        };
+        for game in games.flatten() {
+            for (from, bytes) in held_by_address(&game.path()) {
+                tally.add(from, bytes);
+            }
+        }
+        tally
+    }
+
+    fn add(&mut self, from: Option<IpAddr>, bytes: u64) {
+        self.total += bytes;
+        if let Some(a) = from {
+            *self.by_address.entry(a).or_default() += bytes;
+        }
+    }
+
+    /// Recordings removed from the disk (a game that never started).
+    pub(super) fn remove(&mut self, removed: &[(Option<IpAddr>, u64)]) {
+        for (from, bytes) in removed {
+            self.total = self.total.saturating_sub(*bytes);
+            if let Some(a) = from
+                && let Some(n) = self.by_address.get_mut(a)
+            {
+                *n = n.saturating_sub(*bytes);
+                if *n == 0 {
+                    self.by_address.remove(a);
+                }
+            }
+        }
+    }
+
+    /// Bytes held in all.
+    pub(super) fn total(&self) -> u64 {
+        self.total
+    }
+}
+
+/// The bytes of each recording of a game directory, by the address it came from.
+fn held_by_address(dir: &Path) -> Vec<(Option<IpAddr>, u64)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut held = Vec::new();
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !valid_id(name) {
+            continue;
+        }
+        let bytes = e.metadata().map_or(0, |m| m.len());
+        let from = std::fs::read_to_string(dir.join(format!("{name}.from")))
+            .ok()
+            .and_then(|t| t.trim().parse().ok());
+        held.push((from, bytes));
+    }
+    held
+}
+
+/// Bytes free for an unprivileged user on the file system of `dir`, if it says.
+#[cfg(unix)]
+fn free_bytes(dir: &Path) -> Option<u64> {
+    let s = rustix::fs::statvfs(dir).ok()?;
+    Some(s.f_bavail.saturating_mul(s.f_frsize))
+}
+
+#[cfg(not(unix))]
+fn free_bytes(_dir: &Path) -> Option<u64> {
+    None
+}
 
 /// The directory of a game's recordings.
 pub(super) fn game_dir(data_dir: &Path, game: &GameId) -> PathBuf {
@@ -119,20 +218,39 @@ fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub(super) enum Stored {
     /// Written and synced (or known already): its id.
     Kept(String),
-    /// A quota is full (`too_many_recordings`); nothing was written.
+    /// A quota of the sheet or the game is full (`too_many_recordings`); nothing was written.
     OverQuota,
+    /// The server holds its most bytes of recordings (`recordings_full`).
+    ServerFull,
+    /// The address has uploaded its most bytes (`address_recordings_full`).
+    AddressFull,
+    /// The data directory's file system is down to its reserve (`low_disk_space`).
+    LowDisk,
 }
 
-/// Keeps a recording uploaded for `side`'s sheet (blocking: call it off the runtime, one
-/// upload of a game at a time, so the quotas are counted right). The same bytes uploaded
-/// again are no new recording.
+/// One recording uploaded for `side`'s sheet from the address `from`.
+pub(super) struct Upload<'a> {
+    pub side: Color,
+    pub mime: &'a str,
+    pub body: &'a [u8],
+    pub from: Option<IpAddr>,
+}
+
+/// Keeps a recording (blocking: call it off the runtime, one upload at a time, so the quotas
+/// are counted right). The same bytes uploaded again are no new recording.
 pub(super) fn store(
     data_dir: &Path,
     game: &GameId,
-    side: Color,
-    mime: &str,
-    body: &[u8],
+    upload: Upload<'_>,
+    quota: Quota,
+    tally: &mut Tally,
 ) -> std::io::Result<Stored> {
+    let Upload {
+        side,
+        mime,
+        body,
+        from,
+    } = upload;
     let dir = game_dir(data_dir, game);
     let audio = id_of(body);
     let (count, bytes_held, per_side) = held(&dir);
@@ -148,10 +266,30 @@ pub(super) fn store(
     {
         return Ok(Stored::OverQuota);
     }
+    let size = body.len() as u64;
+    if !known {
+        if let Some(a) = from
+            && tally.by_address.get(&a).copied().unwrap_or(0) + size > quota.address_bytes
+        {
+            return Ok(Stored::AddressFull);
+        }
+        if tally.total + size > quota.server_bytes {
+            return Ok(Stored::ServerFull);
+        }
+        // The file and its three small companions, a block each at most.
+        let needed = quota.reserve_bytes.saturating_add(size + 3 * 4096);
+        if free_bytes(data_dir).is_some_and(|free| free < needed) {
+            return Ok(Stored::LowDisk);
+        }
+    }
     crate::store::private::create_dir(&dir)?;
     write_synced(&dir.join(format!("{audio}.type")), mime.as_bytes())?;
     if !known {
+        if let Some(a) = from {
+            write_synced(&dir.join(format!("{audio}.from")), a.to_string().as_bytes())?;
+        }
         write_synced(&dir.join(&audio), body)?;
+        tally.add(from, size);
     }
     if new_for_side {
         owners.push_str(color_key(side));
@@ -162,17 +300,115 @@ pub(super) fn store(
     Ok(Stored::Kept(audio))
 }
 
-/// Removes every recording of a game (a game that never started).
-pub(super) fn remove_game(data_dir: &Path, game: &GameId) -> std::io::Result<()> {
-    match std::fs::remove_dir_all(game_dir(data_dir, game)) {
+/// Removes every recording of a game (a game that never started); what it held, by the
+/// address each came from, for the [`Tally`].
+pub(super) fn remove_game(
+    data_dir: &Path,
+    game: &GameId,
+) -> std::io::Result<Vec<(Option<IpAddr>, u64)>> {
+    let dir = game_dir(data_dir, game);
+    let held = held_by_address(&dir);
+    match std::fs::remove_dir_all(dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-        _ => Ok(()),
+        _ => Ok(held),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NO_QUOTA: Quota = Quota {
+        server_bytes: u64::MAX,
+        address_bytes: u64::MAX,
+        reserve_bytes: 0,
+    };
+
+    fn store(
+        data_dir: &Path,
+        game: &GameId,
+        side: Color,
+        mime: &str,
+        body: &[u8],
+    ) -> std::io::Result<Stored> {
+        super::store(
+            data_dir,
+            game,
+            Upload {
+                side,
+                mime,
+                body,
+                from: None,
+            },
+            NO_QUOTA,
+            &mut Tally::default(),
+        )
+    }
+
+    #[test]
+    fn bytes_are_counted_per_address_and_on_the_server_and_read_back_from_the_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let (g1, g2) = (GameId::from_bytes([1; 8]), GameId::from_bytes([2; 8]));
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let quota = Quota {
+            server_bytes: 10,
+            address_bytes: 7,
+            reserve_bytes: 0,
+        };
+        let mut tally = Tally::default();
+        let put = |game: &GameId, from: IpAddr, body: &[u8], tally: &mut Tally| {
+            super::store(
+                dir.path(),
+                game,
+                Upload {
+                    side: Color::White,
+                    mime: "audio/ogg",
+                    body,
+                    from: Some(from),
+                },
+                quota,
+                tally,
+            )
+            .unwrap()
+        };
+        assert!(matches!(put(&g1, a, b"aaaa", &mut tally), Stored::Kept(_)));
+        assert_eq!(put(&g2, a, b"bbbb", &mut tally), Stored::AddressFull);
+        // The same bytes again are no new recording.
+        assert!(matches!(put(&g1, a, b"aaaa", &mut tally), Stored::Kept(_)));
+        assert!(matches!(
+            put(&g2, b, b"cccccc", &mut tally),
+            Stored::Kept(_)
+        ));
+        assert_eq!(put(&g2, b, b"d", &mut tally), Stored::ServerFull);
+        assert_eq!(tally.total(), 10);
+        let again = Tally::of_disk(dir.path());
+        assert_eq!(again.total(), 10);
+        assert_eq!(again.by_address, tally.by_address);
+        let removed = remove_game(dir.path(), &g2).unwrap();
+        tally.remove(&removed);
+        assert_eq!(tally.total(), 4);
+        assert_eq!(tally.by_address.get(&b), None);
+        // A reserve larger than the disk: nothing is taken.
+        let full = Quota {
+            reserve_bytes: u64::MAX / 2,
+            ..NO_QUOTA
+        };
+        let got = super::store(
+            dir.path(),
+            &g1,
+            Upload {
+                side: Color::White,
+                mime: "audio/ogg",
+                body: b"e",
+                from: None,
+            },
+            full,
+            &mut tally,
+        )
+        .unwrap();
+        assert_eq!(got, Stored::LowDisk);
+    }
 
     #[test]
     fn kept_once_per_bytes_and_owned_by_its_side() {

@@ -28,13 +28,13 @@ use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
 use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
-use super::record::{setup_from_json, setup_to_json};
-use super::rows::{event_rows, events_of_rows, i64_of, u64_col};
+use super::record::setup_to_json;
+use super::rows::{TokenRow, event_rows, events_of_rows, game_of_parts, i64_of, token_of, u64_col};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
     TokenHash,
 };
-use crate::game::{Recorded, ReplayError, Seat};
+use crate::game::{Recorded, ReplayError};
 
 /// The most operations grouped into one transaction.
 pub(super) const MAX_BATCH: usize = 1024;
@@ -741,38 +741,20 @@ fn game_of_row(
     setup: &str,
 ) -> Result<StoredGame, StoreError> {
     let id = GameId::parse(id).ok_or_else(|| StoreError::Corrupt(format!("game id {id:?}")))?;
-    let (events, damage) = load_events(tx, &id)?;
-    Ok(StoredGame {
-        created_ms: u64_col(created_ms, "creation time")?,
-        setup: setup_from_json(setup)?,
-        tokens: load_tokens(tx, &id)?,
-        events,
-        damage,
-        id,
-    })
+    let loaded = load_events(tx, &id)?;
+    let tokens = load_tokens(tx, &id)?;
+    Ok(game_of_parts(id, created_ms, setup, tokens, loaded))
 }
 
-fn load_tokens(
-    tx: &mut Transaction<'_>,
-    id: &GameId,
-) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
+fn load_tokens(tx: &mut Transaction<'_>, id: &GameId) -> Result<Vec<TokenRow>, StoreError> {
     let rows = tx.query(
         "SELECT seat, hash FROM tokens WHERE game_id = $1 ORDER BY seat",
         &[&id.as_str()],
     )?;
-    let mut tokens = Vec::with_capacity(rows.len());
-    for r in rows {
-        let seat: String = r.get(0);
-        let hash: Vec<u8> = r.get(1);
-        let seat: Seat = seat
-            .parse()
-            .map_err(|_| StoreError::Corrupt(format!("seat {seat:?}")))?;
-        let hash: [u8; 32] = hash
-            .try_into()
-            .map_err(|_| StoreError::Corrupt("token hash length".into()))?;
-        tokens.push((seat, TokenHash(hash)));
-    }
-    Ok(tokens)
+    Ok(rows
+        .iter()
+        .map(|r| token_of(r.get::<_, &str>(0), r.get::<_, Vec<u8>>(1)))
+        .collect())
 }
 
 /// A game's events in order, up to the first row that does not decode or does not follow
@@ -785,10 +767,13 @@ fn load_events(
         "SELECT seq, at_ms, data FROM events WHERE game_id = $1 ORDER BY seq",
         &[&id.as_str()],
     )?;
-    events_of_rows(
-        rows.iter()
-            .map(|r| Ok((r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, &str>(2)))),
-    )
+    events_of_rows(rows.iter().map(|r| {
+        Ok(Ok((
+            r.get::<_, i64>(0),
+            r.get::<_, i64>(1),
+            r.get::<_, &str>(2),
+        )))
+    }))
 }
 
 // --- the writer thread --------------------------------------------------------------------------

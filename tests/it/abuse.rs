@@ -41,7 +41,12 @@ impl Raw {
 
     /// One masked frame (mask 0: the payload as it is) with `opcode`.
     async fn frame(&mut self, opcode: u8, payload: &[u8]) {
-        let mut frame = vec![0x80 | opcode];
+        self.frame_b0(0x80 | opcode, payload).await;
+    }
+
+    /// One masked frame with the first byte `b0` (FIN and opcode): a fragment if FIN is off.
+    async fn frame_b0(&mut self, b0: u8, payload: &[u8]) {
+        let mut frame = vec![b0];
         if payload.len() < 126 {
             frame.push(0x80 | payload.len() as u8);
         } else {
@@ -127,6 +132,49 @@ async fn a_text_frame_that_is_not_utf8_is_answered_with_an_error_and_1007() {
     assert_eq!(close, Some(1007), "{msgs:?}");
     assert_eq!(msgs.len(), 1, "{msgs:?}");
     assert_eq!(msgs[0]["code"], "invalid_utf8");
+    // The game goes on for everyone else.
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "ping"})).await;
+    assert_eq!(got.last().unwrap()["type"], "pong");
+    server.stop().await;
+}
+
+/// Issue 30: a message that never ends (a text frame without FIN, then empty continuation
+/// frames for ever) was never closed and burnt 85-93 % of a core; no message ever reached the
+/// rate limit. A message of a few fragments still goes through.
+#[tokio::test]
+async fn a_message_that_never_ends_is_closed_with_1008_and_fragments_still_pass() {
+    let server = TestServer::start().await;
+    let addr = server.addr.to_string();
+    let game = server.create(json!({})).await;
+    // A hello in three fragments, a ping between them: welcome.
+    let mut raw = Raw::open(&addr, &game.id).await;
+    let hello = json!({"type": "hello", "v": 1, "token": game.token("white")}).to_string();
+    let (a, rest) = hello.as_bytes().split_at(10);
+    let (b, c) = rest.split_at(10);
+    raw.frame_b0(0x01, a).await;
+    raw.frame(0x9, b"p").await;
+    raw.frame_b0(0x00, b).await;
+    raw.frame_b0(0x80, c).await;
+    // Then a message that never ends, before and after the greeting alike.
+    raw.frame_b0(0x01, b"{").await;
+    for _ in 0..5000 {
+        raw.frame_b0(0x00, b"").await;
+    }
+    let (msgs, close) = raw.drain().await;
+    assert_eq!(msgs[0]["type"], "welcome", "{msgs:?}");
+    assert_eq!(close, Some(1008), "{msgs:?}");
+    let last = msgs.last().unwrap();
+    assert_eq!(last["code"], "message_unfinished", "{msgs:?}");
+    let mut raw = Raw::open(&addr, &game.id).await;
+    raw.frame_b0(0x01, b"{").await;
+    for _ in 0..5000 {
+        raw.frame_b0(0x00, b"").await;
+    }
+    let (msgs, close) = raw.drain().await;
+    assert_eq!(close, Some(1008), "{msgs:?}");
+    assert_eq!(msgs.len(), 1, "{msgs:?}");
+    assert_eq!(msgs[0]["code"], "message_unfinished");
     // The game goes on for everyone else.
     let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
     let got = white.request(json!({"type": "ping"})).await;
@@ -311,6 +359,38 @@ async fn a_half_sent_header_is_closed_by_the_server() {
     server.stop().await;
 }
 
+/// Issue 30: an unfinished request head buffered about 390 KiB (1,500 connections from three
+/// addresses: 16 -> 605 MiB in 3.7 s). A head over 16 KiB is answered 431 and closed at once,
+/// long before the header timeout.
+#[tokio::test]
+async fn a_request_head_over_16_kib_is_refused_at_once() {
+    let server = TestServer::start().await;
+    let mut tcp = TcpStream::connect(server.addr).await.unwrap();
+    tcp.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nX-Long: ")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    // 64 KiB of one header, never ended (the server may stop reading before the end).
+    let _ = tcp.write_all(&[b'a'; 64 * 1024]).await;
+    let got = read_until_closed(&mut tcp).await;
+    let text = String::from_utf8_lossy(&got);
+    assert!(text.starts_with("HTTP/1.1 431"), "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // A head of ordinary size is answered.
+    let resp = reqwest::Client::new()
+        .get(server.url("/health"))
+        .header("x-long", "a".repeat(8 * 1024))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn an_idle_keep_alive_connection_is_closed_by_the_server() {
     let server = TestServer::start_with(short_timeouts()).await;
@@ -398,6 +478,70 @@ async fn over_the_connection_budget_a_clear_answer_while_games_go_on() {
     let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
     assert_eq!(black.recv().await["kind"], "move");
+    server.stop().await;
+}
+
+/// Issue 30: under a service manager's default soft file limit (1,024) the budget was 768
+/// connections, an address's share 512: two addresses holding idle sockets kept White out.
+/// `hamle serve` now raises its soft limit to the hard one at start (and takes at most a
+/// quarter of an automatic budget per address), so White's seat stays reachable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_soft_file_limit_of_1024_two_addresses_of_idle_sockets_leave_white_a_place() {
+    use crate::support::process::Serve;
+    let own = rustix::process::getrlimit(rustix::process::Resource::Nofile).current;
+    assert!(
+        own.is_none_or(|n| n >= 2048),
+        "this test holds 1,024 sockets itself: it needs a soft file limit of 2,048 (it has {own:?})"
+    );
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let mut serve = Serve::new(&data, root.path().join("serve.log"));
+    serve.shell = Some("ulimit -Sn 1024");
+    // Idle sockets are held for the whole test (the attackers reopen theirs in the issue).
+    serve.args = vec!["--header-timeout".into(), "60".into()];
+    let server = serve.start().await.unwrap_or_else(|r| panic!("{r:?}"));
+    let addr: std::net::SocketAddr = server.addr.parse().unwrap();
+    let game = support::create_at(&server.url(""), json!({})).await;
+    // Two addresses, each at the share it had (512), sending nothing.
+    let mut held = Vec::new();
+    for last in [2, 3] {
+        for _ in 0..512 {
+            held.push(connect_from(last, addr).await);
+        }
+    }
+    // Every socket has reached the server (one request answered after them from each).
+    for last in [2, 3] {
+        let mut probe = connect_from(last, addr).await;
+        let _ = probe
+            .write_all(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await;
+        let _ = tokio::time::timeout(support::STEP, read_until_closed(&mut probe)).await;
+    }
+    // White comes to the board (his socket from 127.0.0.1) and plays.
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // It says the budget it took: the whole hard limit's, or (a hard limit of 1,024 too) a
+    // quarter of it at most per address.
+    let said = server.said();
+    let number = |key: &str| -> usize {
+        let at = said
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key} in {said}"))
+            + key.len();
+        said[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (budget, share) = (number("connections="), number("per_address="));
+    assert!(
+        said.contains("raised the open-file limit") && budget > 2 * 512 || share * 4 <= budget,
+        "{said}"
+    );
+    drop(held);
     server.stop().await;
 }
 
@@ -649,6 +793,159 @@ async fn games_that_never_start_are_capped_and_removed_after_their_time() {
     // Removed from the store too: a restart does not bring it back.
 }
 
+/// A client from another loopback address (Linux routes all of 127/8 to lo).
+fn client_from(last: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, last]))
+        .build()
+        .unwrap()
+}
+
+/// `POST /api/rounds` with `n` boards, from `client`, with a bearer token if given.
+async fn post_round(
+    client: &reqwest::Client,
+    server: &TestServer,
+    n: usize,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let boards: Vec<Value> = (1..=n)
+        .map(|b| json!({"board": b, "white": {"name": format!("W{b}")}, "black": {"name": format!("B{b}")}}))
+        .collect();
+    let mut req = client
+        .post(server.url("/api/rounds"))
+        .header("accept-language", "en")
+        .json(&json!({ "boards": boards }));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
+async fn post_game_with(
+    client: &reqwest::Client,
+    server: &TestServer,
+    token: Option<&str>,
+) -> (u16, Value) {
+    let mut req = client
+        .post(server.url("/api/games"))
+        .header("accept-language", "en")
+        .json(&json!({}));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let resp = req.send().await.unwrap();
+    (resp.status().as_u16(), resp.json().await.unwrap())
+}
+
+/// Every game the server holds (the admin's list).
+async fn games_held(server: &TestServer) -> usize {
+    let list: Value = reqwest::Client::new()
+        .get(server.url("/api/games"))
+        .bearer_auth(server.admin_token())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    list["games"].as_array().unwrap().len()
+}
+
+/// Issue 30: four rounds of 250 boards from one address filled the server's 1000 places for
+/// games without a move, and then nobody, not even the admin, could create a game for 48 h.
+/// Now each address has a share; a round takes all its places or none; an arbiter's token (a
+/// round's) is not held to the server's cap, the admin token to nothing.
+#[tokio::test]
+async fn one_address_fills_only_its_share_of_the_games_without_a_move() {
+    let server = TestServer::start_with(Limits {
+        max_unstarted_games: 5,
+        max_unstarted_games_per_address: 3,
+        ..Limits::default()
+    })
+    .await;
+    let (a, b, c) = (client_from(2), client_from(3), client_from(4));
+    // One address: a round of three boards takes its whole share...
+    let (status, round) = post_round(&a, &server, 3, None).await;
+    assert_eq!(status, 201, "{round}");
+    let round_token = round["token"].as_str().unwrap().to_owned();
+    // ...and gets no more, neither a game nor a round (nothing of which is created).
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "address_unstarted_games");
+    assert!(body["message"].as_str().unwrap().contains('3'), "{body}");
+    let (status, body) = post_round(&a, &server, 2, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "address_unstarted_games");
+    assert_eq!(games_held(&server).await, 3);
+    // Another address still creates games: two, up to the server's cap of five.
+    for _ in 0..2 {
+        let (status, body) = post_game_with(&b, &server, None).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    // The server is full for anonymous creations, from any address...
+    let (status, body) = post_game_with(&c, &server, None).await;
+    assert_eq!(status, 503, "{}", body["id"]);
+    assert_eq!(body["code"], "too_many_unstarted_games");
+    // ...but the round's own token creates the next board from another address (its
+    // address's share only), and the admin token creates from the full address too.
+    let (status, body) = post_game_with(&c, &server, Some(&round_token)).await;
+    assert_eq!(status, 201, "{body}");
+    let admin = server.admin_token();
+    let (status, body) = post_round(&a, &server, 2, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(games_held(&server).await, 9);
+    // A game that starts frees its address's place (the admin's and the arbiter's games are
+    // not under the server's cap: there is room for anonymous games again).
+    let white = crate::support::Game {
+        id: round["boards"][0]["game"].as_str().unwrap().to_owned(),
+        created: json!({"tokens": {"white": round["boards"][0]["seats"][0]["url"]
+            .as_str().unwrap().split("token=").nth(1).unwrap()}}),
+    };
+    assert_eq!(round["boards"][0]["seats"][0]["seat"], "white");
+    let (mut w, _) = Client::connect(&server.addr.to_string(), &white, "white", Some(0)).await;
+    let got = w.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 201, "{body}");
+    server.stop().await;
+}
+
+/// Issue 30: a round counted once against its address's rate, however many boards it had.
+#[tokio::test]
+async fn a_round_counts_once_per_board_against_the_address_rate() {
+    let server = TestServer::start_with(Limits {
+        games_burst: 5,
+        games_per_minute: 1,
+        ..Limits::default()
+    })
+    .await;
+    let a = client_from(2);
+    // More boards than the burst never fit: said at once, nothing created.
+    let (status, body) = post_round(&a, &server, 6, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "round_too_large");
+    assert!(body["message"].as_str().unwrap().contains('6'), "{body}");
+    assert_eq!(games_held(&server).await, 0);
+    // Three boards are three games of the burst (the refused round took one); one is left.
+    let (status, body) = post_round(&a, &server, 3, None).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = post_game_with(&a, &server, None).await;
+    assert_eq!(status, 429, "{}", body["id"]);
+    assert_eq!(body["code"], "too_many_games");
+    // Another address has its own burst; the admin token is not counted.
+    let (status, body) = post_round(&client_from(3), &server, 5, None).await;
+    assert_eq!(status, 201, "{body}");
+    let admin = server.admin_token();
+    let (status, body) = post_round(&a, &server, 8, Some(&admin)).await;
+    assert_eq!(status, 201, "{body}");
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn an_operator_may_require_a_token_to_create_games() {
     let server = TestServer::start_with(Limits {
@@ -887,6 +1184,110 @@ async fn recordings_have_a_quota_per_sheet() {
     );
     // The same recording again is no new one.
     assert_eq!(upload(0).await.unwrap().status(), 201);
+    server.stop().await;
+}
+
+/// Uploads `bytes` bytes of recording (their content made distinct by `tag`) for `seat`'s
+/// sheet, from `client`; the status and the error code.
+async fn upload_from(
+    client: &reqwest::Client,
+    server: &TestServer,
+    game: &support::Game,
+    seat: &str,
+    tag: u8,
+    bytes: usize,
+) -> (u16, Value) {
+    let resp = client
+        .post(format!("{}/api/games/{}/audio", server.url(""), game.id))
+        .bearer_auth(game.token(seat))
+        .header("content-type", "audio/ogg")
+        .header("accept-language", "de")
+        .body(vec![tag; bytes])
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap())
+}
+
+fn recording_limits() -> Limits {
+    Limits {
+        max_recording_bytes: 5 * 100_000,
+        max_recording_bytes_per_address: 3 * 100_000,
+        recordings_reserve_bytes: 0,
+        ..Limits::default()
+    }
+}
+
+/// Issue 30: one client filled the disk with recordings (32 of 2 MiB per game, no quota
+/// over the games): 192 MiB in 3.4 s. Now an address has its share of bytes and the server
+/// its most, counted again from the disk after a restart; play goes on.
+#[tokio::test]
+async fn recordings_have_a_quota_per_address_and_per_server_that_survives_a_restart() {
+    let server = TestServer::start_with(recording_limits()).await;
+    let (a, b) = (client_from(2), client_from(3));
+    let game = server.create(json!({})).await;
+    let other = server.create(json!({})).await;
+    // One address: three recordings of 100 kB, over two games, and no fourth.
+    for (g, tag) in [(&game, 1), (&game, 2), (&other, 3)] {
+        let (status, body) = upload_from(&a, &server, g, "white", tag, 100_000).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = upload_from(&a, &server, &other, "black", 4, 100_000).await;
+    assert_eq!(status, 429, "{body}");
+    assert_eq!(body["code"], "address_recordings_full");
+    assert!(
+        body["message"].as_str().unwrap().contains("Adresse"),
+        "{body}"
+    );
+    // The same bytes again are no new recording (the other side uploads one it has).
+    let (status, body) = upload_from(&a, &server, &game, "black", 1, 100_000).await;
+    assert_eq!(status, 201, "{body}");
+    // Another address has its own share, up to the server's most.
+    for tag in [5, 6] {
+        let (status, body) = upload_from(&b, &server, &game, "black", tag, 100_000).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let (status, body) = upload_from(&b, &server, &game, "black", 7, 100_000).await;
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(body["code"], "recordings_full");
+    // The game goes on.
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    drop(white);
+    // After a restart the recordings on the disk still count.
+    let dir = server.stop_keeping_data().await;
+    let server = TestServer::start_in(dir, recording_limits()).await;
+    let c = client_from(4);
+    let (status, body) = upload_from(&c, &server, &game, "black", 8, 100_000).await;
+    assert_eq!(status, 507, "{body}");
+    let (status, body) = upload_from(&a, &server, &game, "white", 9, 10).await;
+    assert_eq!(status, 429, "{body}");
+    server.stop().await;
+}
+
+/// Issue 30: a full disk stops play for everyone. Recordings stop while the data directory's
+/// file system still keeps its reserve (here, a reserve larger than any disk): a move, a few
+/// hundred bytes, is still written.
+#[tokio::test]
+async fn recordings_stop_long_before_the_disk_is_full_and_moves_go_on() {
+    let server = TestServer::start_with(Limits {
+        recordings_reserve_bytes: u64::MAX / 4,
+        ..Limits::default()
+    })
+    .await;
+    let game = server.create(json!({})).await;
+    let http = reqwest::Client::new();
+    let (status, body) = upload_from(&http, &server, &game, "white", 1, 1000).await;
+    assert_eq!(status, 507, "{body}");
+    assert_eq!(body["code"], "low_disk_space");
+    assert!(body["message"].as_str().unwrap().contains("Züge"), "{body}");
+    assert!(!server.dir.path().join("audio").join(&game.id).exists());
+    let (mut white, _) = Client::connect(&server.addr.to_string(), &game, "white", Some(0)).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
     server.stop().await;
 }
 

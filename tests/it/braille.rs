@@ -183,3 +183,35 @@ fn eight_dot_output_is_refused() {
     assert!(unicode_cells("x").is_err());
     assert_eq!(unicode_cells("\u{283c}\u{2801}").unwrap(), [60, 1]);
 }
+
+/// Issue 30: a backslash in a player's name made both sheets' BRF answer 500 (`lou_translate`
+/// refused "invalid escape sequence") and turned "Anna\x0042" into "ANNAB". Any name goes
+/// through as it is written.
+#[tokio::test]
+async fn names_with_backslashes_reach_the_brf_as_they_are() {
+    use crate::support::TestServer;
+    let server = TestServer::start().await;
+    let game = server
+        .create(serde_json::json!({
+            "white": {"name": "Anna\\x0042"},
+            "black": {"name": "C:\\b\\"},
+            "languages": {"white": "en", "black": "en"}
+        }))
+        .await;
+    let http = reqwest::Client::new();
+    for seat in ["white", "black"] {
+        let resp = http
+            .get(server.url(&format!("/api/games/{}/sheets/{seat}/brf", game.id)))
+            .bearer_auth(game.token(seat))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200, "{seat}: {:?}", resp.text().await);
+        let brf = resp.text().await.unwrap();
+        // UEB: capital sign `,`, backslash ⠸⠡ (`_*`), number sign `#`, 0 0 4 2 = `JJDB`.
+        assert!(brf.contains(",ANNA_*X#JJDB"), "{seat}: {brf}");
+        assert!(!brf.contains(",ANNA,B"), "{seat}: {brf}");
+        assert!(brf.contains(",C3_*B_*"), "{seat}: {brf}");
+    }
+    server.stop().await;
+}

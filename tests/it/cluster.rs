@@ -971,3 +971,52 @@ async fn a_second_node_under_a_name_in_use_is_refused_and_the_first_serves_on() 
     white.ok(json!({"type": "move", "uci": "g1f3"})).await;
     drop(n1);
 }
+
+/// One server per data directory (issue 30), and the nodes of a cluster sharing one: the
+/// nodes start beside each other, but a second process under a node name already running is
+/// refused naming that node's process, and so is a server without `--bus` beside the nodes;
+/// the nodes go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn nodes_share_a_data_directory_but_not_a_node_name_nor_with_a_server_alone() {
+    use crate::support::process::Serve;
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let data = store.data_of("n1");
+    let mut twin = Serve::new(&data, store.dir.path().join("twin.log"));
+    twin.args = ["--bus", nats.url.as_str(), "--node", "n1"]
+        .map(String::from)
+        .to_vec();
+    let refused = twin.start().await.expect_err("a second process as node n1");
+    assert!(
+        refused
+            .said
+            .contains(&format!("node n1 (process {}", n1.pid)),
+        "{}",
+        refused.said
+    );
+    let alone = Serve::new(&data, store.dir.path().join("alone.log"));
+    let refused = alone
+        .start()
+        .await
+        .expect_err("a server alone beside the nodes");
+    assert!(refused.said.contains("cluster node n"), "{}", refused.said);
+    // The nodes serve on: a game created on one is played from both.
+    let created = create(&n2.addr, physical_game()).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut seats = BTreeMap::new();
+    for (seat, node) in [("white", &n1), ("black", &n2)] {
+        seats.insert(
+            seat,
+            Seat::connect(seat, &token(seat), &game, &node.addr).await,
+        );
+    }
+    let mut t = Table { seats };
+    t.play(true, "e2e4").await;
+    t.play(false, "e7e5").await;
+    assert_eq!(store.seqs(&game).await.len() as u64, t.seat("black").last());
+    drop((n1, n2));
+}

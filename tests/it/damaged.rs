@@ -186,3 +186,77 @@ async fn a_game_written_by_another_process_is_read_again_not_wedged() {
         .collect();
     assert_eq!(moves, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
 }
+
+/// Issue 30: a listed game whose rows are damaged in other ways (a setup that does not read
+/// back, an event row of the wrong types, a token row that does not read, a negative creation
+/// time) answered "There is no such game". Each is served marked damaged, as the docs promise.
+#[tokio::test]
+async fn a_game_damaged_anywhere_in_its_rows_is_served_marked_damaged_not_unknown() {
+    let server = TestServer::start().await;
+    let bad_setup = server.create(body()).await;
+    let blob_row = server.create(body()).await;
+    let bad_token = server.create(body()).await;
+    for g in [&bad_setup, &blob_row, &bad_token] {
+        two_moves(&server, g).await;
+    }
+    let dir = server.stop_keeping_data().await;
+    let db = dir.path().join("hamle.sqlite3");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute(
+            "UPDATE games SET setup = '{\"not\": \"a setup\"}', created_ms = -5 WHERE id = ?1",
+            [&bad_setup.id],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO events (game_id, seq, at_ms, data) VALUES (?1, 3, 0, X'00FF')",
+            [&blob_row.id],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE tokens SET seat = 'nobody' WHERE game_id = ?1 AND seat = 'black'",
+            [&bad_token.id],
+        )
+        .unwrap();
+    }
+    let server = TestServer::start_in(dir, Default::default()).await;
+    let base = format!("http://{}", server.addr);
+    let addr = server.addr.to_string();
+
+    // The setup does not read: served as an empty game, damaged from its first event.
+    let state = http_state(&base, &bad_setup, &bad_setup.token("arbiter")).await;
+    assert_eq!(state["damaged"]["seq"], 1, "{state}");
+    assert!(
+        state["damaged"]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("setup"),
+        "{state}"
+    );
+    let (mut white, _) = Client::connect(&addr, &bad_setup, "white", Some(0)).await;
+    white
+        .refused(json!({"type": "move", "uci": "e2e4"}), "game_damaged")
+        .await;
+
+    // An event row of the wrong types: served up to the event before it.
+    let state = http_state(&base, &blob_row, &blob_row.token("white")).await;
+    assert_eq!(state["seq"], 2, "{state}");
+    assert_eq!(state["damaged"]["seq"], 3, "{state}");
+
+    // A token row that does not read opens no seat; the others are served, the game whole.
+    let state = http_state(&base, &bad_token, &bad_token.token("white")).await;
+    assert_eq!(state["seq"], 3, "{state}");
+    let resp = reqwest::Client::new()
+        .get(format!("{base}/api/games/{}", bad_token.id))
+        .bearer_auth(bad_token.token("black"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 401);
+
+    // Nothing was written after the damage.
+    let dir = server.stop_keeping_data().await;
+    let db = dir.path().join("hamle.sqlite3");
+    assert_eq!(rows(&db, &bad_setup), 2);
+    assert_eq!(rows(&db, &blob_row), 3);
+}

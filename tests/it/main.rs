@@ -31,6 +31,7 @@ mod cluster;
 mod corpus;
 mod crash;
 mod damaged;
+mod data_dir;
 mod hub;
 mod layering;
 mod limits;

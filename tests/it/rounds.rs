@@ -346,3 +346,157 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     let _ = tokio::time::timeout(STEP, d.ws.next()).await;
     server.stop().await;
 }
+
+/// Issue 30: a round created the assistant seat of a sighted player whose visually impaired
+/// opponent has his own, which `POST /api/games` refuses (one assistant at the board). Refused
+/// the same way, in every form, naming the line or the board entry; nothing is created.
+#[tokio::test]
+async fn a_round_refuses_what_a_game_refuses_a_sighted_players_assistant_beside_the_vi_ones() {
+    let server = TestServer::start().await;
+    let (status, err) = post(
+        &server,
+        "/api/games",
+        json!({"white": {"visually_impaired": true, "assistant": true},
+               "black": {"assistant": true}}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 400, "{err}");
+    let (status, err) = post(
+        &server,
+        "/api/rounds",
+        json!({"pairings": "1;Anna;;;Ben;;\n2;Clara;;vi assistant;Deniz;;assistant\n"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 400, "{err}");
+    assert_eq!(err["code"], "invalid_pairings");
+    assert_eq!(err["detail"], "assistant:2");
+    assert!(
+        err["message"].as_str().unwrap().starts_with("Line 2:"),
+        "{err}"
+    );
+    let (status, err) = post(
+        &server,
+        "/api/rounds",
+        json!({"boards": [{"board": 1, "white": {"name": "A", "assistant": true},
+                            "black": {"name": "B", "visually_impaired": true, "assistant": true}}]}),
+        "de",
+    )
+    .await;
+    assert_eq!(status, 400, "{err}");
+    assert!(
+        err["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Brett-Eintrag 1:"),
+        "{err}"
+    );
+    // One assistant at the board, either's, is fine.
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"pairings": "1;Anna;;vi assistant;Ben;;\n2;Clara;;;Deniz;;assistant\n"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let list: Value = reqwest::Client::new()
+        .get(server.url("/api/games"))
+        .bearer_auth(server.admin_token())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(list["games"].as_array().unwrap().len(), 2, "{list}");
+    server.stop().await;
+}
+
+/// Issue 30: `origin` took ports 0, 65536 and 99999 (links and QR codes that lead nowhere).
+#[tokio::test]
+async fn a_rounds_origin_must_name_a_port_that_exists() {
+    let server = TestServer::start().await;
+    for origin in [
+        "http://club.example:0",
+        "http://club.example:65536",
+        "https://club.example:99999",
+        "http://[::1]:0",
+    ] {
+        let (status, err) = post(
+            &server,
+            "/api/rounds",
+            json!({"pairings": "1;A;;;B;;\n", "origin": origin}),
+            "en",
+        )
+        .await;
+        assert_eq!(status, 400, "{origin}: {err}");
+        assert_eq!(err["field"], "origin", "{origin}: {err}");
+    }
+    for origin in ["http://club.example:65535", "http://[::1]:7878"] {
+        let (status, round) = post(
+            &server,
+            "/api/rounds",
+            json!({"pairings": "1;A;;;B;;\n", "origin": origin}),
+            "en",
+        )
+        .await;
+        assert_eq!(status, 201, "{origin}: {round}");
+        assert!(
+            round["desk"].as_str().unwrap().starts_with(origin),
+            "{round}"
+        );
+    }
+    server.stop().await;
+}
+
+/// Issue 30: the round desk's socket had none of the spectators' limits (400 desks from one
+/// address admitted, +130 MiB; messages after `hello` not rate limited). Now a desk is a
+/// spectator of its address and of its round, and a flood after the hello is closed.
+#[tokio::test]
+async fn the_round_desk_is_held_to_the_spectators_limits() {
+    let server = TestServer::start_with(hamle::server::Limits {
+        max_spectators_per_address: 2,
+        burst: 5,
+        per_second: 1.0,
+        flood_strikes: 10,
+        ..hamle::server::Limits::default()
+    })
+    .await;
+    let (status, round) = post(&server, "/api/rounds", json!({"pairings": LIST}), "en").await;
+    assert_eq!(status, 201, "{round}");
+    let id = round["id"].as_str().unwrap().to_owned();
+    let token = round["token"].as_str().unwrap().to_owned();
+    let mut first = desk(&server, &id, &token).await;
+    assert_eq!(first.recv().await["type"], "round");
+    let mut second = desk(&server, &id, &token).await;
+    assert_eq!(second.recv().await["type"], "round");
+    // A third from the same address: refused as a third spectator would be.
+    let mut third = desk(&server, &id, &token).await;
+    let (close, msgs) = third.until_close().await;
+    assert_eq!(close, Some(4429), "{msgs:?}");
+    assert_eq!(msgs.last().unwrap()["code"], "address_busy", "{msgs:?}");
+    // A flood after the hello is closed like any socket's.
+    for i in 0..40 {
+        first.send(json!({"type": "noise", "n": i})).await;
+    }
+    let (close, msgs) = first.until_close().await;
+    assert_eq!(close, Some(1008), "{msgs:?}");
+    assert_eq!(msgs.last().unwrap()["code"], "flood", "{msgs:?}");
+    // Its place is given back once its socket has closed: another desk gets in.
+    let mut got_in = false;
+    for _ in 0..30 {
+        let mut again = desk(&server, &id, &token).await;
+        let first = again.recv().await;
+        if first["type"] == "round" {
+            got_in = true;
+            break;
+        }
+        assert_eq!(first["code"], "address_busy", "{first}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(got_in, "the flooding desk's place was given back");
+    drop(second);
+    server.stop().await;
+}

@@ -16,6 +16,7 @@
 
 use crate::announce::Lang;
 use crate::game::BoardKind;
+use shakmaty::ByColor;
 
 /// The longest name accepted (characters), as for a single game.
 pub const MAX_NAME_CHARS: usize = 100;
@@ -91,6 +92,9 @@ pub enum Problem {
     UnknownRank,
     /// The same player on two boards.
     PlayerTwice,
+    /// A sighted player with an assistant against a visually impaired one with his own: one
+    /// assistant at the board (F9 / D.2.10), as `POST /api/games` has it.
+    Assistant,
 }
 
 impl Problem {
@@ -111,6 +115,7 @@ impl Problem {
             Problem::Mismatch => "mismatch",
             Problem::UnknownRank => "unknown-rank",
             Problem::PlayerTwice => "player-twice",
+            Problem::Assistant => "assistant",
         }
     }
 }
@@ -223,6 +228,18 @@ fn finish(
     for (n, p) in &boards {
         if !seen_boards.insert(p.board) {
             return Err(err(*n, Problem::DuplicateBoard(p.board)));
+        }
+        let sides = ByColor {
+            white: &p.white,
+            black: &p.black,
+        };
+        if crate::game::assistant_refused(
+            sides.map(|s| s.visually_impaired),
+            sides.map(|s| s.assistant),
+        )
+        .is_some()
+        {
+            return Err(err(*n, Problem::Assistant));
         }
         for player in [&p.white, &p.black] {
             // A player is known by his FIDE id, or by his name when he has none.

@@ -20,7 +20,7 @@ use crate::game::{
 use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{TokenHash, bearer, hash_token, new_token, same_hash};
-use crate::server::admission::creation::Refusal;
+use crate::server::admission::creation::{Creator, NoRoom, Refusal, Reserved};
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::wire::ErrorCode;
@@ -40,11 +40,12 @@ pub(crate) async fn create_game(
 ) -> Result<Response, ApiError> {
     app.0
         .creation
-        .admit(&headers, addr)
+        .admit(&headers, addr, is_admin(&app, &headers))
         .map_err(|r| refused(lang, r))?;
     let setup = setup(read(lang, body)?).map_err(|bad| bad.error(lang))?;
-    let arbiter_token = creator(&app, lang, &headers).await?;
-    room_for_one_more(&app, lang).await?;
+    let who = creator(&app, lang, &headers).await?;
+    let mut room = room_for(&app, lang, who.creator(addr), 1).await?;
+    let arbiter_token = who.arbiter_token();
     let id = new_id(&app, lang).await?;
     let (tokens, hashes) = tokens(&setup, arbiter_token);
     let new = NewGame {
@@ -73,7 +74,7 @@ pub(crate) async fn create_game(
     };
     let handle = app.hub().created(stored).await;
     app.speech().game_added(&handle);
-    app.0.creation.created(&handle.id, handle.created_ms);
+    room.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
     let state = handle
         .state()
@@ -97,6 +98,13 @@ pub(crate) fn refused(lang: Lang, refusal: Refusal) -> ApiError {
             ErrorCode::JsonRequired,
         ),
         Refusal::CrossSite => ApiError::new(lang, StatusCode::FORBIDDEN, ErrorCode::CrossSite),
+        Refusal::RoundTooLarge { boards, max } => ApiError::new(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::RoundTooLarge,
+        )
+        .arg("boards", boards.to_string())
+        .arg("max", max.to_string()),
         Refusal::TooMany { retry_after_s } => {
             let seconds = retry_after_s.to_string();
             let error = ApiError::new(lang, StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyGames)
@@ -119,45 +127,96 @@ fn read(lang: Lang, body: Result<Bytes, BytesRejection>) -> Result<CreateGame, A
         .map_err(|e| ApiError::invalid_request(lang, StatusCode::BAD_REQUEST, e.to_string()))
 }
 
+/// Who creates a game, by the bearer token.
+pub(crate) enum Who {
+    Admin,
+    /// An arbiter's token: it becomes the new game's (or round's) arbiter token too.
+    Arbiter(String),
+    Anyone,
+}
+
+impl Who {
+    /// As the budgets count it, from `addr`.
+    pub(crate) fn creator(&self, addr: ClientAddr) -> Creator {
+        match self {
+            Who::Admin => Creator::Admin,
+            Who::Arbiter(_) => Creator::Arbiter(addr),
+            Who::Anyone => Creator::Anyone(addr),
+        }
+    }
+
+    pub(crate) fn arbiter_token(self) -> Option<String> {
+        match self {
+            Who::Arbiter(token) => Some(token),
+            Who::Admin | Who::Anyone => None,
+        }
+    }
+}
+
+/// Whether the request carries the admin token (no rate for it).
+pub(crate) fn is_admin(app: &AppState, headers: &HeaderMap) -> bool {
+    bearer(headers).is_some_and(|t| same_hash(&hash_token(t), &app.0.admin))
+}
+
 /// Who creates the game. A bearer token, if any, must be the admin token or an arbiter's
 /// token (required with `--require-token`); an arbiter's token becomes this game's arbiter
-/// token too (returned), so one arbiter lists all his games.
+/// token too, so one arbiter lists all his games.
 pub(crate) async fn creator(
     app: &AppState,
     lang: Lang,
     headers: &HeaderMap,
-) -> Result<Option<String>, ApiError> {
+) -> Result<Who, ApiError> {
     let Some(token) = bearer(headers) else {
         return if app.0.limits.require_token {
             Err(ApiError::unauthorized(lang))
         } else {
-            Ok(None)
+            Ok(Who::Anyone)
         };
     };
     let hash = hash_token(token);
     if same_hash(&hash, &app.0.admin) {
-        return Ok(None);
+        return Ok(Who::Admin);
     }
     if app.arbiter_games(&hash).await.is_empty() {
         return Err(ApiError::unauthorized(lang));
     }
-    Ok(Some(token.to_owned()))
+    Ok(Who::Arbiter(token.to_owned()))
 }
 
-/// `503 too_many_unstarted_games` when the server holds its most games without a move, even
-/// after removing those past their time.
-pub(crate) async fn room_for_one_more(app: &AppState, lang: Lang) -> Result<(), ApiError> {
+/// Places for `n` games without a move (a game, or a round's boards, all at once), after
+/// removing those past their time if need be: `429 address_unstarted_games` when the
+/// address holds its share, `503 too_many_unstarted_games` when the server holds its most.
+pub(crate) async fn room_for<'a>(
+    app: &'a AppState,
+    lang: Lang,
+    creator: Creator,
+    n: usize,
+) -> Result<Reserved<'a>, ApiError> {
     let creation = &app.0.creation;
-    let max = app.0.limits.max_unstarted_games;
-    if creation.unstarted_count() >= max && creation.sweep(app).await >= max {
-        return Err(ApiError::new(
+    let no_room = match creation.reserve(creator, n) {
+        Ok(room) => return Ok(room),
+        Err(_) => {
+            creation.sweep(app).await;
+            match creation.reserve(creator, n) {
+                Ok(room) => return Ok(room),
+                Err(no_room) => no_room,
+            }
+        }
+    };
+    Err(match no_room {
+        NoRoom::Address { max } => ApiError::new(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::AddressUnstartedGames,
+        )
+        .arg("max", max.to_string()),
+        NoRoom::Server { max } => ApiError::new(
             lang,
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::TooManyUnstartedGames,
         )
-        .arg("max", max.to_string()));
-    }
-    Ok(())
+        .arg("max", max.to_string()),
+    })
 }
 
 /// A new game id: 64 random bits, so a second try is all but never needed.
@@ -279,11 +338,16 @@ fn setup(req: CreateGame) -> Result<Setup, BadSetting> {
     };
     // One assistant at the board: the sighted player's only when the visually impaired
     // player has none (F9 / D.2.10).
-    for (color, field) in [(Color::White, "white"), (Color::Black, "black")] {
-        let (me, them) = (players.get(color), players.get(!color));
-        if me.assistant && !me.visually_impaired && them.visually_impaired && them.assistant {
-            return Err(BadSetting::field(format!("{field}.assistant")));
-        }
+    if let Some(color) = crate::game::assistant_refused(
+        players.as_ref().map(|p| p.visually_impaired),
+        players.as_ref().map(|p| p.assistant),
+    ) {
+        let field = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        return Err(BadSetting::field(format!("{field}.assistant")));
     }
     Ok(Setup {
         time_control,

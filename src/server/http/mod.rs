@@ -15,8 +15,6 @@ mod recording_routes;
 
 use axum::Json;
 use axum::Router;
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -29,6 +27,7 @@ use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, same_hash};
 use crate::server::render::pgn;
 use crate::server::wire::{ErrorCode, GameList, GameSummary};
+use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
 use crate::server::{AppState, ws};
 use crate::store::GameId;
 
@@ -117,7 +116,7 @@ async fn game_ws(
     Path(id): Path<String>,
     addr: ClientAddr,
     AcceptLang(lang): AcceptLang,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    upgrade: Result<Upgrade, NotUpgrade>,
 ) -> Result<Response, ApiError> {
     let id = GameId::parse(&id).ok_or_else(|| ApiError::not_found(lang))?;
     let handle = app
@@ -134,13 +133,10 @@ async fn game_ws(
     let waiting = app.0.door.arrive(&handle.id, addr, &limits);
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
-        .max_frame_size(limits.max_message_bytes)
         // tungstenite's defaults (128 KiB each way) would cost a quarter MiB per idle
         // socket. Messages are small: read in 1 KiB chunks, write each message at once, and
         // let a reader that does not keep up hold at most 64 KiB before sends wait for it.
-        .read_buffer_size(1024)
-        .write_buffer_size(0)
-        .max_write_buffer_size(64 * 1024)
+        .buffers(1024, 0, 64 * 1024)
         .on_upgrade(move |socket| async move {
             match waiting {
                 Ok(waiting) => ws::serve(socket, app, handle, lang, addr, waiting).await,

@@ -19,11 +19,12 @@ use shakmaty::Color;
 
 use crate::game::Seat;
 use crate::server::AppState;
+use crate::server::admission::addr::ClientAddr;
 use crate::server::http::error::ApiError;
 use crate::server::http::exports::may_read;
 use crate::server::http::extract::Authorised;
 use crate::server::recordings::{
-    self, MAX_AUDIO_BYTES, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET, Stored,
+    self, MAX_AUDIO_BYTES, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET, Quota, Stored,
 };
 use crate::server::wire::ErrorCode;
 
@@ -58,6 +59,7 @@ fn audio_mime(headers: &HeaderMap) -> Option<String> {
 
 async fn upload_audio(
     State(app): State<AppState>,
+    addr: ClientAddr,
     seat: Authorised,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
@@ -86,13 +88,29 @@ async fn upload_audio(
         ));
     }
     let bytes = body.len();
+    let limits = &app.0.limits;
+    let quota = Quota {
+        server_bytes: limits.max_recording_bytes,
+        address_bytes: limits.max_recording_bytes_per_address,
+        reserve_bytes: limits.recordings_reserve_bytes,
+    };
     let stored = {
         let (data_dir, game, mime) = (app.0.data_dir.clone(), handle.id.clone(), mime.clone());
-        // One upload of a game at a time, so the quotas are counted right.
-        let _one = app.0.uploads.lock().await;
-        tokio::task::spawn_blocking(move || recordings::store(&data_dir, &game, side, &mime, &body))
-            .await
+        // One upload at a time, so the quotas are counted right.
+        let mut tally = std::sync::Arc::clone(&app.0.uploads).lock_owned().await;
+        let from = addr.key();
+        tokio::task::spawn_blocking(move || {
+            let upload = recordings::Upload {
+                side,
+                mime: &mime,
+                body: &body,
+                from,
+            };
+            recordings::store(&data_dir, &game, upload, quota, &mut tally)
+        })
+        .await
     };
+    let mib = |b: u64| (b >> 20).to_string();
     let failed = |e: &dyn std::fmt::Display| {
         tracing::error!(game = %handle.id, "could not store a recording: {e}");
         ApiError::storage_failed(lang)
@@ -108,6 +126,29 @@ async fn upload_audio(
         )
         .arg("per_sheet", MAX_RECORDINGS_PER_SHEET.to_string())
         .arg("per_game", MAX_RECORDINGS_PER_GAME.to_string())),
+        Ok(Ok(Stored::AddressFull)) => Err(ApiError::new(
+            lang,
+            StatusCode::TOO_MANY_REQUESTS,
+            ErrorCode::AddressRecordingsFull,
+        )
+        .arg("mib", mib(quota.address_bytes))),
+        Ok(Ok(Stored::ServerFull)) => Err(ApiError::new(
+            lang,
+            StatusCode::INSUFFICIENT_STORAGE,
+            ErrorCode::RecordingsFull,
+        )
+        .arg("mib", mib(quota.server_bytes))),
+        Ok(Ok(Stored::LowDisk)) => {
+            tracing::warn!(
+                reserve_mib = quota.reserve_bytes >> 20,
+                "a recording refused: the data directory's disk is down to its reserve"
+            );
+            Err(ApiError::new(
+                lang,
+                StatusCode::INSUFFICIENT_STORAGE,
+                ErrorCode::LowDiskSpace,
+            ))
+        }
         Ok(Err(e)) => Err(failed(&e)),
         Err(e) => Err(failed(&e)),
     }

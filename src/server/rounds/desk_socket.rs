@@ -6,6 +6,11 @@
 //! The socket subscribes to each board's game as a spectator does (so the arbiter's own
 //! desk keeps his seat), but reads every event the arbiter may know of, and its
 //! subscription keeps the games in memory while the desk is open.
+//!
+//! It is held to the spectators' limits (issue 30: 400 desks from one address were let in):
+//! before its `hello` it waits in the round's hall as a game's socket does, after it it is a
+//! spectator of the round (of its address's spectators, of the round's as of a game's), and
+//! every message after the `hello` counts against the connection's rate (a flood is closed).
 
 use axum::extract::ws::Message;
 use futures_util::{Sink, Stream};
@@ -16,7 +21,9 @@ use tokio_util::sync::CancellationToken;
 use crate::announce::Lang;
 use crate::game::{Seat, Setup};
 use crate::server::AppState;
+use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{hash_token, same_hash};
+use crate::server::admission::conns::Waiting;
 use crate::server::host::actor::{Backlog, Published};
 use crate::server::rounds::alerts::{Alert, BoardLine, alert_of, board_lines};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};
@@ -80,9 +87,15 @@ struct Followed {
     setup: Option<std::sync::Arc<Setup>>,
 }
 
-/// Runs one round desk connection to its end.
-pub async fn serve<S>(socket: S, app: AppState, round: StoredRound, fallback: Lang)
-where
+/// Runs one round desk connection to its end; `waiting` is its place in the round's hall.
+pub async fn serve<S>(
+    socket: S,
+    app: AppState,
+    round: StoredRound,
+    fallback: Lang,
+    addr: ClientAddr,
+    waiting: Waiting,
+) where
     S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
 {
     let limits = app.limits();
@@ -91,6 +104,11 @@ where
     let first = tokio::select! {
         _ = shutdown.cancelled() => {
             conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
+            return;
+        }
+        // The round's hall is full and this socket has waited longest.
+        _ = waiting.evicted.cancelled() => {
+            conn.fail(ErrorCode::TooManyConnections, &[], close::TOO_MANY_CONNECTIONS).await;
             return;
         }
         r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
@@ -120,6 +138,16 @@ where
     if !same_hash(&hash_token(&token), &round.arbiter) {
         return conn.fail(ErrorCode::BadToken, &[], close::BAD_TOKEN).await;
     }
+    // Greeted: a spectator's place, of the round and of the address, for the desk's life.
+    let _watching = match app.0.door.watch(&round.id, addr, &limits) {
+        Ok(place) => place,
+        Err(refused) => {
+            return conn
+                .fail(refused.code(), &[], close::TOO_MANY_CONNECTIONS)
+                .await;
+        }
+    };
+    drop(waiting);
     let lang = conn.lang;
 
     // Every board: its past alerts, and a follower forwarding its events from now on.
@@ -251,8 +279,27 @@ where
                     conn.fail(ErrorCode::Flood, &[], close::POLICY).await;
                     break;
                 }
-                // The desk sends nothing after its hello; anything else is ignored.
-                _ => {}
+                Next::Unfinished => {
+                    conn.fail(ErrorCode::MessageUnfinished, &[], close::POLICY).await;
+                    break;
+                }
+                Next::TooLarge => {
+                    let limit = [("limit", limits.max_message_bytes.to_string())];
+                    conn.fail(ErrorCode::TooLarge, &limit, close::TOO_BIG).await;
+                    break;
+                }
+                Next::BadUtf8 => {
+                    conn.fail(ErrorCode::InvalidUtf8, &[], close::BAD_DATA).await;
+                    break;
+                }
+                // The desk sends nothing after its hello: anything else is ignored, but
+                // counts against the connection's rate, as every message does.
+                Next::Text(_) | Next::Binary(_) => {
+                    if !conn.rate.take() && conn.rate.strikes >= limits.flood_strikes {
+                        conn.fail(ErrorCode::Flood, &[], close::POLICY).await;
+                        break;
+                    }
+                }
             },
             _ = ping.tick() => {
                 if conn.heard.elapsed() > limits.idle_timeout {

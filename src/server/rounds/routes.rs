@@ -10,8 +10,6 @@ use axum::Json;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -27,13 +25,14 @@ use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, new_token, same_hash};
 use crate::server::http::create::{
-    BadSetting, creator, event_info, new_id, profile, refused, room_for_one_more, time_control,
+    BadSetting, creator, event_info, is_admin, new_id, profile, refused, room_for, time_control,
     tokens,
 };
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::alerts::{BoardLine, board_lines};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
+use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
 use crate::store::{GameId, NewGame, StoredGame, StoredRound};
 use crate::table::Order;
 
@@ -250,10 +249,37 @@ fn origin_of(req: &CreateRound, headers: &HeaderMap, lang: Lang) -> Result<Strin
         && rest
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || "-.:[]".contains(c));
-    if !scheme_ok || !host_ok || origin.len() > 200 {
+    if !scheme_ok || !host_ok || !host_and_port_ok(rest) || origin.len() > 200 {
         return Err(bad("origin").error(lang));
     }
     Ok(origin)
+}
+
+/// `host`, `host:port` or `[v6]:port`, with a port from 1 to 65535 if one is given (issue 30:
+/// ports 0, 65536 and 99999 made links and QR codes that lead nowhere).
+fn host_and_port_ok(authority: &str) -> bool {
+    let (host, port) = match authority.strip_prefix('[') {
+        Some(v6) => match v6.split_once(']') {
+            Some((addr, rest)) => (
+                addr,
+                rest.strip_prefix(':')
+                    .map(Some)
+                    .unwrap_or_else(|| if rest.is_empty() { None } else { Some("") }),
+            ),
+            None => return false,
+        },
+        None => match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        },
+    };
+    let host_ok = !host.is_empty() && !host.contains(['[', ']']);
+    let port_ok = port.is_none_or(|p| {
+        !p.is_empty()
+            && p.bytes().all(|b| b.is_ascii_digit())
+            && p.parse::<u16>().is_ok_and(|n| n > 0)
+    });
+    host_ok && port_ok
 }
 
 /// A link as a QR code: an SVG image in a `data:` URL.
@@ -323,9 +349,10 @@ async fn create_round(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let admin = is_admin(&app, &headers);
     app.0
         .creation
-        .admit(&headers, addr)
+        .admit(&headers, addr, admin)
         .map_err(|r| refused(lang, r))?;
     let body = body.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let mut req: CreateRound = serde_json::from_slice(&body)
@@ -353,14 +380,22 @@ async fn create_round(
     if event.round.is_empty() {
         event.round = req.trf_round.unwrap_or(round_no).to_string();
     }
-    let token = creator(&app, lang, &headers)
-        .await?
-        .unwrap_or_else(new_token);
+    let who = creator(&app, lang, &headers).await?;
+    let creator = who.creator(addr);
+    // A round counts once per board against the address's rate (its first at `admit`), and
+    // takes the places of all its boards among the games without a move at once.
+    if !admin {
+        app.0
+            .creation
+            .round(addr, pairings.boards.len())
+            .map_err(|r| refused(lang, r))?;
+    }
+    let mut room = room_for(&app, lang, creator, pairings.boards.len()).await?;
+    let token = who.arbiter_token().unwrap_or_else(new_token);
 
     let mut boards = Vec::with_capacity(pairings.boards.len());
     let mut stored_boards = Vec::with_capacity(pairings.boards.len());
     for p in &pairings.boards {
-        room_for_one_more(&app, lang).await?;
         let id = new_id(&app, lang).await?;
         let mut languages = [round_lang; 6];
         for (color, paired) in [(0, &p.white), (1, &p.black)] {
@@ -412,7 +447,7 @@ async fn create_round(
         };
         let handle = app.hub().created(stored).await;
         app.speech().game_added(&handle);
-        app.0.creation.created(&handle.id, handle.created_ms);
+        room.created(&handle.id, handle.created_ms);
         let mut seats = Vec::new();
         for seat in Seat::ALL {
             if seat == Seat::Arbiter {
@@ -650,19 +685,63 @@ async fn start_board(
 async fn round_ws(
     State(app): State<AppState>,
     Path(id): Path<String>,
+    addr: ClientAddr,
     AcceptLang(lang): AcceptLang,
-    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    upgrade: Result<Upgrade, NotUpgrade>,
 ) -> Result<Response, ApiError> {
     let round = load_round(&app, lang, &id).await?;
     let upgrade =
         upgrade.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let limits = app.limits();
     let running = app.0.tracker.token();
+    // Until its hello, the desk waits in the round's hall, as a game's socket in its game's.
+    let waiting = app.0.door.arrive(&round.id, addr, &limits);
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
-        .max_frame_size(limits.max_message_bytes)
+        .buffers(1024, 0, 64 * 1024)
         .on_upgrade(move |socket| async move {
-            crate::server::rounds::desk_socket::serve(socket, app, round, lang).await;
+            match waiting {
+                Ok(waiting) => {
+                    crate::server::rounds::desk_socket::serve(
+                        socket, app, round, lang, addr, waiting,
+                    )
+                    .await;
+                }
+                Err(refused) => {
+                    let close = crate::server::ws::close::TOO_MANY_CONNECTIONS;
+                    crate::server::ws::refuse(socket, lang, refused.code(), close, &limits).await;
+                }
+            }
             drop(running);
         }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn an_origin_names_a_host_and_a_port_that_exists() {
+        use super::host_and_port_ok as ok;
+        for good in [
+            "hamle.local",
+            "hamle.local:7878",
+            "10.0.0.2:1",
+            "[::1]:65535",
+            "[fe80::1]",
+        ] {
+            assert!(ok(good), "{good}");
+        }
+        for bad in [
+            "hamle.local:0",
+            "hamle.local:65536",
+            "hamle.local:99999",
+            "hamle.local:",
+            "[::1]:0",
+            "[::1]x",
+            "[::1",
+            ":8080",
+            "a:b:c",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+    }
 }

@@ -21,6 +21,8 @@
 #[strum(serialize_all = "snake_case")]
 pub enum ErrorCode {
     AddressBusy,
+    AddressRecordingsFull,
+    AddressUnstartedGames,
     Adjourned,
     AdjournmentPending,
     AlreadyAuthenticated,
@@ -62,6 +64,8 @@ pub enum ErrorCode {
     InvalidTime,
     InvalidUtf8,
     JsonRequired,
+    LowDiskSpace,
+    MessageUnfinished,
     MissingField,
     MoveNotMade,
     MoveReleased,
@@ -93,7 +97,9 @@ pub enum ErrorCode {
     OwnFlagFellFirst,
     PlyBeyondGame,
     RateLimited,
+    RecordingsFull,
     Replaced,
+    RoundTooLarge,
     RulingChanged,
     ServerBusy,
     SheetTooLong,

@@ -228,6 +228,8 @@ pub(crate) enum Next {
     BadUtf8,
     /// Too many control frames in a row over the rate limit (close 1008).
     Flood,
+    /// A fragmented message over its frames or its time (`upgrade::Watched`, close 1008).
+    Unfinished,
     Gone,
 }
 
@@ -246,6 +248,8 @@ where
             Some(Err(e)) => {
                 return if is_too_large(&e) {
                     Next::TooLarge
+                } else if e.to_string().contains(super::upgrade::UNFINISHED) {
+                    Next::Unfinished
                 } else if is_bad_utf8(&e) {
                     Next::BadUtf8
                 } else {

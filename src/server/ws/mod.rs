@@ -5,6 +5,7 @@
 
 pub mod connection;
 mod session;
+pub mod upgrade;
 
 use axum::extract::ws::Message;
 use futures_util::{Sink, Stream};
@@ -81,6 +82,11 @@ pub async fn serve<S>(
                 .await;
         }
         Ok(Next::Flood) => return conn.fail(ErrorCode::Flood, &[], close::POLICY).await,
+        Ok(Next::Unfinished) => {
+            return conn
+                .fail(ErrorCode::MessageUnfinished, &[], close::POLICY)
+                .await;
+        }
         Ok(Next::Gone) => return,
     };
     let (token, since, asked_lang, wants_audio, asked_captured) = match decode(&text) {

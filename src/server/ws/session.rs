@@ -355,6 +355,13 @@ impl Session {
                     reason: ErrorCode::Flood,
                 }));
             }
+            Next::Unfinished => {
+                let _ = conn.error(None, ErrorCode::MessageUnfinished, &[]).await;
+                return Ok(Some(Closing {
+                    code: close::POLICY,
+                    reason: ErrorCode::MessageUnfinished,
+                }));
+            }
             // The audio of an utterance: counted against its length limit, not the rate.
             Next::Binary(bytes) if self.voice.recording() => {
                 if let Err((id, (code, args))) = self.voice.frame(&bytes) {

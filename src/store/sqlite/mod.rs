@@ -11,16 +11,17 @@ mod owners;
 use std::path::Path;
 use std::time::Duration;
 
+use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::record::{setup_from_json, setup_to_json};
-use super::rows::{event_rows, events_of_rows, i64_of, u64_col};
+use super::record::setup_to_json;
+use super::rows::{TokenRow, event_rows, events_of_rows, game_of_parts, i64_of, token_of, u64_col};
 use super::writer::{Checkpointer, Writer};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
     TokenHash,
 };
-use crate::game::{Recorded, ReplayError, Seat};
+use crate::game::{Recorded, ReplayError};
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
@@ -499,33 +500,24 @@ fn game_of_row(
     setup: &str,
 ) -> Result<StoredGame, StoreError> {
     let id = GameId::parse(id).ok_or_else(|| StoreError::Corrupt(format!("game id {id:?}")))?;
-    let (events, damage) = load_events(conn, &id)?;
-    Ok(StoredGame {
-        created_ms: u64_col(created_ms, "creation time")?,
-        setup: setup_from_json(setup)?,
-        tokens: load_tokens(conn, &id)?,
-        events,
-        damage,
-        id,
-    })
+    let loaded = load_events(conn, &id)?;
+    let tokens = load_tokens(conn, &id)?;
+    Ok(game_of_parts(id, created_ms, setup, tokens, loaded))
 }
 
-fn load_tokens(conn: &Connection, id: &GameId) -> Result<Vec<(Seat, TokenHash)>, StoreError> {
+/// A game's token rows, each read or what is wrong with it.
+fn load_tokens(conn: &Connection, id: &GameId) -> Result<Vec<TokenRow>, StoreError> {
     let mut stmt =
         conn.prepare_cached("SELECT seat, hash FROM tokens WHERE game_id = ?1 ORDER BY seat")?;
     let rows = stmt.query_map([id.as_str()], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, Vec<u8>>(1)?))
+        Ok((r.get::<_, Value>(0)?, r.get::<_, Value>(1)?))
     })?;
     let mut tokens = Vec::new();
     for row in rows {
-        let (seat, hash) = row?;
-        let seat: Seat = seat
-            .parse()
-            .map_err(|_| StoreError::Corrupt(format!("seat {seat:?}")))?;
-        let hash: [u8; 32] = hash
-            .try_into()
-            .map_err(|_| StoreError::Corrupt("token hash length".into()))?;
-        tokens.push((seat, TokenHash(hash)));
+        tokens.push(match row? {
+            (Value::Text(seat), Value::Blob(hash)) => token_of(&seat, hash),
+            other => Err(format!("a token row of the wrong types: {other:?}")),
+        });
     }
     Ok(tokens)
 }
@@ -538,12 +530,26 @@ fn load_events(
 ) -> Result<(Vec<Recorded>, Option<ReplayError>), StoreError> {
     let mut stmt =
         conn.prepare_cached("SELECT seq, at_ms, data FROM events WHERE game_id = ?1 ORDER BY seq")?;
+    // Each column as it is stored: SQLite keeps any type in any column, and a row of the
+    // wrong types is damage of the game, not a failure of the store.
     let rows = stmt.query_map([id.as_str()], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-        ))
+        Ok(
+            match (
+                r.get::<_, Value>(0)?,
+                r.get::<_, Value>(1)?,
+                r.get::<_, Value>(2)?,
+            ) {
+                (Value::Integer(seq), Value::Integer(at_ms), Value::Text(data)) => {
+                    Ok((seq, at_ms, data))
+                }
+                (seq, at_ms, data) => Err(format!(
+                    "an event row of the wrong types: seq {:?}, at_ms {:?}, data {:?}",
+                    seq.data_type(),
+                    at_ms.data_type(),
+                    data.data_type()
+                )),
+            },
+        )
     })?;
     events_of_rows(rows.map(|row| row.map_err(StoreError::from)))
 }
@@ -571,7 +577,8 @@ mod tests {
     use super::*;
     use crate::announce::Lang;
     use crate::game::{
-        BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Setup, TimeControl,
+        BoardKind, ClockReading, EndReason, Ending, Event, GameResult, Player, Seat, Setup,
+        TimeControl,
     };
     use crate::store::RecordError;
     use crate::store::record::event_to_json;
@@ -688,7 +695,7 @@ mod tests {
     }
 
     #[test]
-    fn a_setup_that_does_not_read_is_an_error_with_its_cause() {
+    fn a_setup_that_does_not_read_is_damage_from_the_first_event_with_its_cause() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("hamle.sqlite3");
         let id = GameId::from_bytes([4; 8]);
@@ -701,20 +708,27 @@ mod tests {
         .unwrap();
         drop(conn);
         let store = SqliteStore::open(&path).unwrap();
-        let err = store.load_game(&id).unwrap_err();
+        // Served (issue 30: it answered "no such game"), empty and damaged from its first
+        // event on, the cause said.
+        let game = store.load_game(&id).unwrap().expect("the game is there");
+        let damage = game.damage.expect("marked damaged");
+        assert_eq!(damage.seq, 1);
+        assert!(damage.reason.contains("setup"), "{}", damage.reason);
+        assert!(game.events.is_empty());
+        let err = super::super::record::setup_from_json("{\"base_ms\":\"x\"}").unwrap_err();
         assert!(
-            matches!(
-                &err,
-                StoreError::Record(RecordError::Json { what: "setup", .. })
-            ),
+            matches!(&err, RecordError::Json { what: "setup", .. }),
             "{err}"
         );
-        // StoreError -> RecordError -> serde_json::Error.
-        let record = std::error::Error::source(&err).expect("the record error");
-        let json = record.source().expect("the JSON error");
+        // RecordError -> serde_json::Error.
+        let json = std::error::Error::source(&err).expect("the JSON error");
         assert!(json.is::<serde_json::Error>(), "{json}");
-        // A game that cannot be shown at all is left out of the whole list, not the others.
-        assert!(store.load_games().unwrap().is_empty());
+        assert!(
+            damage.reason.contains(&json.to_string()),
+            "{}",
+            damage.reason
+        );
+        assert_eq!(store.load_games().unwrap().len(), 1);
     }
 
     #[test]

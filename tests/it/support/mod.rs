@@ -1,4 +1,7 @@
-//! A real server on 127.0.0.1:0 and real WebSocket clients for the server tests.
+//! A real server on 127.0.0.1:0 and real WebSocket clients for the server tests; `process`:
+//! `hamle serve` as a process of its own.
+
+pub(crate) mod process;
 
 use std::net::SocketAddr;
 use std::time::Duration;

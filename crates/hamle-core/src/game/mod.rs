@@ -62,7 +62,9 @@ pub use made::{Made, Missing, Progress, made, progress};
 pub use material::{Material, material, material_of, value};
 pub use profile::{AfterFix, Edition, Failover, FlagRule, Procedure, Profile, ViIllegal};
 pub use seat::{AssistantScope, Permission, Seat, UnknownSeat, may, may_with};
-pub use setup::{BoardKind, EventInfo, Player, Setup, StartError, StartPosition};
+pub use setup::{
+    BoardKind, EventInfo, Player, Setup, StartError, StartPosition, assistant_refused,
+};
 pub use touch::{Obligation, Rule, Touch, obligation_of};
 
 use commands::ClockEffect;

@@ -48,6 +48,18 @@ pub struct Player {
     pub assistant: bool,
 }
 
+/// One assistant at the board (F9 / D.2.10): a sighted player's only when his visually
+/// impaired opponent has none. The side whose assistant cannot be, if any (`visually_impaired`
+/// and `assistant` of each player).
+pub fn assistant_refused(
+    visually_impaired: ByColor<bool>,
+    assistant: ByColor<bool>,
+) -> Option<Color> {
+    Color::ALL.into_iter().find(|&me| {
+        assistant[me] && !visually_impaired[me] && visually_impaired[!me] && assistant[!me]
+    })
+}
+
 /// The tournament a game belongs to, for the PGN headers (Event, Site, Round). Empty
 /// fields are unknown.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
