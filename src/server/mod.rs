@@ -333,6 +333,7 @@ async fn join_cluster(
     owners: Arc<dyn crate::store::Owners>,
     dir: &std::path::Path,
     tracker: &TaskTracker,
+    shutdown: &CancellationToken,
 ) -> Result<cluster::bus::Cluster, ServeError> {
     // Each connection to the bus (the first, and every one after an outage) is counted: the
     // followers read what they missed from the store.
@@ -360,7 +361,15 @@ async fn join_cluster(
     let named = cluster::bus::answer_to_name(&client, &options.node)
         .await
         .map_err(|e| ServeError::Io(io::Error::other(format!("{}: {e}", options.bus))))?;
-    tracker.spawn(named);
+    // Until the server stops: shutdown waits for every tracked task, and the subscription
+    // alone never ends (a node stopped by SIGTERM waited for it for ever).
+    let stop = shutdown.clone();
+    tracker.spawn(async move {
+        tokio::select! {
+            _ = named => {}
+            _ = stop.cancelled() => {}
+        }
+    });
     tracing::info!(node = %options.node, bus = %options.bus, "joined the cluster");
     Ok(cluster::bus::Cluster::new(
         client,
@@ -470,7 +479,7 @@ pub async fn run_node(
     let tracker = TaskTracker::new();
     let cluster = match (cluster, owners) {
         (Some(options), Some(owners)) => Some(Arc::new(
-            join_cluster(options, owners, &config.data_dir, &tracker).await?,
+            join_cluster(options, owners, &config.data_dir, &tracker, &shutdown).await?,
         )),
         _ => None,
     };
