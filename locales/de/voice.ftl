@@ -19,6 +19,7 @@ voice-declined = Gut, kein Zug. Bitte noch einmal.
 
 error-voice-unavailable = Die Spracheingabe ist auf diesem Server nicht eingerichtet.
 error-voice-busy = Die Spracheingabe ist gerade ausgelastet. Bitte gleich noch einmal.
+error-voice-seats-only = Spracheingabe ist für die Spieler, ihre Assistenten und den Schiedsrichter da. Zuschauer tippen ihre Fragen.
 error-voice-failed = Die Spracherkennung ist fehlgeschlagen. Bitte noch einmal oder tippen Sie den Zug.
 error-voice-too-long = Die Aufnahme ist zu lang (höchstens { $seconds } Sekunden).
 error-voice-not-listening = Es läuft keine Aufnahme.

@@ -19,6 +19,7 @@ voice-declined = Fine, no move. Please say it again.
 
 error-voice-unavailable = Voice input is not set up on this server.
 error-voice-busy = Voice input is busy just now. Please try again in a moment.
+error-voice-seats-only = Voice input is for the players, their assistants and the arbiter. Spectators type their questions.
 error-voice-failed = Speech recognition failed. Please try again or type the move.
 error-voice-too-long = The recording is too long (at most { $seconds } seconds).
 error-voice-not-listening = No recording is running.

@@ -19,6 +19,7 @@ voice-declined = Peki, hamle yok. Lütfen tekrar söyleyin.
 
 error-voice-unavailable = Bu sunucuda sesli giriş kurulu değil.
 error-voice-busy = Sesli giriş şu anda meşgul. Lütfen birazdan tekrar deneyin.
+error-voice-seats-only = Sesli giriş oyuncular, yardımcıları ve hakem içindir. İzleyiciler sorularını yazar.
 error-voice-failed = Konuşma tanıma başarısız oldu. Lütfen tekrar deneyin ya da hamleyi yazın.
 error-voice-too-long = Kayıt çok uzun (en fazla { $seconds } saniye).
 error-voice-not-listening = Süren bir kayıt yok.

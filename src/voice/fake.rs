@@ -20,6 +20,8 @@ pub struct ScriptedRecognizer {
     held: watch::Sender<bool>,
     /// The candidates of each `prepare`, first forms only.
     prepared: std::sync::Mutex<Vec<Vec<String>>>,
+    /// The script of every request scored, in the order the recogniser took them.
+    scored: std::sync::Mutex<Vec<String>>,
 }
 
 impl Default for ScriptedRecognizer {
@@ -34,6 +36,7 @@ impl ScriptedRecognizer {
             calls: AtomicUsize::new(0),
             held: watch::channel(false).0,
             prepared: std::sync::Mutex::new(Vec::new()),
+            scored: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -56,6 +59,11 @@ impl ScriptedRecognizer {
         self.prepared.lock().expect("not poisoned").clone()
     }
 
+    /// The scripts scored so far, in the order the recogniser took them.
+    pub fn scored(&self) -> Vec<String> {
+        self.scored.lock().expect("not poisoned").clone()
+    }
+
     /// Requests scored so far.
     pub fn calls(&self) -> usize {
         self.calls.load(Ordering::Acquire)
@@ -70,9 +78,13 @@ impl Recognizer for ScriptedRecognizer {
     fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
         let mut held = self.held.subscribe();
         Box::pin(async move {
+            let script = String::from_utf8_lossy(&request.pcm).trim().to_owned();
+            self.scored
+                .lock()
+                .expect("not poisoned")
+                .push(script.clone());
             let _ = held.wait_for(|h| !*h).await;
             self.calls.fetch_add(1, Ordering::AcqRel);
-            let script = String::from_utf8_lossy(&request.pcm).trim().to_owned();
             if script == "~" {
                 return Ok(vec![0.0; request.groups.len()]);
             }

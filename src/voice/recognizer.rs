@@ -1,11 +1,12 @@
 //! The recogniser behind a trait, and the service that caps and queues its work.
 
+use std::collections::VecDeque;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use futures_util::future::BoxFuture;
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 use super::phrases::{Candidate, Intent};
 use super::policy::Policy;
@@ -90,12 +91,136 @@ pub trait Recognizer: Send + Sync {
     }
 }
 
+/// Whose utterance it is (issue 30: the other seats of the server, spectators of his own
+/// game among them, took the recogniser from the blind player: 6 of his 6 utterances were
+/// refused as busy). The visually impaired player's own utterances are scored first and have a
+/// queue of their own; everyone else's wait behind them and share theirs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// A visually impaired player's own utterance.
+    Own,
+    /// Anyone else's (a sighted player, an assistant, the arbiter).
+    Other,
+}
+
+/// At most `free` recognitions at once; a freed place goes to the first waiting [`Priority::Own`]
+/// utterance, else to the first waiting other one.
+struct Gate(Mutex<GateState>);
+
+struct GateState {
+    free: usize,
+    own: VecDeque<oneshot::Sender<()>>,
+    other: VecDeque<oneshot::Sender<()>>,
+}
+
+/// A place at the recogniser, given back (to the next in line) when dropped.
+struct Place<'a>(&'a Gate);
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        self.0.release();
+    }
+}
+
+/// A request waiting for a place; if it is given up after a place was handed to it, the
+/// place goes on to the next.
+struct Waiting<'a> {
+    gate: &'a Gate,
+    rx: Option<oneshot::Receiver<()>>,
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if let Some(mut rx) = self.rx.take() {
+            rx.close();
+            if rx.try_recv().is_ok() {
+                self.gate.release();
+            }
+        }
+    }
+}
+
+impl Gate {
+    fn new(places: usize) -> Gate {
+        Gate(Mutex::new(GateState {
+            free: places,
+            own: VecDeque::new(),
+            other: VecDeque::new(),
+        }))
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, GateState> {
+        // Plain queues: a panic elsewhere cannot leave them half-changed.
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A place now, if one is free and nobody waits.
+    fn try_enter(&self) -> Option<Place<'_>> {
+        let mut s = self.state();
+        if s.free > 0 && s.own.is_empty() && s.other.is_empty() {
+            s.free -= 1;
+            Some(Place(self))
+        } else {
+            None
+        }
+    }
+
+    async fn enter(&self, priority: Priority) -> Place<'_> {
+        let rx = {
+            let mut s = self.state();
+            if s.free > 0 && s.own.is_empty() && (priority == Priority::Own || s.other.is_empty()) {
+                s.free -= 1;
+                return Place(self);
+            }
+            let (tx, rx) = oneshot::channel();
+            match priority {
+                Priority::Own => s.own.push_back(tx),
+                Priority::Other => s.other.push_back(tx),
+            }
+            rx
+        };
+        let mut waiting = Waiting {
+            gate: self,
+            rx: Some(rx),
+        };
+        let handed = waiting.rx.as_mut().expect("set above").await;
+        waiting.rx = None;
+        match handed {
+            Ok(()) => Place(self),
+            // The gate hands every waiter a place before it could go; never happens.
+            Err(_) => Box::pin(self.enter(priority)).await,
+        }
+    }
+
+    /// A place is given back: to the next waiter (own first), else free.
+    fn release(&self) {
+        let mut s = self.state();
+        loop {
+            let next = s.own.pop_front().or_else(|| s.other.pop_front());
+            match next {
+                // A waiter that gave up already: the next one.
+                Some(tx) => {
+                    if tx.send(()).is_ok() {
+                        return;
+                    }
+                }
+                None => {
+                    s.free += 1;
+                    return;
+                }
+            }
+        }
+    }
+}
+
 struct Inner {
     recognizer: Arc<dyn Recognizer>,
-    /// At most this many utterances are scored at once...
-    running: Semaphore,
-    /// ...and at most `capacity` are running or waiting; more are refused as busy.
-    queued: AtomicUsize,
+    /// At most this many utterances are scored at once, own ones first...
+    running: Gate,
+    /// ...and at most `capacity` of each priority are running or waiting; more are refused
+    /// as busy.
+    queued_own: AtomicUsize,
+    queued_other: AtomicUsize,
     capacity: usize,
     policy: Policy,
     passes: Passes,
@@ -171,8 +296,9 @@ impl VoiceService {
         let concurrent = concurrent.max(1);
         VoiceService(Arc::new(Inner {
             recognizer,
-            running: Semaphore::new(concurrent),
-            queued: AtomicUsize::new(0),
+            running: Gate::new(concurrent),
+            queued_own: AtomicUsize::new(0),
+            queued_other: AtomicUsize::new(0),
             capacity: concurrent + waiting,
             policy,
             passes,
@@ -183,25 +309,36 @@ impl VoiceService {
         self.0.policy
     }
 
-    /// Scores `pcm` against `candidates` (waiting for a free recogniser), or refuses at once
-    /// when the queue is full.
+    /// Scores `pcm` against `candidates` as a visually impaired player's own utterance (see
+    /// [`VoiceService::score_for`]).
     pub async fn score(
         &self,
         lang: Lang,
         pcm: Arc<Vec<u8>>,
         candidates: &[Candidate],
     ) -> Result<Vec<f32>, VoiceError> {
-        let before = self.0.queued.fetch_add(1, Ordering::AcqRel);
-        let _queued = Queued(&self.0.queued);
+        self.score_for(Priority::Own, lang, pcm, candidates).await
+    }
+
+    /// Scores `pcm` against `candidates` (waiting for a free recogniser, own utterances
+    /// first), or refuses at once when the queue of its priority is full.
+    pub async fn score_for(
+        &self,
+        priority: Priority,
+        lang: Lang,
+        pcm: Arc<Vec<u8>>,
+        candidates: &[Candidate],
+    ) -> Result<Vec<f32>, VoiceError> {
+        let queue = match priority {
+            Priority::Own => &self.0.queued_own,
+            Priority::Other => &self.0.queued_other,
+        };
+        let before = queue.fetch_add(1, Ordering::AcqRel);
+        let _queued = Queued(queue);
         if before >= self.0.capacity {
             return Err(VoiceError::Busy);
         }
-        let _running = self
-            .0
-            .running
-            .acquire()
-            .await
-            .map_err(|_| VoiceError::Failed("closed".into()))?;
+        let _running = self.0.running.enter(priority).await;
         let request = ScoreRequest {
             lang,
             pcm,
@@ -235,7 +372,7 @@ impl VoiceService {
     /// waiter, so a free one means nobody waits), and it takes no place in the queue. An
     /// utterance that comes while it runs waits for this one position's preparation.
     pub async fn prepare(&self, lang: Lang, candidates: &[Candidate]) {
-        let Ok(_running) = self.0.running.try_acquire() else {
+        let Some(_running) = self.0.running.try_enter() else {
             return;
         };
         let groups = candidates.iter().map(|c| c.forms.clone()).collect();
@@ -244,12 +381,7 @@ impl VoiceService {
 
     /// Free-form transcription through the same cap.
     pub async fn transcribe(&self, lang: Lang, pcm: Arc<Vec<u8>>) -> Result<String, VoiceError> {
-        let _running = self
-            .0
-            .running
-            .acquire()
-            .await
-            .map_err(|_| VoiceError::Failed("closed".into()))?;
+        let _running = self.0.running.enter(Priority::Other).await;
         self.0.recognizer.transcribe(lang, pcm).await
     }
 }
@@ -285,6 +417,55 @@ mod tests {
         second.await.unwrap().unwrap();
         assert!(service.score(Lang::De, pcm, &cands).await.is_ok());
         assert_eq!(fake.calls(), 3);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn own_utterances_go_first_and_others_never_fill_their_queue() {
+        let fake = Arc::new(ScriptedRecognizer::new());
+        fake.hold(true);
+        let service = VoiceService::new(fake.clone(), 1, 1);
+        let cands = command_candidates(Lang::De, &VoiceCommand::ALL);
+        let say = |priority: Priority, script: &str| {
+            let (s, c) = (service.clone(), cands.clone());
+            let pcm = Arc::new(ScriptedRecognizer::audio(script));
+            tokio::spawn(async move { s.score_for(priority, Lang::De, pcm, &c).await })
+        };
+        let settle = || tokio::time::sleep(std::time::Duration::from_millis(10));
+        // Others: one scored, one waiting; a third is busy.
+        let running = say(Priority::Other, "Zeit");
+        settle().await;
+        let waiting = say(Priority::Other, "Remis");
+        settle().await;
+        assert_eq!(
+            say(Priority::Other, "Ja").await.unwrap(),
+            Err(VoiceError::Busy)
+        );
+        // The blind player's own: not busy, and next.
+        let own = say(Priority::Own, "Nein");
+        settle().await;
+        fake.hold(false);
+        for task in [running, waiting, own] {
+            task.await.unwrap().unwrap();
+        }
+        assert_eq!(fake.scored(), ["Zeit", "Nein", "Remis"]);
+        // A request given up while it waits takes no place from the others.
+        fake.hold(true);
+        let first = say(Priority::Other, "Zeit");
+        settle().await;
+        let dropped = say(Priority::Own, "Ja");
+        settle().await;
+        dropped.abort();
+        let after = say(Priority::Other, "Remis");
+        settle().await;
+        fake.hold(false);
+        first.await.unwrap().unwrap();
+        after.await.unwrap().unwrap();
+        assert!(
+            service
+                .score(Lang::De, Arc::new(ScriptedRecognizer::audio("Ja")), &cands)
+                .await
+                .is_ok()
+        );
     }
 
     /// Keeps the last request it was asked to score.

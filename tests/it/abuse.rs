@@ -1363,3 +1363,157 @@ async fn a_spectator_hears_the_same_refusal_once_a_seat_every_time() {
     assert_eq!((errors, spoken), (2, 2));
     server.stop().await;
 }
+
+/// Issue 30: one client's seats in games of his own, each asking for audio, pushed another
+/// game's move audio from 16-22 ms to 0.25-0.78 s (at most 2.3 s): every espeak-ng place went
+/// to the longest waiting clip, and his connections always had one waiting. The places go
+/// round the client addresses now: the other game's clip waits for one of his at most.
+/// espeak-ng runs behind a script that logs each sentence and takes 150 ms, so the order the
+/// sentences were rendered in is the measure.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_clients_audio_does_not_hold_back_another_games_move() {
+    use futures_util::{SinkExt, StreamExt};
+    use std::os::unix::fs::PermissionsExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("rendered");
+    let script = dir.path().join("espeak-ng");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ntext=$(cat)\necho \"R $text\" >> {}\nsleep 0.15\nprintf '%s\\n' \"$text\" | exec espeak-ng \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let config = support::config_in(&dir.path().join("data"), Limits::default()).await;
+    let speech = hamle::server::SpeechConfig {
+        espeak: hamle::speech::Espeak::with_program(&script),
+        ..hamle::server::SpeechConfig::default()
+    };
+    let task = tokio::spawn(hamle::server::run_with_speech(
+        listener,
+        config,
+        speech,
+        shutdown.clone(),
+    ));
+    let base = format!("http://{addr}");
+    let lines = || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+
+    // The other game: White (visually impaired) listens from 127.0.0.1; White has moved.
+    let game = support::create_at(
+        &base,
+        json!({"white": {"name": "Anna", "visually_impaired": true}, "black": {"name": "Berk"},
+               "languages": {"white": "de"}}),
+    )
+    .await;
+    let ws = {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
+            .await
+            .unwrap();
+        ws
+    };
+    let mut white = Client::from_ws(ws, "white");
+    white
+        .send(json!({"type": "hello", "v": 1, "token": game.token("white"), "audio": true}))
+        .await;
+    let (mut black, _) = Client::connect(&addr.to_string(), &game, "black", None).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert!(got.iter().any(|m| m["type"] == "ack"), "{got:?}");
+    // The other client, from 127.0.0.2: twelve games of his own, White's seat of each asking
+    // for audio and making eight illegal moves (a sentence of its own each).
+    let http = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap();
+    let server = TestServerAddr(addr);
+    const LANGS: [&str; 3] = ["de", "en", "tr"];
+    let mut flood = Vec::new();
+    for g in 0..12u8 {
+        let resp = http
+            .post(format!("{base}/api/games"))
+            .json(&json!({"languages": {"white": LANGS[usize::from(g % 3)]}}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 201);
+        let created: Value = resp.json().await.unwrap();
+        let theirs = support::Game {
+            id: created["id"].as_str().unwrap().to_owned(),
+            created,
+        };
+        let mut ws = server.ws_from(2, &theirs).await;
+        let hello = json!({"type": "hello", "v": 1, "token": theirs.token("white"), "audio": true});
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        flood.push((ws, g));
+    }
+    let from = ["a1", "b1", "c1", "d1", "f1", "g1", "h1", "e1", "a2", "b2", "c2", "d2"];
+    for (ws, g) in &mut flood {
+        for (i, to) in ["a5", "b5", "c6", "d6", "e6", "f6", "g5", "h5"].iter().enumerate() {
+            let m = json!({"type": "move", "id": i, "uci": format!("{}{to}", from[usize::from(*g)])});
+            ws.send(Message::text(m.to_string())).await.unwrap();
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // Black answers: White's audio of it, measured by the sentences rendered meanwhile.
+    let got = black.request(json!({"type": "move", "uci": "e7e5"})).await;
+    assert!(got.iter().any(|m| m["type"] == "ack"), "{got:?}");
+    let before = lines().len();
+    let seq = got.iter().find(|m| m["type"] == "event").unwrap()["seq"].clone();
+    let text = loop {
+        let m = tokio::time::timeout(Duration::from_secs(30), white.ws.next())
+            .await
+            .unwrap_or_else(|_| panic!("White hears Black's move: {:?}", lines()))
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            assert_ne!(v["code"], "audio_unavailable", "this test needs espeak-ng");
+            eprintln!("white: {}", t.as_str().chars().take(200).collect::<String>());
+            if v["type"] == "audio" && v["seq"] == seq {
+                break v["text"].as_str().unwrap().to_owned();
+            }
+        }
+    };
+    let all = lines();
+    let at = all
+        .iter()
+        .position(|l| *l == format!("R {text}"))
+        .expect("White's clip was rendered");
+    let ahead = at.saturating_sub(before);
+    // The flood had sentences waiting all along (it was still rendering after White's).
+    assert!(all.len() > at + 4, "the flood was over too soon: {all:?}");
+    assert!(
+        ahead <= 3,
+        "{ahead} of the other client's sentences were rendered before White's move: {:?}",
+        &all[before..=at]
+    );
+    drop(flood);
+    shutdown.cancel();
+    let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+}
+
+/// A server's address, for [`ws_from`]'s sake outside a [`TestServer`].
+struct TestServerAddr(std::net::SocketAddr);
+
+impl TestServerAddr {
+    async fn ws_from(&self, last: u8, game: &support::Game) -> support::Ws {
+        let tcp = connect_from(last, self.0).await;
+        let url = format!("ws://{}/api/games/{}/ws", self.0, game.id);
+        let stream = tokio_tungstenite::MaybeTlsStream::Plain(tcp);
+        let (ws, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        ws
+    }
+}

@@ -43,6 +43,7 @@ mod round_trip;
 mod rounds;
 mod scoresheet;
 mod server;
+mod service;
 mod speech;
 mod speech_server;
 mod start;

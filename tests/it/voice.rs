@@ -381,3 +381,66 @@ async fn recognition_never_holds_up_the_game_and_a_stale_result_is_not_played() 
     assert_eq!(err["code"], "voice_stale", "{got:?}");
     assert!(moves(&got).is_empty());
 }
+
+/// Issue 30: every other seat of the server, spectators of his own game among them, took the
+/// recogniser from the blind player (6 of his 6 utterances refused `voice_busy`). A spectator
+/// has no voice input now; the other seats' utterances share a queue of their own, and the
+/// blind player's are recognised first.
+#[tokio::test]
+async fn the_blind_players_own_utterances_come_first_and_spectators_never_take_the_recogniser() {
+    let server = Server::start(true).await;
+    let game = server.game("de").await;
+    let other = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let (mut spectator, _) = Client::connect(&server.addr, &game, "spectator", None).await;
+    let got = utter(&mut spectator, "s1", "Springer Felix drei").await;
+    assert_eq!(got.last().unwrap()["code"], "voice_seats_only", "{got:?}");
+    assert!(
+        got.last().unwrap()["message"]
+            .as_str()
+            .unwrap()
+            .contains("Zuschauer"),
+        "{got:?}"
+    );
+    // The recogniser busy with the other seats: one utterance scored, two waiting (the
+    // server's cap: 1 at once, 2 waiting).
+    server.fake.hold(true);
+    let mut seats = Vec::new();
+    for (g, seat, script) in [
+        (&game, "black", "Zeit"),
+        (&game, "arbiter", "Remis"),
+        (&other, "black", "Aufgeben"),
+    ] {
+        let (mut c, _) = Client::connect(&server.addr, g, seat, None).await;
+        c.send(json!({"type": "voice_start", "id": "o1"})).await;
+        c.ws.send(Message::binary(ScriptedRecognizer::audio(script)))
+            .await
+            .unwrap();
+        c.send(json!({"type": "voice_end", "id": "o1"})).await;
+        seats.push(c);
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    // White speaks: not busy, and recognised next.
+    white.send(json!({"type": "voice_start", "id": "w1"})).await;
+    white
+        .ws
+        .send(Message::binary(ScriptedRecognizer::audio(
+            "Springer Felix drei",
+        )))
+        .await
+        .unwrap();
+    white.send(json!({"type": "voice_end", "id": "w1"})).await;
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    server.fake.hold(false);
+    let got = answer(&mut white, "w1").await;
+    assert_eq!(result(&got)["decision"], "played", "{got:?}");
+    assert_eq!(moves(&got), ["g1f3"]);
+    for c in &mut seats {
+        let got = answer(c, "o1").await;
+        assert_eq!(result(&got)["type"], "voice_result", "{got:?}");
+    }
+    assert_eq!(
+        server.fake.scored(),
+        ["Zeit", "Springer Felix drei", "Remis", "Aufgeben"]
+    );
+}

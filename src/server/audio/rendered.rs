@@ -14,6 +14,11 @@
 //! - seated players (players, assistants, arbiter) come first: spectators' clips hold at
 //!   most all but one of the places, so a move or an answer to a seat never waits behind a
 //!   crowd of spectators (issue 14);
+//! - the places go round the client addresses the listeners come from (issue 30: one client's
+//!   seats in games of his own pushed another game's move audio from 16-22 ms to 0.25-0.78 s,
+//!   at most 2.3 s): a freed place goes to the next address in turn that has a clip waiting,
+//!   so a clip waits for one clip of every other address at most, not for every clip queued
+//!   before it; and so the work is fair between games played from different places;
 //! - a skipped clip is logged at most once every ten seconds, with the count;
 //! - a sentence is rendered once for everyone who hears it: the last [`CACHED`] clips are kept
 //!   by voice and text, and listeners who ask for a sentence while it is being rendered wait
@@ -24,10 +29,11 @@
 //! only; the game goes on unharmed.
 
 use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use crate::announce::Lang;
@@ -54,12 +60,115 @@ pub enum Listener {
     Spectator,
 }
 
+/// Whose turn a clip waits in: the client address of the connection it is for (`None`: a
+/// listener without one, in tests and the server's own checks).
+pub(crate) type Turn = Option<IpAddr>;
+
+/// The espeak-ng places, handed round the [`Turn`]s that wait: a freed place goes to the
+/// first clip of the next turn in line, which goes to the back of the line if it has more.
+struct Round(Mutex<RoundState>);
+
+struct RoundState {
+    free: usize,
+    waiting: HashMap<Turn, VecDeque<oneshot::Sender<()>>>,
+    line: VecDeque<Turn>,
+}
+
+/// A place of a [`Round`], handed on when dropped.
+struct RoundPlace(Arc<Round>);
+
+impl Drop for RoundPlace {
+    fn drop(&mut self) {
+        self.0.release();
+    }
+}
+
+/// A clip waiting for its place; given up after a place was handed to it, the place goes on.
+struct RoundWait {
+    round: Arc<Round>,
+    rx: Option<oneshot::Receiver<()>>,
+}
+
+impl Drop for RoundWait {
+    fn drop(&mut self) {
+        if let Some(mut rx) = self.rx.take() {
+            rx.close();
+            if rx.try_recv().is_ok() {
+                self.round.release();
+            }
+        }
+    }
+}
+
+impl Round {
+    fn new(places: usize) -> Round {
+        Round(Mutex::new(RoundState {
+            free: places,
+            waiting: HashMap::new(),
+            line: VecDeque::new(),
+        }))
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, RoundState> {
+        // Plain queues: a panic elsewhere cannot leave them half-changed.
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    async fn enter(self: &Arc<Round>, turn: Turn) -> RoundPlace {
+        let rx = {
+            let mut s = self.state();
+            if s.free > 0 && s.line.is_empty() {
+                s.free -= 1;
+                return RoundPlace(Arc::clone(self));
+            }
+            let (tx, rx) = oneshot::channel();
+            let queue = s.waiting.entry(turn).or_default();
+            queue.push_back(tx);
+            if queue.len() == 1 {
+                s.line.push_back(turn);
+            }
+            rx
+        };
+        let mut wait = RoundWait {
+            round: Arc::clone(self),
+            rx: Some(rx),
+        };
+        let handed = wait.rx.as_mut().expect("set above").await;
+        wait.rx = None;
+        match handed {
+            Ok(()) => RoundPlace(Arc::clone(self)),
+            // Every waiter is handed a place before its sender goes; never happens.
+            Err(_) => Box::pin(self.enter(turn)).await,
+        }
+    }
+
+    fn release(&self) {
+        let mut s = self.state();
+        while let Some(turn) = s.line.pop_front() {
+            let Some(queue) = s.waiting.get_mut(&turn) else {
+                continue;
+            };
+            let next = queue.pop_front();
+            if queue.is_empty() {
+                s.waiting.remove(&turn);
+            } else {
+                s.line.push_back(turn);
+            }
+            // A clip given up already: the next in line.
+            if next.is_some_and(|tx| tx.send(()).is_ok()) {
+                return;
+            }
+        }
+        s.free += 1;
+    }
+}
+
 /// Renders utterances with espeak-ng, off the async runtime, a bounded number at a time.
 #[derive(Clone)]
 pub struct Renderer {
     espeak: Espeak,
-    /// Every espeak-ng process holds one of these while it runs.
-    permits: Arc<Semaphore>,
+    /// Every espeak-ng process holds one of these while it runs, handed round the addresses.
+    permits: Arc<Round>,
     /// ...and a spectator's also one of these: all places but one.
     spectators: Arc<Semaphore>,
     /// Whether espeak-ng runs at all, learnt once.
@@ -122,26 +231,24 @@ impl Renderer {
         let processes = processes.max(2);
         Renderer {
             espeak,
-            permits: Arc::new(Semaphore::new(processes)),
+            permits: Arc::new(Round::new(processes)),
             spectators: Arc::new(Semaphore::new(processes - 1)),
             checked: Arc::default(),
             rendered: Arc::default(),
         }
     }
 
-    /// Waits for a place for `listener`'s clip.
+    /// Waits for a place for `listener`'s clip, in `turn`.
     async fn place(
         &self,
         listener: Listener,
-    ) -> (
-        Option<tokio::sync::OwnedSemaphorePermit>,
-        Option<tokio::sync::OwnedSemaphorePermit>,
-    ) {
+        turn: Turn,
+    ) -> (Option<tokio::sync::OwnedSemaphorePermit>, RoundPlace) {
         let spectator = match listener {
             Listener::Spectator => Arc::clone(&self.spectators).acquire_owned().await.ok(),
             Listener::Seated => None,
         };
-        let all = Arc::clone(&self.permits).acquire_owned().await.ok();
+        let all = self.permits.enter(turn).await;
         (spectator, all)
     }
 
@@ -151,6 +258,7 @@ impl Renderer {
     pub async fn render_for(
         &self,
         listener: Listener,
+        turn: Turn,
         utterance: Utterance,
     ) -> Result<Wav, SpeechError> {
         let clips = self
@@ -169,7 +277,7 @@ impl Renderer {
             if let Some(wav) = clips.ready() {
                 return Ok(wav);
             }
-            self.render_now(listener, utterance).await
+            self.render_now(listener, turn, utterance).await
         })
         .await
         .cloned()
@@ -179,9 +287,10 @@ impl Renderer {
     async fn render_now(
         &self,
         listener: Listener,
+        turn: Turn,
         utterance: Utterance,
     ) -> Result<Wav, SpeechError> {
-        let _place = self.place(listener).await;
+        let _place = self.place(listener, turn).await;
         let espeak = self.espeak.clone();
         tokio::task::spawn_blocking(move || espeak.render(&utterance))
             .await
@@ -196,7 +305,7 @@ impl Renderer {
     async fn check(&self) -> Result<(), SpeechError> {
         self.checked
             .get_or_init(|| async {
-                let _place = self.place(Listener::Seated).await;
+                let _place = self.place(Listener::Seated, None).await;
                 let espeak = self.espeak.clone();
                 tokio::task::spawn_blocking(move || espeak.check())
                     .await
@@ -206,11 +315,12 @@ impl Renderer {
             .clone()
     }
 
-    /// Starts the audio of one connection, for a seat or a spectator.
-    pub fn channel_for(&self, listener: Listener) -> AudioChannel {
+    /// Starts the audio of one connection, for a seat or a spectator, from the client address
+    /// `turn` (see [`Turn`]).
+    pub fn channel_for(&self, listener: Listener, turn: Turn) -> AudioChannel {
         let (jobs, rx) = mpsc::channel(QUEUED);
         let (tx, out) = mpsc::channel(2);
-        let worker = tokio::spawn(work(self.clone(), listener, rx, tx));
+        let worker = tokio::spawn(work(self.clone(), listener, turn, rx, tx));
         AudioChannel {
             jobs,
             out,
@@ -345,6 +455,7 @@ static SKIPPED: std::sync::LazyLock<std::sync::Mutex<crate::server::admission::l
 async fn work(
     renderer: Renderer,
     listener: Listener,
+    turn: Turn,
     mut jobs: mpsc::Receiver<Job>,
     out: mpsc::Sender<AudioOut>,
 ) {
@@ -356,7 +467,10 @@ async fn work(
     }
     let mut told = false;
     while let Some(job) = jobs.recv().await {
-        match renderer.render_for(listener, job.utterance.clone()).await {
+        match renderer
+            .render_for(listener, turn, job.utterance.clone())
+            .await
+        {
             Ok(wav) => {
                 let clip = Clip {
                     tag: job.tag,
@@ -393,18 +507,83 @@ mod tests {
     use tokio::time::timeout;
 
     #[tokio::test(start_paused = true)]
+    async fn places_go_round_the_addresses_that_wait() {
+        let r = Renderer::with_processes(Espeak::with_program("/nonexistent/espeak-ng"), 2);
+        let a: Turn = Some(IpAddr::from([192, 0, 2, 1]));
+        let b: Turn = Some(IpAddr::from([192, 0, 2, 2]));
+        let wait = Duration::from_millis(20);
+        // One address holds both places and has five more clips waiting.
+        let held = [
+            r.place(Listener::Seated, a).await,
+            r.place(Listener::Seated, a).await,
+        ];
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        let wait_in = |turn: Turn, name: &'static str| {
+            let (r, order) = (r.clone(), Arc::clone(&order));
+            tokio::spawn(async move {
+                let place = r.place(Listener::Seated, turn).await;
+                order.lock().unwrap().push(name);
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                drop(place);
+            })
+        };
+        for name in ["a1", "a2", "a3", "a4", "a5"] {
+            tasks.push(wait_in(a, name));
+            tokio::time::sleep(wait).await;
+        }
+        // Another address's one clip comes last, and goes second.
+        tasks.push(wait_in(b, "b1"));
+        tokio::time::sleep(wait).await;
+        drop(held);
+        for t in tasks {
+            t.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), ["a1", "b1", "a2", "a3", "a4", "a5"]);
+        // A clip given up while it waits takes no place: both are free again.
+        let held = [
+            r.place(Listener::Seated, a).await,
+            r.place(Listener::Seated, a).await,
+        ];
+        let given_up = tokio::spawn({
+            let r = r.clone();
+            async move {
+                r.place(Listener::Seated, b).await;
+            }
+        });
+        tokio::time::sleep(wait).await;
+        given_up.abort();
+        drop(held);
+        let both = [
+            timeout(wait, r.place(Listener::Seated, a)).await.unwrap(),
+            timeout(wait, r.place(Listener::Seated, b)).await.unwrap(),
+        ];
+        drop(both);
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn spectators_never_hold_the_last_place() {
         let r = Renderer::with_processes(Espeak::with_program("/nonexistent/espeak-ng"), 2);
         let wait = Duration::from_millis(50);
-        let first = r.place(Listener::Spectator).await;
-        assert!(first.1.is_some());
+        let first = r.place(Listener::Spectator, None).await;
+        assert!(first.0.is_some());
         // A second spectator waits; a seat does not.
-        assert!(timeout(wait, r.place(Listener::Spectator)).await.is_err());
-        let seat = timeout(wait, r.place(Listener::Seated)).await.unwrap();
+        assert!(
+            timeout(wait, r.place(Listener::Spectator, None))
+                .await
+                .is_err()
+        );
+        let seat = timeout(wait, r.place(Listener::Seated, None))
+            .await
+            .unwrap();
         // Both places taken: anyone waits now, and a seat gets the first one given back.
-        assert!(timeout(wait, r.place(Listener::Seated)).await.is_err());
+        assert!(
+            timeout(wait, r.place(Listener::Seated, None))
+                .await
+                .is_err()
+        );
         drop(first);
-        assert!(timeout(wait, r.place(Listener::Seated)).await.is_ok());
+        assert!(timeout(wait, r.place(Listener::Seated, None)).await.is_ok());
         drop(seat);
     }
 
@@ -422,8 +601,9 @@ mod tests {
         .unwrap();
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
         let r = Renderer::with_processes(Espeak::with_program(&program), 2);
-        let channels: Vec<AudioChannel> =
-            (0..5).map(|_| r.channel_for(Listener::Spectator)).collect();
+        let channels: Vec<AudioChannel> = (0..5)
+            .map(|_| r.channel_for(Listener::Spectator, None))
+            .collect();
         for _ in 0..50 {
             if r.checked.initialized() {
                 break;
@@ -463,44 +643,44 @@ mod tests {
         };
         let r = Renderer::with_processes(Espeak::with_program(&program), 2);
         let refusal = Utterance::new(Lang::De, Kind::Refusal, "Zuschauer dürfen nicht ziehen.");
-        let crowd = (0..12).map(|_| r.render_for(Listener::Spectator, refusal.clone()));
+        let crowd = (0..12).map(|_| r.render_for(Listener::Spectator, None, refusal.clone()));
         let clips = futures_util::future::join_all(crowd).await;
         let first = clips[0].clone().expect("espeak-ng renders");
         assert!(clips.iter().all(|c| c.as_ref() == Ok(&first)));
         assert_eq!(runs(), 1);
         // Asked again later, by a spectator or a seat: still the one rendering.
-        r.render_for(Listener::Spectator, refusal.clone())
+        r.render_for(Listener::Spectator, None, refusal.clone())
             .await
             .unwrap();
-        r.render_for(Listener::Seated, refusal.clone())
+        r.render_for(Listener::Seated, None, refusal.clone())
             .await
             .unwrap();
         assert_eq!(runs(), 1);
         // Every seat of one language asking for the move at once: one rendering.
         let mv = Utterance::new(Lang::De, Kind::Move, "Springer Felix drei");
-        let seats = (0..4).map(|_| r.render_for(Listener::Seated, mv.clone()));
+        let seats = (0..4).map(|_| r.render_for(Listener::Seated, None, mv.clone()));
         let clips = futures_util::future::join_all(seats).await;
         assert!(clips.iter().all(|c| c.is_ok() && c == &clips[0]));
         assert_eq!(runs(), 2);
         // Another voice, another sentence: rendered.
         let mut english = refusal.clone();
         english.lang = Lang::En;
-        r.render_for(Listener::Seated, english).await.unwrap();
+        r.render_for(Listener::Seated, None, english).await.unwrap();
         assert_eq!(runs(), 3);
         // CACHED other sentences push the first one out.
         for i in 0..CACHED {
             let u = Utterance::new(Lang::De, Kind::Move, format!("Zug {i}"));
-            r.render_for(Listener::Seated, u).await.unwrap();
+            r.render_for(Listener::Seated, None, u).await.unwrap();
         }
         assert_eq!(runs(), 3 + CACHED);
-        r.render_for(Listener::Seated, refusal).await.unwrap();
+        r.render_for(Listener::Seated, None, refusal).await.unwrap();
         assert_eq!(runs(), 4 + CACHED);
     }
 
     #[tokio::test]
     async fn missing_espeak_is_said_once_and_audio_stops() {
         let renderer = Renderer::new(Espeak::with_program("/nonexistent/espeak-ng"));
-        let mut audio = renderer.channel_for(Listener::Seated);
+        let mut audio = renderer.channel_for(Listener::Seated, None);
         let u = Utterance::new(Lang::De, Kind::Move, "Bauer Eva vier");
         assert!(matches!(audio.next().await, Some(AudioOut::Unavailable)));
         assert!(audio.next().await.is_none());

@@ -199,6 +199,7 @@ impl VoiceSession {
         &mut self,
         id: &Value,
         service: &VoiceService,
+        priority: crate::voice::Priority,
         lang: Lang,
         fen: String,
         cands: Vec<Candidate>,
@@ -213,7 +214,7 @@ impl VoiceSession {
         let service = service.clone();
         let pcm = Arc::new(rec.pcm);
         let task = tokio::spawn(async move {
-            let scores = service.score(lang, pcm, &cands).await?;
+            let scores = service.score_for(priority, lang, pcm, &cands).await?;
             let ranked = service.policy().ranked(&scores);
             Ok((cands, ranked))
         });

@@ -126,6 +126,7 @@ pub enum ErrorCode {
     VoiceFailed,
     VoiceNoQuestion,
     VoiceNotListening,
+    VoiceSeatsOnly,
     VoiceStale,
     VoiceTooLong,
     VoiceUnavailable,

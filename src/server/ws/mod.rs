@@ -172,7 +172,7 @@ pub async fn serve<S>(
     } else {
         crate::server::audio::rendered::Listener::Seated
     };
-    let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener));
+    let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener, addr.key()));
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
     let sent = match backlog {
         Backlog::Events(events) => {

@@ -568,6 +568,12 @@ impl Session {
                 .await?;
             return Ok(None);
         };
+        // The recogniser is the seats' (issue 30: spectators took it from the blind player):
+        // a spectator types.
+        if self.seat == Seat::Spectator {
+            conn.error(Some(id), ErrorCode::VoiceSeatsOnly, &[]).await?;
+            return Ok(None);
+        }
         match msg {
             VoiceMsg::Start => {
                 self.voice.start(id);
@@ -589,7 +595,21 @@ impl Session {
                         .await?;
                     return Ok(None);
                 };
-                if let Err((code, args)) = self.voice.end(&id, &service, conn.lang, fen, cands) {
+                // A visually impaired player's own utterances are recognised first.
+                let own = self
+                    .seat
+                    .side()
+                    .filter(|_| !self.seat.is_assistant())
+                    .is_some_and(|c| self.handle.setup.player(c).visually_impaired);
+                let priority = if own {
+                    crate::voice::Priority::Own
+                } else {
+                    crate::voice::Priority::Other
+                };
+                let ended = self
+                    .voice
+                    .end(&id, &service, priority, conn.lang, fen, cands);
+                if let Err((code, args)) = ended {
                     conn.error(Some(id), code, &args).await?;
                 }
             }
