@@ -36,7 +36,6 @@ mod hub;
 mod layering;
 mod limits;
 mod locales;
-mod ownership;
 mod pairings;
 mod queries;
 mod round_trip;

@@ -1,4 +1,3 @@
-//! Several nodes (docs/scale-out.md): who writes a game, as a pure state machine (`ownership`), and what goes between nodes over NATS (`bus`).
+//! Several nodes (docs/scale-out.md): what goes between nodes over NATS (`bus`); who writes a game is the core's pure state machine (`crate::ownership`).
 
 pub mod bus;
-pub mod ownership;

@@ -25,14 +25,12 @@ use tokio_util::task::TaskTracker;
 
 use crate::announce::Lang;
 use crate::game::{Recorded, Seat, Setup, Status};
+pub use crate::ownership::Role;
+use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step};
 use crate::scoresheet::desk::Desk;
 use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
 use crate::server::cluster::bus::{
     Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
-};
-pub use crate::server::cluster::ownership::Role;
-use crate::server::cluster::ownership::{
-    ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step,
 };
 use crate::server::host::membership::Membership;
 use crate::server::host::server_clock::ServerClock;

@@ -2,7 +2,7 @@
 //! do` ([`Ownership::on`]). No tokio, no store, no NATS: the game's actor feeds it what it
 //! hears (a look at the lease, a claim's or a renewal's answer, a fenced append, an event
 //! another node wrote, the bus back, the game leaving memory) and carries out the [`Step`]s it
-//! answers; `tests/it/ownership.rs` drives the same machine on several simulated nodes over a
+//! answers; `crates/hamle-core/tests/ownership.rs` drives the same machine on several simulated nodes over a
 //! model of the store and the bus, through random claims, renewals, expiries, pauses, crashes,
 //! restarts and partitions, and checks that no two nodes ever commit to one game, that nothing
 //! acknowledged is lost, that a retried command applies once, that a command refused to its

@@ -1,4 +1,4 @@
-//! The ownership kernel (`server::ownership`) on simulated nodes, in the style of
+//! The ownership kernel (`hamle_core::ownership`) on simulated nodes, in the style of
 //! `table_restore`: three nodes share one game through a model of the store (leases with
 //! epochs, fenced appends, command ids, as `store::owners` specifies them) and of the bus
 //! (events published after a commit, commands forwarded to whoever takes them, both held back
@@ -24,9 +24,7 @@ use std::collections::{BTreeSet, HashMap};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use hamle::server::cluster::ownership::{
-    ClaimAnswer, Fence, Forwarded, Observed, Ownership, Role, Step,
-};
+use hamle_core::ownership::{ClaimAnswer, Fence, Forwarded, Observed, Ownership, Role, Step};
 
 /// A lease, in milliseconds; the node renews and every actor looks every third of it.
 const LEASE: u64 = 3_000;
