@@ -10,12 +10,14 @@
 //! percent, bit 7 set while charging.
 //!
 //! There is no start marker: [`ChessnutDecoder`] takes a frame as it comes and throws away one
-//! byte at a time when a frame cannot be one: a position report of the wrong length or with a
-//! square code above 12, a battery level above 100, a frame of another kind longer than
-//! [`LONGEST_OTHER`] bytes. Frames of other kinds (answers to other commands) are skipped by their
-//! length. Pairs of zero bytes (the padding of a fixed-size USB report) are a frame of kind 0 and
-//! length 0, skipped silently. Over USB HID and Bluetooth each read is one report:
-//! [`ChessnutDecoder::push_packet`] ends what the report did not complete.
+//! byte at a time what cannot be one: a position report of another length than 32 to 40 bytes or
+//! with a square code above 12, a battery level above 100, a frame of another kind that is empty,
+//! longer than [`LONGEST_OTHER`] bytes, or has a position report's first two bytes inside it (so
+//! that a noise byte before a report does not swallow the report). Frames of other kinds (answers
+//! to other commands) are skipped by their length. Pairs of zero bytes (the padding of a
+//! fixed-size USB report) are thrown away. Over USB HID and Bluetooth each read is one report:
+//! [`ChessnutDecoder::push_packet`] ends what the report did not complete, which keeps a stream
+//! of reports aligned whatever one of them held.
 //!
 //! ```
 //! use hamle_core::eboard::chessnut::{ChessnutDecoder, ChessnutFrame, position_report};
@@ -49,8 +51,8 @@ const LONGEST_POSITION: usize = POSITION_BYTES + 8;
 /// The longest frame of another kind that is skipped by its length; a longer one is noise.
 pub const LONGEST_OTHER: usize = 64;
 
-/// The most bytes the decoder holds: one frame's.
-const CAPACITY: usize = 2 + LONGEST_OTHER;
+/// The most bytes the decoder holds: one frame's, and the byte after it.
+const CAPACITY: usize = 2 + LONGEST_OTHER + 1;
 
 /// One frame from the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +178,7 @@ pub struct ChessnutDecoder {
 }
 
 impl ChessnutDecoder {
-    /// The bytes thrown away so far as noise.
+    /// The bytes thrown away so far: noise, padding, and reports a packet cut short.
     pub fn discarded(&self) -> u64 {
         self.discarded
     }
@@ -197,19 +199,23 @@ impl ChessnutDecoder {
     }
 
     /// One whole report (a USB HID or Bluetooth read): its frames, and a position report the
-    /// read cut short after its 32 bytes of position; anything else it left unfinished is
-    /// thrown away.
+    /// read cut short after its 32 bytes of position; whatever else it left unfinished is
+    /// thrown away, one byte at a time, so that a frame after it is still found.
     pub fn push_packet(&mut self, bytes: &[u8]) -> std::vec::IntoIter<ChessnutFrame> {
         let mut out: Vec<ChessnutFrame> = self.push(bytes).collect();
-        if self.buf.len() >= 2 + POSITION_BYTES
-            && self.buf[0] == kind::POSITION
-            && let Some(board) = decode_position(&self.buf[2..])
-        {
-            out.push(ChessnutFrame::Position(board));
-        } else {
-            self.discarded += self.buf.len() as u64;
+        while let Some(&first) = self.buf.first() {
+            if first == kind::POSITION
+                && self.buf.len() >= 2 + POSITION_BYTES
+                && let Some(board) = decode_position(&self.buf[2..])
+            {
+                out.push(ChessnutFrame::Position(board));
+                self.buf.clear();
+                break;
+            }
+            self.discarded += 1;
+            self.buf.remove(0);
+            self.take_frames(&mut out);
         }
-        self.buf.clear();
         out.into_iter()
     }
 
@@ -222,6 +228,7 @@ impl ChessnutDecoder {
                     self.buf.remove(0);
                 }
                 Front::Padding => {
+                    self.discarded += 2;
                     self.buf.drain(..2);
                 }
                 Front::Frame(frame, len) => {
@@ -237,34 +244,64 @@ impl ChessnutDecoder {
             return Front::Incomplete;
         };
         let n = usize::from(len);
-        let plausible = match kind {
-            kind::POSITION => (POSITION_BYTES..=LONGEST_POSITION).contains(&n),
-            kind::BATTERY => (1..=8).contains(&n),
-            _ => n <= LONGEST_OTHER,
-        };
-        if !plausible {
-            return Front::Noise;
-        }
-        let Some(body) = self.buf.get(2..2 + n) else {
-            return Front::Incomplete;
-        };
-        let frame = match kind {
-            kind::POSITION => decode_position(body).map(ChessnutFrame::Position),
-            kind::BATTERY => body
-                .first()
-                .filter(|level| *level & 0x7f <= 100)
-                .map(|level| ChessnutFrame::Battery {
-                    percent: level & 0x7f,
-                    charging: level & 0x80 != 0,
-                }),
-            0 if n == 0 => return Front::Padding,
-            _ => Some(ChessnutFrame::Skipped { kind, len }),
-        };
-        match frame {
-            Some(frame) => Front::Frame(frame, 2 + n),
-            None => Front::Noise,
+        let end = 2 + n;
+        match kind {
+            0 if n == 0 => Front::Padding,
+            0 => Front::Noise,
+            kind::POSITION => {
+                if !(POSITION_BYTES..=LONGEST_POSITION).contains(&n) {
+                    return Front::Noise;
+                }
+                match self.buf.get(2..end) {
+                    None => Front::Incomplete,
+                    Some(body) => decode_position(body).map_or(Front::Noise, |board| {
+                        Front::Frame(ChessnutFrame::Position(board), end)
+                    }),
+                }
+            }
+            kind::BATTERY => {
+                if !(1..=8).contains(&n) {
+                    return Front::Noise;
+                }
+                match self.buf.get(2..end) {
+                    None => Front::Incomplete,
+                    Some([level, ..]) if level & 0x7f <= 100 => Front::Frame(
+                        ChessnutFrame::Battery {
+                            percent: level & 0x7f,
+                            charging: level & 0x80 != 0,
+                        },
+                        end,
+                    ),
+                    Some(_) => Front::Noise,
+                }
+            }
+            _ => {
+                if n == 0 || n > LONGEST_OTHER {
+                    return Front::Noise;
+                }
+                // Taken only if no position report begins inside it or right at its end: one
+                // noise byte before a report must not swallow the report.
+                let reach = &self.buf[1..self.buf.len().min(end + 1)];
+                if position_header_within(reach) {
+                    Front::Noise
+                } else if self.buf.len() < end
+                    || (self.buf.len() == end && self.buf[end - 1] == kind::POSITION)
+                {
+                    Front::Incomplete
+                } else {
+                    Front::Frame(ChessnutFrame::Skipped { kind, len }, end)
+                }
+            }
         }
     }
+}
+
+/// Whether `bytes` hold a position report's first two bytes (its kind and a length it can
+/// have).
+fn position_header_within(bytes: &[u8]) -> bool {
+    bytes.windows(2).any(|w| {
+        w[0] == kind::POSITION && (POSITION_BYTES..=LONGEST_POSITION).contains(&usize::from(w[1]))
+    })
 }
 
 /// A command from the host to the board.
