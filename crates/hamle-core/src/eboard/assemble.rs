@@ -18,8 +18,9 @@
 //! - on the seat's turn, a promotion whose piece the board does not show (the pawn itself on the
 //!   last rank, or an occupancy-only board): [`Intent::PromotionNeeded`];
 //! - on the seat's turn, a move under way (each square as in the position, as after some legal
-//!   move, or empty): [`Intent::Touched`] for each piece of the position newly lifted, in the
-//!   order lifted (D.2.3: a piece taken out of its hole is touched);
+//!   move, or empty, and every piece missing seen lifted since the position):
+//!   [`Intent::Touched`] for each piece of the position newly lifted, in the order lifted (D.2.3:
+//!   a piece taken out of its hole is touched);
 //! - anything else (an earlier position, the opponent's last move not yet made on this board, a
 //!   knocked-over piece, an illegal move, nonsense): [`Intent::Mismatch`], square by square what
 //!   is missing, extra or wrong. Nothing is taken back: the seat is told what to put where.
@@ -153,8 +154,9 @@ fn promotion_squares(moves: &[Move]) -> Option<(Square, Square)> {
         .then_some(squares)
 }
 
-/// `sensed` judged against `pos`, for the board of `seat`.
-fn judge(sensed: &Sensed, pos: &Chess, seat: Color) -> Verdict {
+/// `sensed` judged against `pos`, for the board of `seat`; `lifted`: the squares seen to become
+/// empty since the position (a move is under way only if every piece missing was lifted).
+fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdict {
     let before = pos.board();
     if sensed.shows(before) {
         return Verdict::InSync;
@@ -167,7 +169,18 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color) -> Verdict {
             let mut after = pos.clone();
             after.play_unchecked(m);
             let after = after.board();
-            if sensed.shows(after) {
+            // A board that cannot tell the capturing piece from the captured one shows a
+            // capture only if the captured piece was seen to go.
+            // (En passant's captured square is empty after it: no question there.)
+            let capture_seen = match m {
+                Move::Normal {
+                    capture: Some(_),
+                    to,
+                    ..
+                } => sensed.at(to) != SquareSensed::Occupied || lifted.contains(&to),
+                _ => true,
+            };
+            if sensed.shows(after) && capture_seen {
                 exact.push(m);
             } else if shows_pawn_on_promotion_square(sensed, after, &m, seat) {
                 pawn_shown.push(m);
@@ -182,7 +195,12 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color) -> Verdict {
         if let Some((from, to)) = promotion_squares(&exact) {
             return Verdict::Promotion { from, to };
         }
-        if under_way && exact.is_empty() {
+        let all_lifted = Square::ALL.into_iter().all(|sq| {
+            sensed.at(sq) != SquareSensed::Empty
+                || before.piece_at(sq).is_none()
+                || lifted.contains(&sq)
+        });
+        if under_way && all_lifted && exact.is_empty() {
             return Verdict::UnderWay;
         }
     }
@@ -295,7 +313,7 @@ impl Assembler {
             return Vec::new();
         };
         self.judged = true;
-        let verdict = judge(sensed, pos, self.seat);
+        let verdict = judge(sensed, pos, self.seat, &self.lifted);
         let out = match &verdict {
             Verdict::UnderWay => {
                 let (touches, touched) = touches(&self.lifted, self.touched, sensed, pos.board());
@@ -316,17 +334,16 @@ impl Assembler {
     }
 }
 
-/// The pieces of `position` newly lifted (not among `touched`): in the order `lifted`, then any
-/// other (empty when the board was first seen) in square order; and the squares touched after.
+/// The pieces of `position` newly lifted (not among `touched`), in the order `lifted`, and the
+/// squares touched after.
 fn touches(
     lifted: &[Square],
     mut touched: Bitboard,
     sensed: &Sensed,
     position: &Board,
 ) -> (Vec<Intent>, Bitboard) {
-    let others = Square::ALL.into_iter().filter(|sq| !lifted.contains(sq));
     let mut out = Vec::new();
-    for square in lifted.iter().copied().chain(others) {
+    for &square in lifted {
         if let Some(piece) = position.piece_at(square)
             && sensed.at(square) == SquareSensed::Empty
             && !touched.contains(square)
