@@ -178,7 +178,8 @@ fn intents_map_to_board_commands_or_say_why_not() {
     let touched = |square, piece| Intent::Touched { square, piece };
     let fresh = recorded(&pos, None);
     let holding = recorded(&pos, Some(Square::E4));
-    let cases: Vec<(Intent, &PhysicalBoard, Result<Vec<Command>, Unmapped>)> = vec![
+    type Expected = Result<Vec<Command>, Unmapped>;
+    let cases: Vec<(Intent, &PhysicalBoard, Expected)> = vec![
         (
             touched(Square::E4, white_pawn),
             &fresh,
