@@ -44,9 +44,9 @@ pub fn commands(
         Intent::Placed(m) => {
             let mut after = pos.clone();
             after.play_unchecked(*m);
-            board_ops(recorded, after.board())?
+            board_ops(recorded, after.board(), pos.turn())?
         }
-        Intent::InSync => board_ops(recorded, pos.board())?,
+        Intent::InSync => board_ops(recorded, pos.board(), pos.turn())?,
         Intent::PromotionNeeded { .. } | Intent::Mismatch(_) => {
             return Err(Unmapped::NothingToRecord);
         }
@@ -97,10 +97,16 @@ fn becomes(piece: Piece, to: Square, target: Piece) -> Option<Option<Role>> {
 }
 
 /// The board events, in an order the table takes, that turn `recorded` (its pieces and the
-/// piece in its hand) into `target` with nothing in the hand: the piece in the hand placed,
-/// each piece moved (lifted, what stands on its new square taken off, placed; the king first, as
-/// touch-move reads a castling), then what is left over taken off.
-pub fn board_ops(recorded: &PhysicalBoard, target: &Board) -> Result<Vec<BoardOp>, Unmapped> {
+/// piece in its hand) into `target` with nothing in the hand, `mover` being the side to move:
+/// the piece in the hand placed; each piece moved (lifted, what stands on its new square taken
+/// off, placed), the other side's first (its last move made on this board, so that the table
+/// counts what follows as the mover's own), then the mover's, his king first (as touch-move
+/// reads a castling); then what is left over taken off.
+pub fn board_ops(
+    recorded: &PhysicalBoard,
+    target: &Board,
+    mover: Color,
+) -> Result<Vec<BoardOp>, Unmapped> {
     let mut work = recorded.clone();
     let mut ops = Vec::new();
     let mut apply = |work: &mut PhysicalBoard, op: BoardOp| -> Result<(), Unmapped> {
@@ -118,7 +124,7 @@ pub fn board_ops(recorded: &PhysicalBoard, target: &Board) -> Result<Vec<BoardOp
                     .map(|p| (sq, p))
             })
             .collect();
-        squares.sort_by_key(|(_, p)| p.role != Role::King);
+        squares.sort_by_key(|(_, p)| (p.color == mover, p.role != Role::King));
         squares
     };
     if let Some((piece, _)) = work.hand {

@@ -118,7 +118,7 @@ fn board_ops_bring_the_record_to_the_board_in_an_order_the_table_takes() {
         let pos = position(fen);
         let mut after = pos.clone();
         after.play_unchecked(mv(&pos, uci));
-        let ops = board_ops(&recorded(&pos, lifted), after.board());
+        let ops = board_ops(&recorded(&pos, lifted), after.board(), pos.turn());
         assert_eq!(ops.as_ref(), Ok(&expected), "{fen} {uci} {lifted:?}");
     }
 }
@@ -136,26 +136,30 @@ fn what_the_tables_board_events_cannot_say_is_unreachable() {
         },
     );
     assert_eq!(
-        board_ops(&recorded(&start, None), &extra),
+        board_ops(&recorded(&start, None), &extra, Color::White),
         Err(Unmapped::Unreachable)
     );
     // The piece in the hand has nowhere to go.
     let mut without_e2 = Board::new();
     without_e2.discard_piece_at(Square::E2);
     assert_eq!(
-        board_ops(&recorded(&start, Some(Square::E2)), &without_e2),
+        board_ops(
+            &recorded(&start, Some(Square::E2)),
+            &without_e2,
+            Color::White
+        ),
         Err(Unmapped::Unreachable)
     );
     // Pieces changing places need a second hand (a Chess960 castling onto the rook's square).
     let pos = position("4k3/8/8/8/8/8/8/5KR1 w - - 0 1");
     let swapped: Board = "4k3/8/8/8/8/8/8/5RK1".parse().expect("board");
     assert_eq!(
-        board_ops(&recorded(&pos, None), &swapped),
+        board_ops(&recorded(&pos, None), &swapped, Color::White),
         Err(Unmapped::Unreachable)
     );
     // Nothing to do.
     assert_eq!(
-        board_ops(&recorded(&start, None), &Board::new()),
+        board_ops(&recorded(&start, None), &Board::new(), Color::White),
         Ok(vec![])
     );
 }
@@ -244,6 +248,8 @@ struct Table {
     game: Game,
     boards: ByColor<EBoard>,
     now: u64,
+    /// Every command the table took, in order.
+    sent: Vec<Command>,
 }
 
 impl Table {
@@ -287,6 +293,7 @@ impl Table {
             game,
             boards,
             now: 0,
+            sent: Vec::new(),
         };
         table.settle();
         table
@@ -301,6 +308,7 @@ impl Table {
         for e in &events {
             self.game.apply(e).expect("a decided event applies");
         }
+        self.sent.push(command);
     }
 
     /// The intents of `color`'s board, sent to the table as its player's commands.
@@ -502,4 +510,43 @@ fn castling_begun_with_the_rook_held_is_the_rooks_move_at_the_table() {
         t.game.decide(Seat::White, lift_king[0], t.now),
         Err(crate::game::Refusal::MoveReleased)
     );
+}
+
+#[test]
+fn the_opponents_move_and_ones_own_made_at_once_reach_the_table_in_that_order() {
+    let mut t = Table::new("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    t.turn("e2e4", false);
+    // Black's move, made on his board only; White's board still shows 1. e4 when both Black's
+    // pawn and White's knight go, within one settle time.
+    let pos = t.game.position().clone();
+    let e5 = mv(&pos, "e7e5");
+    t.make(Color::Black, &pos, e5, false);
+    t.settle();
+    t.run(Seat::Black, Command::PressClock);
+    t.settle();
+    let after_e5 = t.game.position().clone();
+    let nf3 = mv(&after_e5, "g1f3");
+    t.make(Color::White, &pos, e5, false);
+    t.make(Color::White, &after_e5, nf3, false);
+    let intents = t.settle();
+    assert_eq!(intents.white, [Intent::Placed(nf3)]);
+    let ops: Vec<BoardOp> = t.sent[t.sent.len() - 4..]
+        .iter()
+        .filter_map(|c| match c {
+            Command::Board { op, .. } => Some(*op),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            BoardOp::Lift(Square::E7),
+            place(Square::E5),
+            BoardOp::Lift(Square::G1),
+            place(Square::F3),
+        ]
+    );
+    t.run(Seat::White, Command::Announce(nf3));
+    t.run(Seat::White, Command::PressClock);
+    assert_eq!(t.game.moves().len(), 3);
 }
