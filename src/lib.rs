@@ -6,7 +6,7 @@
 //! See `ARCHITECTURE.md` for the code map and its invariants.
 
 // The pure core, its own crate (crates/hamle-core), at the same paths as before.
-pub use hamle_core::{announce, game, ownership, pairings, scoresheet, table, text_check};
+pub use hamle_core::{announce, eboard, game, ownership, pairings, scoresheet, table, text_check};
 
 pub mod braille;
 pub mod cli;

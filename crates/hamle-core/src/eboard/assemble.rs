@@ -1,0 +1,359 @@
+//! One seat's sensor board to table-level intents.
+//!
+//! The [`Assembler`] of a seat takes the board's [`Observation`]s, each with its time in
+//! milliseconds, and judges what the board shows against the game's position once it has
+//! settled: unchanged for [`Settings::settle_ms`]. A piece sliding over squares, a piece lifted
+//! and put down within one scan of the board, the squares a DGT board reports out of order: the
+//! states between last less than the settle time and are never judged. Time comes only from the
+//! values passed in: the caller asks again at [`Assembler::deadline`] ([`Assembler::tick`]) or
+//! with its next observation, which judges the state before it if that one had settled.
+//!
+//! A settled board is, against the position (shakmaty's [`Board`] of it and of the position
+//! after each legal move; hamle never generates a move itself):
+//!
+//! - the position: [`Intent::InSync`];
+//! - on the seat's turn, the position after exactly one legal move: [`Intent::Placed`] (a
+//!   castling made rook first or king first, en passant, a capture whose captured piece went off
+//!   before or after, a promotion with its new piece on the square);
+//! - on the seat's turn, a promotion whose piece the board does not show (the pawn itself on the
+//!   last rank, or an occupancy-only board): [`Intent::PromotionNeeded`];
+//! - on the seat's turn, a move under way (each square as in the position, as after some legal
+//!   move, or empty, and every piece missing seen lifted since the position):
+//!   [`Intent::Touched`] for each piece of the position newly lifted, in the order lifted (D.2.3:
+//!   a piece taken out of its hole is touched);
+//! - anything else (an earlier position, the opponent's last move not yet made on this board, a
+//!   knocked-over piece, an illegal move, nonsense): [`Intent::Mismatch`], square by square what
+//!   is missing, extra or wrong. Nothing is taken back: the seat is told what to put where.
+//!
+//! Each judgement is reported once; the same board judged again against the same position says
+//! nothing new. A touch is reported once per position.
+
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Piece, Position, Square};
+
+use super::sensed::{Observation, Sensed, SquareSensed};
+
+/// How long a board must stay unchanged before it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Settings {
+    pub settle_ms: u64,
+}
+
+impl Default for Settings {
+    /// 300 ms: a DGT board scans all squares in 200-250 ms (twice that over Bluetooth, where a
+    /// longer settle is wise).
+    fn default() -> Self {
+        Settings { settle_ms: 300 }
+    }
+}
+
+/// A piece where another should stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WrongPiece {
+    pub square: Square,
+    pub found: Piece,
+    pub expected: Piece,
+}
+
+/// How a board differs from the game, square by square (a1 to h8 in each list).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Mismatch {
+    /// Empty on the board; this piece belongs there.
+    pub missing: Vec<(Square, Piece)>,
+    /// A piece on the board where none belongs (`None`: a board that cannot tell which).
+    pub extra: Vec<(Square, Option<Piece>)>,
+    /// Another piece than the one that belongs there.
+    pub wrong: Vec<WrongPiece>,
+}
+
+impl Mismatch {
+    /// How `sensed` differs from `expected`.
+    pub fn between(sensed: &Sensed, expected: &Board) -> Mismatch {
+        let mut m = Mismatch::default();
+        for square in Square::ALL {
+            match (sensed.at(square), expected.piece_at(square)) {
+                (SquareSensed::Empty, Some(piece)) => m.missing.push((square, piece)),
+                (SquareSensed::Piece(found), None) => m.extra.push((square, Some(found))),
+                (SquareSensed::Occupied, None) => m.extra.push((square, None)),
+                (SquareSensed::Piece(found), Some(expected)) if found != expected => {
+                    m.wrong.push(WrongPiece {
+                        square,
+                        found,
+                        expected,
+                    })
+                }
+                _ => {}
+            }
+        }
+        m
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.missing.is_empty() && self.extra.is_empty() && self.wrong.is_empty()
+    }
+}
+
+/// What the seat's board means for the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Intent {
+    /// On the seat's turn, a piece of the position lifted (D.2.3: touched): his own, or his
+    /// opponent's (a capture begun by taking the captured piece off).
+    Touched { square: Square, piece: Piece },
+    /// On the seat's turn, the board shows the position after this legal move.
+    Placed(Move),
+    /// On the seat's turn, the board shows a pawn's promotion from `from` to `to`, but not the
+    /// piece it becomes: it must be named.
+    PromotionNeeded { from: Square, to: Square },
+    /// The board shows neither the game nor a move of it: what to put right.
+    Mismatch(Mismatch),
+    /// The board shows the game's position (again).
+    InSync,
+}
+
+/// A settled board judged against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Verdict {
+    InSync,
+    Placed(Move),
+    Promotion { from: Square, to: Square },
+    UnderWay,
+    Mismatch(Mismatch),
+}
+
+/// Whether `sensed` shows `after` but for the promotion square of `m`, where the mover's pawn
+/// itself stands.
+fn shows_pawn_on_promotion_square(sensed: &Sensed, after: &Board, m: &Move, mover: Color) -> bool {
+    let pawn = Piece {
+        color: mover,
+        role: shakmaty::Role::Pawn,
+    };
+    m.is_promotion()
+        && sensed.at(m.to()) == SquareSensed::Piece(pawn)
+        && Square::ALL
+            .into_iter()
+            .filter(|sq| *sq != m.to())
+            .all(|sq| sensed.at(sq).agrees_with(after.piece_at(sq)))
+}
+
+/// Whether every square of `sensed` is empty, as in `before`, or as in `after`.
+fn between(sensed: &Sensed, before: &Board, after: &Board) -> bool {
+    Square::ALL.into_iter().all(|sq| {
+        let s = sensed.at(sq);
+        s == SquareSensed::Empty
+            || s.agrees_with(before.piece_at(sq))
+            || s.agrees_with(after.piece_at(sq))
+    })
+}
+
+/// The squares and promotion of a move shown without its piece.
+fn promotion_squares(moves: &[Move]) -> Option<(Square, Square)> {
+    let first = moves.first()?;
+    let squares = (first.from()?, first.to());
+    moves
+        .iter()
+        .all(|m| m.is_promotion() && (m.from(), m.to()) == (Some(squares.0), squares.1))
+        .then_some(squares)
+}
+
+/// `sensed` judged against `pos`, for the board of `seat`; `lifted`: the squares seen to become
+/// empty since the position (a move is under way only if every piece missing was lifted).
+fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdict {
+    let before = pos.board();
+    if sensed.shows(before) {
+        return Verdict::InSync;
+    }
+    if pos.turn() == seat {
+        let mut exact = Vec::new();
+        let mut pawn_shown = Vec::new();
+        let mut under_way = false;
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let after = after.board();
+            // A board that cannot tell the capturing piece from the captured one shows a
+            // capture only if the captured piece was seen to go.
+            // (En passant's captured square is empty after it: no question there.)
+            let capture_seen = match m {
+                Move::Normal {
+                    capture: Some(_),
+                    to,
+                    ..
+                } => sensed.at(to) != SquareSensed::Occupied || lifted.contains(&to),
+                _ => true,
+            };
+            if sensed.shows(after) && capture_seen {
+                exact.push(m);
+            } else if shows_pawn_on_promotion_square(sensed, after, &m, seat) {
+                pawn_shown.push(m);
+            } else if !under_way && between(sensed, before, after) {
+                under_way = true;
+            }
+        }
+        if let [m] = exact.as_slice() {
+            return Verdict::Placed(*m);
+        }
+        exact.extend(pawn_shown);
+        if let Some((from, to)) = promotion_squares(&exact) {
+            return Verdict::Promotion { from, to };
+        }
+        let all_lifted = Square::ALL.into_iter().all(|sq| {
+            sensed.at(sq) != SquareSensed::Empty
+                || before.piece_at(sq).is_none()
+                || lifted.contains(&sq)
+        });
+        if under_way && all_lifted && exact.is_empty() {
+            return Verdict::UnderWay;
+        }
+    }
+    Verdict::Mismatch(Mismatch::between(sensed, before))
+}
+
+/// One seat's board observations to [`Intent`]s.
+#[derive(Clone, Debug)]
+pub struct Assembler {
+    /// Whose board it is.
+    seat: Color,
+    settings: Settings,
+    /// What the board shows, once a whole board has been seen.
+    sensed: Option<Sensed>,
+    /// When it last changed (or when the position it is judged against changed).
+    changed_at: u64,
+    /// Whether the board as it is now has been judged against the current position.
+    judged: bool,
+    /// The squares that became empty since the position, oldest first.
+    lifted: Vec<Square>,
+    /// The squares whose touch was reported in this position.
+    touched: Bitboard,
+    /// The last verdict reported in this position.
+    last: Option<Verdict>,
+    /// The position judged against: its pieces and the side to move.
+    position: Option<(Board, Color)>,
+}
+
+impl Assembler {
+    /// The assembler of `seat`'s board. It knows nothing of the board until a whole board
+    /// ([`Observation::Snapshot`]) is observed; lifts and placements before that are ignored.
+    pub fn new(seat: Color, settings: Settings) -> Assembler {
+        Assembler {
+            seat,
+            settings,
+            sensed: None,
+            changed_at: 0,
+            judged: true,
+            lifted: Vec::new(),
+            touched: Bitboard::EMPTY,
+            last: None,
+            position: None,
+        }
+    }
+
+    pub fn seat(&self) -> Color {
+        self.seat
+    }
+
+    /// What the board shows now (settled or not).
+    pub fn sensed(&self) -> Option<&Sensed> {
+        self.sensed.as_ref()
+    }
+
+    /// When the board as it is now will have settled, if it is still to be judged: call
+    /// [`Assembler::tick`] then.
+    pub fn deadline(&self) -> Option<u64> {
+        (!self.judged && self.sensed.is_some())
+            .then(|| self.changed_at.saturating_add(self.settings.settle_ms))
+    }
+
+    /// `observation` made at `at`, with `pos` the game's position: what the board before it
+    /// meant, if it had settled and was still to be judged, and what it means now if no settle
+    /// time is asked for.
+    pub fn observe(&mut self, observation: &Observation, at: u64, pos: &Chess) -> Vec<Intent> {
+        let mut out = self.tick(at, pos);
+        let at = at.max(self.changed_at);
+        let changed = match (&mut self.sensed, observation) {
+            (None, Observation::Snapshot(whole)) => {
+                self.sensed = Some(whole.clone());
+                true
+            }
+            (None, _) => false,
+            (Some(sensed), _) => {
+                let before = sensed.occupied();
+                let changed = sensed.apply(observation);
+                let emptied = before & !sensed.occupied();
+                for square in emptied {
+                    self.lifted.retain(|sq| *sq != square);
+                    self.lifted.push(square);
+                }
+                changed
+            }
+        };
+        if changed {
+            self.changed_at = at;
+            self.judged = false;
+        }
+        out.extend(self.tick(at, pos));
+        out
+    }
+
+    /// At `now`, with `pos` the game's position: what the board means, if it has settled and
+    /// has not been judged against `pos` yet. Call it at [`Assembler::deadline`] and whenever
+    /// the game's position changes.
+    pub fn tick(&mut self, now: u64, pos: &Chess) -> Vec<Intent> {
+        let key = (pos.board().clone(), pos.turn());
+        if self.position.as_ref() != Some(&key) {
+            self.position = Some(key);
+            self.lifted.clear();
+            self.touched = Bitboard::EMPTY;
+            self.last = None;
+            self.judged = false;
+        }
+        let settled = now >= self.changed_at.saturating_add(self.settings.settle_ms);
+        if !settled || self.judged {
+            return Vec::new();
+        }
+        let Some(sensed) = self.sensed.as_ref() else {
+            return Vec::new();
+        };
+        self.judged = true;
+        let verdict = judge(sensed, pos, self.seat, &self.lifted);
+        let out = match &verdict {
+            Verdict::UnderWay => {
+                let (touches, touched) = touches(&self.lifted, self.touched, sensed, pos.board());
+                self.touched = touched;
+                touches
+            }
+            _ if self.last.as_ref() == Some(&verdict) => Vec::new(),
+            Verdict::InSync => vec![Intent::InSync],
+            Verdict::Placed(m) => vec![Intent::Placed(*m)],
+            Verdict::Promotion { from, to } => vec![Intent::PromotionNeeded {
+                from: *from,
+                to: *to,
+            }],
+            Verdict::Mismatch(m) => vec![Intent::Mismatch(m.clone())],
+        };
+        self.last = Some(verdict);
+        out
+    }
+}
+
+/// The pieces of `position` newly lifted (not among `touched`), in the order `lifted`, and the
+/// squares touched after.
+fn touches(
+    lifted: &[Square],
+    mut touched: Bitboard,
+    sensed: &Sensed,
+    position: &Board,
+) -> (Vec<Intent>, Bitboard) {
+    let mut out = Vec::new();
+    for &square in lifted {
+        if let Some(piece) = position.piece_at(square)
+            && sensed.at(square) == SquareSensed::Empty
+            && !touched.contains(square)
+        {
+            touched.add(square);
+            out.push(Intent::Touched { square, piece });
+        }
+    }
+    (out, touched)
+}
+
+#[cfg(test)]
+mod tests;
