@@ -443,26 +443,7 @@ pub async fn run_node(
     let clustered = cluster.is_some();
     // One server per data directory (or one process per node name among a cluster's nodes),
     // for the whole run: taken before anything in it is opened.
-    let data_lock = {
-        let dir = dir.clone();
-        let node = clustered.then(|| node.clone());
-        let store = url.clone();
-        tokio::task::spawn_blocking(move || {
-            let lock = data_lock::take(&dir, node.as_deref())?;
-            match &store {
-                crate::store::StoreUrl::Sqlite(path) => {
-                    Ok(lock.and(data_lock::take_file(path, node.as_deref())?))
-                }
-                _ => Ok(lock),
-            }
-        })
-        .await
-        .map_err(|e| ServeError::Io(io::Error::other(e)))?
-        .map_err(|e| match e {
-            data_lock::LockError::InUse(in_use) => ServeError::InUse(in_use),
-            data_lock::LockError::Io(e) => ServeError::Io(e),
-        })?
-    };
+    let data_lock = lock_data(&dir, clustered.then(|| node.clone()), &url).await?;
     let (store, owners, admin) = tokio::task::spawn_blocking(move || {
         let opened = crate::store::open(&url, &dir, &node).map_err(ServeError::Store)?;
         // A cluster's leases and command ids are the ones every node sees.
@@ -499,19 +480,7 @@ pub async fn run_node(
         }
     }
     // The recordings already on the disk count against their quotas.
-    let tally = {
-        let dir = config.data_dir.clone();
-        tokio::task::spawn_blocking(move || recordings::Tally::of_disk(&dir))
-            .await
-            .map_err(|e| ServeError::Io(io::Error::other(e)))?
-    };
-    tracing::info!(
-        mib = tally.total() >> 20,
-        max_mib = config.limits.max_recording_bytes >> 20,
-        per_address_mib = config.limits.max_recording_bytes_per_address >> 20,
-        reserve_mib = config.limits.recordings_reserve_bytes >> 20,
-        "recordings"
-    );
+    let tally = recordings_on_disk(&config).await?;
     let leases = cluster.clone();
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
@@ -543,20 +512,7 @@ pub async fn run_node(
         }
         other => tracing::info!(node = %config.node, "store opened: {other}"),
     }
-    // Games that never started are counted from their stored summaries (none is loaded).
-    match tokio::task::spawn_blocking({
-        let store = Arc::clone(&store);
-        move || store.unstarted_games()
-    })
-    .await
-    {
-        Ok(Ok(games)) => {
-            for (id, created_ms) in games {
-                app.0.creation.created(&id, created_ms);
-            }
-        }
-        other => tracing::error!("could not count the games never started: {other:?}"),
-    }
+    count_unstarted(&app).await;
 
     if let Some(listening) = app.0.speech.local.clone() {
         if let Some(id) = listening.fixed_game()
@@ -590,4 +546,58 @@ pub async fn run_node(
     }
     drop(data_lock);
     Ok(())
+}
+
+/// The data directory's lock (and the SQLite file's, when the store is one elsewhere), for
+/// `node` among a cluster's nodes: the second server on either stops here.
+async fn lock_data(
+    dir: &std::path::Path,
+    node: Option<String>,
+    store: &crate::store::StoreUrl,
+) -> Result<data_lock::DataLock, ServeError> {
+    let (dir, store) = (dir.to_owned(), store.clone());
+    tokio::task::spawn_blocking(move || {
+        let lock = data_lock::take(&dir, node.as_deref())?;
+        match &store {
+            crate::store::StoreUrl::Sqlite(path) => {
+                Ok(lock.and(data_lock::take_file(path, node.as_deref())?))
+            }
+            _ => Ok(lock),
+        }
+    })
+    .await
+    .map_err(|e| ServeError::Io(io::Error::other(e)))?
+    .map_err(|e| match e {
+        data_lock::LockError::InUse(in_use) => ServeError::InUse(in_use),
+        data_lock::LockError::Io(e) => ServeError::Io(e),
+    })
+}
+
+/// The recordings already on the disk, counted against their quotas (and logged).
+async fn recordings_on_disk(config: &Config) -> Result<recordings::Tally, ServeError> {
+    let dir = config.data_dir.clone();
+    let tally = tokio::task::spawn_blocking(move || recordings::Tally::of_disk(&dir))
+        .await
+        .map_err(|e| ServeError::Io(io::Error::other(e)))?;
+    tracing::info!(
+        mib = tally.total() >> 20,
+        max_mib = config.limits.max_recording_bytes >> 20,
+        per_address_mib = config.limits.max_recording_bytes_per_address >> 20,
+        reserve_mib = config.limits.recordings_reserve_bytes >> 20,
+        "recordings"
+    );
+    Ok(tally)
+}
+
+/// Games that never started, counted from their stored summaries (none is loaded).
+async fn count_unstarted(app: &AppState) {
+    let store = Arc::clone(&app.0.store);
+    match tokio::task::spawn_blocking(move || store.unstarted_games()).await {
+        Ok(Ok(games)) => {
+            for (id, created_ms) in games {
+                app.0.creation.created(&id, created_ms);
+            }
+        }
+        other => tracing::error!("could not count the games never started: {other:?}"),
+    }
 }

@@ -101,31 +101,8 @@ pub async fn serve<S>(
     let limits = app.limits();
     let mut conn = Conn::new(socket, fallback, &limits);
     let shutdown = app.shutdown();
-    let first = tokio::select! {
-        _ = shutdown.cancelled() => {
-            conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
-            return;
-        }
-        // The round's hall is full and this socket has waited longest.
-        _ = waiting.evicted.cancelled() => {
-            conn.fail(ErrorCode::TooManyConnections, &[], close::TOO_MANY_CONNECTIONS).await;
-            return;
-        }
-        r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
-    };
-    let text = match first {
-        Err(_) => {
-            return conn
-                .fail(ErrorCode::HelloTimeout, &[], close::HELLO_TIMEOUT)
-                .await;
-        }
-        Ok(Next::Text(t)) => t,
-        Ok(Next::Gone) => return,
-        Ok(_) => {
-            return conn
-                .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
-                .await;
-        }
+    let Some(text) = conn.greeting(&limits, &shutdown, &waiting.evicted).await else {
+        return;
     };
     let Ok(RoundIn::Hello { token, lang }) = serde_json::from_str::<RoundIn>(&text) else {
         return conn
@@ -153,73 +130,8 @@ pub async fn serve<S>(
     // Every board: its past alerts, and a follower forwarding its events from now on.
     let stop = CancellationToken::new();
     let (tx, mut rx) = mpsc::channel::<(usize, Feed)>(1024);
-    let mut followed = Vec::with_capacity(round.boards.len());
-    let mut past: Vec<(u64, u32, u64, String, Alert)> = Vec::new();
-    for (i, (board, game)) in round.boards.iter().enumerate() {
-        let handle = app.game(game).await;
-        let connected = match &handle {
-            Some(h) => h.connect(Seat::Spectator, Some(0)).await,
-            None => None,
-        };
-        let Some((handle, connected)) = handle.zip(connected) else {
-            followed.push(Followed {
-                board: *board,
-                setup: None,
-            });
-            continue;
-        };
-        if let Backlog::Events(events) = &connected.backlog {
-            for p in events {
-                if let Some((kind, text)) = alert_of(*board, &handle.setup, &p.rec, lang) {
-                    let alert = Alert {
-                        n: 0,
-                        board: *board,
-                        game: game.to_string(),
-                        seq: p.rec.seq,
-                        kind,
-                        at_ms: p.rec.at_ms,
-                        text,
-                        past: true,
-                    };
-                    past.push((p.rec.at_ms, *board, p.rec.seq, game.to_string(), alert));
-                }
-            }
-        }
-        let mut events = connected.events;
-        let tx = tx.clone();
-        let stop = stop.clone();
-        app.0.tracker.spawn(async move {
-            loop {
-                let feed = tokio::select! {
-                    _ = stop.cancelled() => return,
-                    r = events.recv() => match r {
-                        Ok(p) => Feed::Event(p),
-                        Err(broadcast::error::RecvError::Lagged(_)) => Feed::Lagged,
-                        Err(broadcast::error::RecvError::Closed) => Feed::Closed,
-                    },
-                };
-                let closed = matches!(feed, Feed::Closed);
-                if tx.send((i, feed)).await.is_err() || closed {
-                    return;
-                }
-            }
-        });
-        followed.push(Followed {
-            board: *board,
-            setup: Some(handle.setup.clone()),
-        });
-    }
-    drop(tx);
-    past.sort_by_key(|a| (a.0, a.1, a.2));
-    let mut n = 0u64;
-    let alerts: Vec<Alert> = past
-        .into_iter()
-        .map(|(.., mut alert)| {
-            n += 1;
-            alert.n = n;
-            alert
-        })
-        .collect();
+    let (followed, alerts) = follow_boards(&app, &round, lang, tx, &stop).await;
+    let mut n = alerts.len() as u64;
     let boards = board_lines(&app, &round).await;
     let hello = json(RoundOut::Round {
         id: round.id.to_string(),
@@ -313,4 +225,84 @@ pub async fn serve<S>(
         }
     }
     stop.cancel();
+}
+
+/// Follows every board of `round` as a spectator: each board's past alerts (numbered in the
+/// order they happened, across boards), and a task per board forwarding its events to `tx`
+/// (tagged with the board's index) until `stop`.
+async fn follow_boards(
+    app: &AppState,
+    round: &StoredRound,
+    lang: Lang,
+    tx: mpsc::Sender<(usize, Feed)>,
+    stop: &CancellationToken,
+) -> (Vec<Followed>, Vec<Alert>) {
+    let mut followed = Vec::with_capacity(round.boards.len());
+    let mut past: Vec<(u64, u32, u64, String, Alert)> = Vec::new();
+    for (i, (board, game)) in round.boards.iter().enumerate() {
+        let handle = app.game(game).await;
+        let connected = match &handle {
+            Some(h) => h.connect(Seat::Spectator, Some(0)).await,
+            None => None,
+        };
+        let Some((handle, connected)) = handle.zip(connected) else {
+            followed.push(Followed {
+                board: *board,
+                setup: None,
+            });
+            continue;
+        };
+        if let Backlog::Events(events) = &connected.backlog {
+            for p in events {
+                if let Some((kind, text)) = alert_of(*board, &handle.setup, &p.rec, lang) {
+                    let alert = Alert {
+                        n: 0,
+                        board: *board,
+                        game: game.to_string(),
+                        seq: p.rec.seq,
+                        kind,
+                        at_ms: p.rec.at_ms,
+                        text,
+                        past: true,
+                    };
+                    past.push((p.rec.at_ms, *board, p.rec.seq, game.to_string(), alert));
+                }
+            }
+        }
+        let mut events = connected.events;
+        let tx = tx.clone();
+        let stop = stop.clone();
+        app.0.tracker.spawn(async move {
+            loop {
+                let feed = tokio::select! {
+                    _ = stop.cancelled() => return,
+                    r = events.recv() => match r {
+                        Ok(p) => Feed::Event(p),
+                        Err(broadcast::error::RecvError::Lagged(_)) => Feed::Lagged,
+                        Err(broadcast::error::RecvError::Closed) => Feed::Closed,
+                    },
+                };
+                let closed = matches!(feed, Feed::Closed);
+                if tx.send((i, feed)).await.is_err() || closed {
+                    return;
+                }
+            }
+        });
+        followed.push(Followed {
+            board: *board,
+            setup: Some(handle.setup.clone()),
+        });
+    }
+    drop(tx);
+    past.sort_by_key(|a| (a.0, a.1, a.2));
+    let mut n = 0u64;
+    let alerts = past
+        .into_iter()
+        .map(|(.., mut alert)| {
+            n += 1;
+            alert.n = n;
+            alert
+        })
+        .collect();
+    (followed, alerts)
 }

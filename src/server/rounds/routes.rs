@@ -397,29 +397,7 @@ async fn create_round(
     let mut stored_boards = Vec::with_capacity(pairings.boards.len());
     for p in &pairings.boards {
         let id = new_id(&app, lang).await?;
-        let mut languages = [round_lang; 6];
-        for (color, paired) in [(0, &p.white), (1, &p.black)] {
-            if let Some(l) = paired.lang {
-                let (player, assistant) = if color == 0 {
-                    (Seat::White, Seat::WhiteAssistant)
-                } else {
-                    (Seat::Black, Seat::BlackAssistant)
-                };
-                languages[player.index()] = l;
-                languages[assistant.index()] = l;
-            }
-        }
-        let setup = Setup {
-            time_control: tc,
-            players: ByColor {
-                white: player_of(&p.white),
-                black: player_of(&p.black),
-            },
-            languages,
-            profile: rules,
-            event: event.clone(),
-            start: StartPosition::initial(),
-        };
+        let setup = board_setup(p, round_lang, tc, rules, &event);
         let (seat_tokens, hashes) = tokens(&setup, Some(token.clone()));
         let new = NewGame {
             id: id.clone(),
@@ -448,26 +426,7 @@ async fn create_round(
         let handle = app.hub().created(stored).await;
         app.speech().game_added(&handle);
         room.created(&handle.id, handle.created_ms);
-        let mut seats = Vec::new();
-        for seat in Seat::ALL {
-            if seat == Seat::Arbiter {
-                continue;
-            }
-            let Some(Some(t)) = seat_tokens.get(seat.key()) else {
-                continue;
-            };
-            let seat_lang = new.setup.language(seat).code();
-            let url = format!(
-                "{origin}{}?lang={seat_lang}#game={id}&token={t}",
-                page_for(seat, &new.setup)
-            );
-            seats.push(SeatLink {
-                seat: seat.key(),
-                lang: seat_lang,
-                qr: qr(&url),
-                url,
-            });
-        }
+        let seats = seat_links(&origin, &id, &new.setup, &seat_tokens);
         boards.push(BoardOut {
             board: p.board,
             game: id.to_string(),
@@ -509,6 +468,68 @@ async fn create_round(
         boards,
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// A board's game: the round's time control, rules and event, each player's language where
+/// the pairings name one (his assistant's too), the round's otherwise.
+fn board_setup(
+    p: &Pairing,
+    round_lang: Lang,
+    time_control: TimeControl,
+    profile: crate::game::Profile,
+    event: &crate::game::EventInfo,
+) -> Setup {
+    let mut languages = [round_lang; 6];
+    for (player, assistant, paired) in [
+        (Seat::White, Seat::WhiteAssistant, &p.white),
+        (Seat::Black, Seat::BlackAssistant, &p.black),
+    ] {
+        if let Some(l) = paired.lang {
+            languages[player.index()] = l;
+            languages[assistant.index()] = l;
+        }
+    }
+    Setup {
+        time_control,
+        players: ByColor {
+            white: player_of(&p.white),
+            black: player_of(&p.black),
+        },
+        languages,
+        profile,
+        event: event.clone(),
+        start: StartPosition::initial(),
+    }
+}
+
+/// Each seat's link to its page (the arbiter's is the round desk), with its QR code.
+fn seat_links(
+    origin: &str,
+    id: &GameId,
+    setup: &Setup,
+    seat_tokens: &crate::server::http::create::Tokens,
+) -> Vec<SeatLink> {
+    let mut seats = Vec::new();
+    for seat in Seat::ALL {
+        if seat == Seat::Arbiter {
+            continue;
+        }
+        let Some(Some(t)) = seat_tokens.get(seat.key()) else {
+            continue;
+        };
+        let seat_lang = setup.language(seat).code();
+        let url = format!(
+            "{origin}{}?lang={seat_lang}#game={id}&token={t}",
+            page_for(seat, setup)
+        );
+        seats.push(SeatLink {
+            seat: seat.key(),
+            lang: seat_lang,
+            qr: qr(&url),
+            url,
+        });
+    }
+    seats
 }
 
 /// The round of the path, if the request's bearer token is its arbiter's: `404 not_found`

@@ -195,6 +195,45 @@ where
         let _ = tokio::time::timeout(self.send_timeout, self.socket.close()).await;
     }
 
+    /// The first message, the greeting's text, within `limits.hello_timeout`. Anything else
+    /// (a binary frame, too large, not UTF-8, a flood, silence, the server stopping, `evicted`:
+    /// the hall full and this socket the longest waiting) is answered with its error and the
+    /// connection closed: `None`.
+    pub(crate) async fn greeting(
+        &mut self,
+        limits: &Limits,
+        shutdown: &tokio_util::sync::CancellationToken,
+        evicted: &tokio_util::sync::CancellationToken,
+    ) -> Option<String> {
+        let first = tokio::select! {
+            _ = shutdown.cancelled() => {
+                self.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
+                return None;
+            }
+            _ = evicted.cancelled() => {
+                self.fail(ErrorCode::TooManyConnections, &[], close::TOO_MANY_CONNECTIONS).await;
+                return None;
+            }
+            r = tokio::time::timeout(limits.hello_timeout, next_text(self)) => r,
+        };
+        let (code, close_code) = match first {
+            Ok(Next::Text(t)) => return Some(t),
+            Ok(Next::Gone) => return None,
+            Err(_) => (ErrorCode::HelloTimeout, close::HELLO_TIMEOUT),
+            Ok(Next::Binary(_)) => (ErrorCode::UnsupportedFrame, close::BAD_HELLO),
+            Ok(Next::TooLarge) => {
+                let limit = [("limit", limits.max_message_bytes.to_string())];
+                self.fail(ErrorCode::TooLarge, &limit, close::TOO_BIG).await;
+                return None;
+            }
+            Ok(Next::BadUtf8) => (ErrorCode::InvalidUtf8, close::BAD_DATA),
+            Ok(Next::Flood) => (ErrorCode::Flood, close::POLICY),
+            Ok(Next::Unfinished) => (ErrorCode::MessageUnfinished, close::POLICY),
+        };
+        self.fail(code, &[], close_code).await;
+        None
+    }
+
     /// Sends an error, then closes.
     pub(crate) async fn fail(&mut self, code: ErrorCode, args: &[(&str, String)], close_code: u16) {
         let _ = self.error(None, code, args).await;

@@ -9,7 +9,6 @@ pub mod upgrade;
 
 use axum::extract::ws::Message;
 use futures_util::{Sink, Stream};
-use tokio::time::Instant;
 
 use crate::announce::Lang;
 use crate::game::Seat;
@@ -18,8 +17,8 @@ use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode, peek};
 use crate::server::{AppState, Limits};
 use crate::table::Order;
 pub use connection::close;
-use connection::{Closing, Conn, Next, decode_error_args, next_text};
-use session::{Session, next_audio, offer_missed, send_events};
+use connection::{Conn, decode_error_args};
+use session::{Session, offer_missed, send_events};
 
 /// Refuses a connection at once: an `error` with `code`, then a close frame.
 pub async fn refuse<S>(socket: S, lang: Lang, code: ErrorCode, close_code: u16, limits: &Limits)
@@ -48,46 +47,8 @@ pub async fn serve<S>(
     let shutdown = app.shutdown();
 
     // 1. The greeting.
-    let first = tokio::select! {
-        _ = shutdown.cancelled() => {
-            conn.fail(ErrorCode::ShuttingDown, &[], close::GOING_AWAY).await;
-            return;
-        }
-        // The game's hall is full and this socket has waited longest.
-        _ = waiting.evicted.cancelled() => {
-            conn.fail(ErrorCode::TooManyConnections, &[], close::TOO_MANY_CONNECTIONS).await;
-            return;
-        }
-        r = tokio::time::timeout(limits.hello_timeout, next_text(&mut conn)) => r,
-    };
-    let text = match first {
-        Err(_) => {
-            return conn
-                .fail(ErrorCode::HelloTimeout, &[], close::HELLO_TIMEOUT)
-                .await;
-        }
-        Ok(Next::Text(t)) => t,
-        Ok(Next::Binary(_)) => {
-            return conn
-                .fail(ErrorCode::UnsupportedFrame, &[], close::BAD_HELLO)
-                .await;
-        }
-        Ok(Next::TooLarge) => {
-            let limit = [("limit", limits.max_message_bytes.to_string())];
-            return conn.fail(ErrorCode::TooLarge, &limit, close::TOO_BIG).await;
-        }
-        Ok(Next::BadUtf8) => {
-            return conn
-                .fail(ErrorCode::InvalidUtf8, &[], close::BAD_DATA)
-                .await;
-        }
-        Ok(Next::Flood) => return conn.fail(ErrorCode::Flood, &[], close::POLICY).await,
-        Ok(Next::Unfinished) => {
-            return conn
-                .fail(ErrorCode::MessageUnfinished, &[], close::POLICY)
-                .await;
-        }
-        Ok(Next::Gone) => return,
+    let Some(text) = conn.greeting(&limits, &shutdown, &waiting.evicted).await else {
+        return;
     };
     let (token, since, asked_lang, wants_audio, asked_captured) = match decode(&text) {
         Ok(ClientMsg::Hello(Hello {
@@ -210,66 +171,10 @@ pub async fn serve<S>(
         });
     }
 
-    // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
-    let ping = session.limits.ping_interval;
-    let mut ticker = tokio::time::interval_at(Instant::now() + ping, ping);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let closing = loop {
-        tokio::select! {
-            biased;
-            _ = shutdown.cancelled() => {
-                let _ = conn.error(None, ErrorCode::ShuttingDown, &[]).await;
-                break Closing { code: close::GOING_AWAY, reason: ErrorCode::ShuttingDown };
-            }
-            _ = ticker.tick() => {
-                let quiet = conn.heard.elapsed();
-                if quiet >= session.limits.idle_timeout {
-                    let _ = conn.error(None, ErrorCode::IdleTimeout, &[]).await;
-                    break Closing { code: close::IDLE_TIMEOUT, reason: ErrorCode::IdleTimeout };
-                }
-                if quiet >= ping && conn.send_frame(Message::Ping(Default::default())).await.is_err() {
-                    return;
-                }
-            }
-            _ = joined.replaced.cancelled() => {
-                let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
-                break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
-            }
-            ev = joined.events.recv() => {
-                match session.on_event(&mut conn, ev).await {
-                    Ok(None) => {}
-                    Ok(Some(c)) => break c,
-                    Err(_) => return,
-                }
-            }
-            out = next_audio(&mut session.audio) => {
-                match out {
-                    Some(out) => {
-                        if conn.send_audio(out).await.is_err() {
-                            return;
-                        }
-                    }
-                    // Audio has stopped for good (no espeak-ng): text only from now on.
-                    None => session.audio = None,
-                }
-            }
-            (id, fen, heard) = session.voice.next() => {
-                match session.on_heard(&mut conn, &mut joined.events, id, fen, heard).await {
-                    Ok(None) => {}
-                    Ok(Some(c)) => break c,
-                    Err(_) => return,
-                }
-            }
-            msg = next_text(&mut conn) => {
-                match session.on_message(&mut conn, &mut joined.events, msg).await {
-                    Ok(None) => {}
-                    Ok(Some(c)) => break c,
-                    Err(_) => return,
-                }
-            }
-        }
-    };
-    conn.close(closing).await;
+    // 3. Live.
+    if let Some(closing) = session.live(&mut conn, &mut joined, &shutdown).await {
+        conn.close(closing).await;
+    }
 }
 
 /// Whether a seat hears the piece a move captures unless its client says otherwise (issue

@@ -3,6 +3,7 @@
 //! [`Order`] (or answered here: `ping`, `state`, `repeat`, voice), the answer (events, then
 //! `ack`; `confirm`; or the refusal, said too), and voice input.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,11 +18,11 @@ use crate::game::Seat;
 use crate::server::audio::rendered::{AudioChannel, AudioOut, Tag};
 use crate::server::audio::spoken::{Heard, spoken_to};
 use crate::server::audio::voice_input::VoiceMsg;
-use crate::server::host::actor::{Acted, GameHandle, Published};
+use crate::server::host::actor::{Acted, Connected, GameHandle, Published};
 use crate::server::host::orders::{self, Mapped};
 use crate::server::render::event;
 use crate::server::wire::{ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek};
-use crate::server::ws::connection::{Closing, Conn, Next, close, decode_error_args};
+use crate::server::ws::connection::{Closing, Conn, Next, close, decode_error_args, next_text};
 use crate::server::{AppState, Limits};
 use crate::table::Order;
 use crate::words::queries;
@@ -400,56 +401,9 @@ impl Session {
             }
         };
         // What the session answers itself; everything else is an order to the game.
-        let msg = match msg {
-            ClientMsg::Hello(_) => {
-                conn.error(None, ErrorCode::AlreadyAuthenticated, &[])
-                    .await?;
-                return Ok(None);
-            }
-            ClientMsg::Ping { id } => {
-                let server_ms = self.clock.now_ms();
-                let id = id.into();
-                conn.send(ServerMsg::Pong { id, server_ms }).await?;
-                return Ok(None);
-            }
-            ClientMsg::State { id } => return self.answer_state(conn, events, id.into()).await,
-            ClientMsg::Repeat { id } => {
-                if let Some(audio) = &mut self.audio {
-                    audio.repeat();
-                }
-                self.app.speech().repeat(&self.handle.id, self.seat);
-                let id = id.into();
-                conn.send(ServerMsg::Ack { id, seq: None }).await?;
-                return Ok(None);
-            }
-            ClientMsg::VoiceStart { id, .. } => {
-                return self
-                    .on_voice(conn, events, id.into(), VoiceMsg::Start)
-                    .await;
-            }
-            ClientMsg::VoiceEnd { id } => {
-                return self.on_voice(conn, events, id.into(), VoiceMsg::End).await;
-            }
-            ClientMsg::VoiceCancel { id } => {
-                return self
-                    .on_voice(conn, events, id.into(), VoiceMsg::Cancel)
-                    .await;
-            }
-            ClientMsg::VoiceAnswer { id, pick } => {
-                let msg = VoiceMsg::Answer(pick);
-                return self.on_voice(conn, events, id.into(), msg).await;
-            }
-            ClientMsg::SayCaptured { id, on } => {
-                conn.captured = on;
-                let id = id.into();
-                conn.send(ServerMsg::Ack { id, seq: None }).await?;
-                return Ok(None);
-            }
-            ClientMsg::LegalMoves { id, text, captures } => {
-                return self.legal_moves(conn, id.into(), text, captures).await;
-            }
-            ClientMsg::Material { id } => return self.material(conn, id.into()).await,
-            other => other,
+        let msg = match self.answer_itself(conn, events, msg).await {
+            ControlFlow::Break(step) => return step,
+            ControlFlow::Continue(msg) => msg,
         };
         let data_dir = &self.app.0.data_dir;
         let (id, order, confirm) =
@@ -481,6 +435,81 @@ impl Session {
             self.handle.act_as(seat, lang, order, confirm, wire).await
         };
         self.reply(conn, events, id, acted).await
+    }
+
+    /// A message the session answers itself, without the game's task (`Break`: its answer);
+    /// `Continue`: an order for the game.
+    async fn answer_itself<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        events: &mut tokio::sync::broadcast::Receiver<Arc<Published>>,
+        msg: ClientMsg,
+    ) -> ControlFlow<Step, ClientMsg>
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let answered = |sent: Result<(), axum::Error>| ControlFlow::Break(sent.map(|()| None));
+        match msg {
+            ClientMsg::Hello(_) => {
+                answered(conn.error(None, ErrorCode::AlreadyAuthenticated, &[]).await)
+            }
+            ClientMsg::Ping { id } => {
+                let server_ms = self.clock.now_ms();
+                answered(
+                    conn.send(ServerMsg::Pong {
+                        id: id.into(),
+                        server_ms,
+                    })
+                    .await,
+                )
+            }
+            ClientMsg::State { id } => {
+                ControlFlow::Break(self.answer_state(conn, events, id.into()).await)
+            }
+            ClientMsg::Repeat { id } => {
+                if let Some(audio) = &mut self.audio {
+                    audio.repeat();
+                }
+                self.app.speech().repeat(&self.handle.id, self.seat);
+                answered(
+                    conn.send(ServerMsg::Ack {
+                        id: id.into(),
+                        seq: None,
+                    })
+                    .await,
+                )
+            }
+            ClientMsg::VoiceStart { id, .. } => ControlFlow::Break(
+                self.on_voice(conn, events, id.into(), VoiceMsg::Start)
+                    .await,
+            ),
+            ClientMsg::VoiceEnd { id } => {
+                ControlFlow::Break(self.on_voice(conn, events, id.into(), VoiceMsg::End).await)
+            }
+            ClientMsg::VoiceCancel { id } => ControlFlow::Break(
+                self.on_voice(conn, events, id.into(), VoiceMsg::Cancel)
+                    .await,
+            ),
+            ClientMsg::VoiceAnswer { id, pick } => {
+                let msg = VoiceMsg::Answer(pick);
+                ControlFlow::Break(self.on_voice(conn, events, id.into(), msg).await)
+            }
+            ClientMsg::SayCaptured { id, on } => {
+                conn.captured = on;
+                answered(
+                    conn.send(ServerMsg::Ack {
+                        id: id.into(),
+                        seq: None,
+                    })
+                    .await,
+                )
+            }
+            ClientMsg::LegalMoves { id, text, captures } => {
+                ControlFlow::Break(self.legal_moves(conn, id.into(), text, captures).await)
+            }
+            ClientMsg::Material { id } => ControlFlow::Break(self.material(conn, id.into()).await),
+            other => ControlFlow::Continue(other),
+        }
     }
 
     /// Answers an action: its events, then its acknowledgement; or the refusal (said, too).
@@ -724,5 +753,82 @@ impl Session {
         {
             audio.offer(Tag::Request(id.clone()), u);
         }
+    }
+}
+
+impl Session {
+    /// The live connection until it ends: the game's events, the client's messages, audio,
+    /// what voice input heard, and pings. A quiet client is pinged; one that answers nothing
+    /// at all is closed. `Some`: how to close; `None`: the socket is gone already.
+    pub(super) async fn live<S>(
+        &mut self,
+        conn: &mut Conn<S>,
+        joined: &mut Connected,
+        shutdown: &tokio_util::sync::CancellationToken,
+    ) -> Option<Closing>
+    where
+        S: futures_util::Stream<Item = Result<Message, axum::Error>>
+            + Sink<Message, Error = axum::Error>
+            + Unpin,
+    {
+        let ping = self.limits.ping_interval;
+        let mut ticker = tokio::time::interval_at(Instant::now() + ping, ping);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let closing = loop {
+            tokio::select! {
+                biased;
+                _ = shutdown.cancelled() => {
+                    let _ = conn.error(None, ErrorCode::ShuttingDown, &[]).await;
+                    break Closing { code: close::GOING_AWAY, reason: ErrorCode::ShuttingDown };
+                }
+                _ = ticker.tick() => {
+                    let quiet = conn.heard.elapsed();
+                    if quiet >= self.limits.idle_timeout {
+                        let _ = conn.error(None, ErrorCode::IdleTimeout, &[]).await;
+                        break Closing { code: close::IDLE_TIMEOUT, reason: ErrorCode::IdleTimeout };
+                    }
+                    if quiet >= ping && conn.send_frame(Message::Ping(Default::default())).await.is_err() {
+                        return None;
+                    }
+                }
+                _ = joined.replaced.cancelled() => {
+                    let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
+                    break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
+                }
+                ev = joined.events.recv() => {
+                    match self.on_event(conn, ev).await {
+                        Ok(None) => {}
+                        Ok(Some(c)) => break c,
+                        Err(_) => return None,
+                    }
+                }
+                out = next_audio(&mut self.audio) => {
+                    match out {
+                        Some(out) => {
+                            if conn.send_audio(out).await.is_err() {
+                                return None;
+                            }
+                        }
+                        // Audio has stopped for good (no espeak-ng): text only from now on.
+                        None => self.audio = None,
+                    }
+                }
+                (id, fen, heard) = self.voice.next() => {
+                    match self.on_heard(conn, &mut joined.events, id, fen, heard).await {
+                        Ok(None) => {}
+                        Ok(Some(c)) => break c,
+                        Err(_) => return None,
+                    }
+                }
+                msg = next_text(conn) => {
+                    match self.on_message(conn, &mut joined.events, msg).await {
+                        Ok(None) => {}
+                        Ok(Some(c)) => break c,
+                        Err(_) => return None,
+                    }
+                }
+            }
+        };
+        Some(closing)
     }
 }
