@@ -369,6 +369,10 @@ impl EnginePool {
                 self.put_back(engine);
                 Ok(checked)
             }
+            Err(Fault::Cancelled) => {
+                engine.kill().await;
+                Err(Fault::Cancelled)
+            }
             Err(fault) => {
                 tracing::warn!(pid, "engine failed: {fault}; killing it");
                 engine.kill().await;
