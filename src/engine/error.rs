@@ -72,7 +72,7 @@ impl EngineError {
     }
 
     /// The message's arguments.
-    fn message_args(&self) -> Vec<(&'static str, String)> {
+    pub fn message_args(&self) -> Vec<(&'static str, String)> {
         match self {
             EngineError::UnknownLevel { given } => vec![("level", given.clone())],
             EngineError::IllegalGivenMove { uci } => vec![("move", uci.clone())],

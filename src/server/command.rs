@@ -72,6 +72,7 @@ pub fn serve_command(
     limits: crate::server::Limits,
     voice: Option<crate::voice::WorkerOptions>,
     cluster: Option<crate::server::ClusterOptions>,
+    engine: Option<crate::engine::EngineConfig>,
 ) -> ExitCode {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -168,6 +169,7 @@ pub fn serve_command(
             limits,
             store: store.url,
             node: store.node,
+            engine,
         };
         match run_node(listener, config, speech, cluster, shutdown, ready).await {
             Ok(()) => {

@@ -210,6 +210,11 @@ pub async fn serve<S>(
         });
     }
 
+    // The computer opponent's failures, told to every connection of its game.
+    let mut engine_notices = app
+        .opponents()
+        .and_then(|o| o.notices(&session.handle.id));
+
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
     let ping = session.limits.ping_interval;
     let mut ticker = tokio::time::interval_at(Instant::now() + ping, ping);
@@ -242,6 +247,17 @@ pub async fn serve<S>(
                     Err(_) => return,
                 }
             }
+            notice = next_notice(&mut engine_notices) => {
+                match notice {
+                    Some(e) => {
+                        let code = ErrorCode::named(e.code());
+                        if conn.error(None, code, &e.message_args()).await.is_err() {
+                            return;
+                        }
+                    }
+                    None => engine_notices = None,
+                }
+            }
             out = next_audio(&mut session.audio) => {
                 match out {
                     Some(out) => {
@@ -270,6 +286,23 @@ pub async fn serve<S>(
         }
     };
     conn.close(closing).await;
+}
+
+/// The next failure of the game's engine (`None` once its seat is gone); never, without one.
+async fn next_notice(
+    notices: &mut Option<tokio::sync::broadcast::Receiver<std::sync::Arc<crate::engine::EngineError>>>,
+) -> Option<std::sync::Arc<crate::engine::EngineError>> {
+    use tokio::sync::broadcast::error::RecvError;
+    let Some(rx) = notices else {
+        return std::future::pending().await;
+    };
+    loop {
+        match rx.recv().await {
+            Ok(e) => return Some(e),
+            Err(RecvError::Lagged(_)) => continue,
+            Err(RecvError::Closed) => return None,
+        }
+    }
 }
 
 /// Whether a seat hears the piece a move captures unless its client says otherwise (issue
