@@ -426,9 +426,11 @@ pub fn main() -> ExitCode {
                 store,
                 speak,
                 limits.limits(),
-                voice,
-                cluster,
-                engine.config(),
+                crate::server::Services {
+                    voice,
+                    cluster,
+                    engine: engine.config(),
+                },
             )
         }
         None => crate::server::serve_command(
@@ -437,9 +439,10 @@ pub fn main() -> ExitCode {
             crate::server::StoreOptions::default(),
             None,
             crate::server::Limits::default(),
-            None,
-            None,
-            EngineArgs::default().config(),
+            crate::server::Services {
+                engine: EngineArgs::default().config(),
+                ..crate::server::Services::default()
+            },
         ),
     }
 }

@@ -5,6 +5,7 @@
 //! - `ws`: one WebSocket connection; `http`: the HTTP routes; `wire`: the JSON.
 //! - `recordings`: recordings of scoresheet entries on the disk; `addr`: where a connection
 //!   comes from; `listen`: the accept loop.
+//! - `opponent`: the computer opponent's seat in a game against the computer (issue 34).
 //! - The store ([`crate::store`]) holds every accepted action before it is acknowledged.
 //!
 //! The protocol is documented in `docs/protocol.md`.
@@ -46,7 +47,7 @@ pub use admission::auth::admin_token_path;
 pub use audio::SpeechConfig;
 pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
 pub use audio::spoken::{Heard, spoken_to};
-pub use command::{StoreOptions, operator_lang, serve_command};
+pub use command::{Services, StoreOptions, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };

@@ -30,9 +30,8 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Color, Position};
 use tokio::sync::broadcast;
 
-use crate::engine::{
-    EngineError, EnginePool, EnginePosition, Eval, GameClock, Level, Score,
-};
+use crate::announce::Lang;
+use crate::engine::{EngineError, EnginePool, EnginePosition, Eval, GameClock, Level, Score};
 use crate::game::{Command, Seat, Status};
 use crate::server::AppState;
 use crate::server::host::actor::GameHandle;
@@ -89,7 +88,9 @@ impl Opponents {
         self.engine.as_deref()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, broadcast::Sender<Arc<EngineError>>>> {
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<GameId, broadcast::Sender<Arc<EngineError>>>> {
         self.notices.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -205,6 +206,50 @@ pub fn play_seat(
     }
 }
 
+/// The engine's seat in one game: who it is, where it plays, and how it learns of changes.
+struct Seated<'a> {
+    app: &'a AppState,
+    pool: &'a EnginePool,
+    handle: &'a GameHandle,
+    color: Color,
+    seat: Seat,
+    lang: Lang,
+}
+
+impl Seated<'_> {
+    /// What to do next, as the game is now (`None`: the game's task is gone).
+    async fn next(&self) -> Option<Next> {
+        let (color, now) = (self.color, self.app.clock().now_ms());
+        self.handle.read(move |t| next(t, color, now)).await
+    }
+
+    /// Accepts or declines the opponent's offer by an evaluation of `position` (declined
+    /// without one: the engine plays on). `None` when the server stops meanwhile.
+    async fn answer_offer(&self, position: &EnginePosition) -> Option<()> {
+        let fullmoves = position.current().fullmoves().get();
+        let turn = position.current().turn();
+        let shutdown = self.app.shutdown();
+        let evaluated = tokio::select! {
+            _ = shutdown.cancelled() => return None,
+            e = self.pool.eval(position) => e,
+        };
+        let accept = evaluated
+            .as_ref()
+            .is_ok_and(|eval| accepts_draw(eval, turn, self.color, fullmoves));
+        let answer = if accept {
+            Command::AcceptDraw
+        } else {
+            Command::DeclineDraw
+        };
+        tracing::debug!(game = %self.handle.id, ?evaluated, accept, "a draw offered to the engine");
+        let order = Order::Play(answer);
+        if let Err(refused) = self.handle.act(self.seat, self.lang, order, None).await {
+            tracing::debug!(game = %self.handle.id, "the engine's answer to the offer: {refused:?}");
+        }
+        Some(())
+    }
+}
+
 async fn play(
     app: &AppState,
     opponents: &Opponents,
@@ -214,19 +259,24 @@ async fn play(
     notices: &broadcast::Sender<Arc<EngineError>>,
 ) {
     let seat = Seat::player(color);
-    let lang = handle.setup.language(seat);
+    let seated = Seated {
+        app,
+        pool: opponents.pool(),
+        handle,
+        color,
+        seat,
+        lang: handle.setup.language(seat),
+    };
     let shutdown = app.shutdown();
     let Some(mut joined) = handle.connect(seat, None).await else {
         return;
     };
     // The seat comes to the game (a game waiting for the arbiter's start counts it).
     let _ = handle
-        .act(seat, lang, Order::Play(Command::Arrive), None)
+        .act(seat, seated.lang, Order::Play(Command::Arrive), None)
         .await;
-    let pool = opponents.pool();
     loop {
-        let now = app.clock().now_ms();
-        let Some(next) = handle.read(move |t| next(t, color, now)).await else {
+        let Some(next) = seated.next().await else {
             return;
         };
         let mut wait = None;
@@ -234,36 +284,27 @@ async fn play(
             Next::Over => return,
             Next::Wait => {}
             Next::Answer(position) => {
-                let fullmoves = position.current().fullmoves().get();
-                let turn = position.current().turn();
-                let evaluated = tokio::select! {
-                    _ = shutdown.cancelled() => return,
-                    e = pool.eval(&position) => e,
-                };
-                // Without an evaluation the offer is declined: the engine plays on.
-                let accept = evaluated
-                    .as_ref()
-                    .is_ok_and(|eval| accepts_draw(eval, turn, color, fullmoves));
-                let answer = if accept {
-                    Command::AcceptDraw
-                } else {
-                    Command::DeclineDraw
-                };
-                tracing::debug!(game = %handle.id, ?evaluated, accept, "a draw offered to the engine");
-                if let Err(refused) = handle.act(seat, lang, Order::Play(answer), None).await {
-                    tracing::debug!(game = %handle.id, "the engine's answer to the offer: {refused:?}");
+                if seated.answer_offer(&position).await.is_none() {
+                    return;
                 }
                 continue;
             }
             Next::Move(position, clock) => {
                 let played = tokio::select! {
                     _ = shutdown.cancelled() => return,
-                    m = pool.play(level, &position, Some(clock)) => m,
+                    m = seated.pool.play(level, &position, Some(clock)) => m,
                 };
                 match played {
                     Ok(m) => {
+                        // An offer made while the engine thought is answered before its
+                        // move: moving would only let it lapse.
+                        if let Some(Next::Answer(now)) = seated.next().await
+                            && seated.answer_offer(&now).await.is_none()
+                        {
+                            return;
+                        }
                         let uci = m.to_uci(CastlingMode::Standard).to_string();
-                        match handle.act(seat, lang, Order::Uci(uci), None).await {
+                        match handle.act(seat, seated.lang, Order::Uci(uci), None).await {
                             Ok(_) => continue,
                             // The game changed while the engine thought (the player
                             // resigned, the arbiter paused it): look again at its next event.
@@ -317,7 +358,10 @@ mod tests {
         let at = |score, moves| accepts_draw(&eval(score), Black, Black, moves);
         assert!(at(Score::Centipawns(-120), 5), "worse: takes it");
         assert!(at(Score::Centipawns(-50), 5));
-        assert!(!at(Score::Centipawns(-49), 5), "a little worse early: plays on");
+        assert!(
+            !at(Score::Centipawns(-49), 5),
+            "a little worse early: plays on"
+        );
         assert!(!at(Score::Centipawns(10), 12), "level early: plays on");
         assert!(at(Score::Centipawns(10), 30), "level late: takes it");
         assert!(!at(Score::Centipawns(200), 60), "better: plays on");

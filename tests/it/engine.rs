@@ -18,10 +18,14 @@ use hamle::engine::uci::{Bound, EngineLine, Go, Info, parse_line};
 use hamle::engine::{
     EngineConfig, EngineError, EnginePool, EnginePosition, GameClock, Level, Score,
 };
+use hamle::server::Limits;
 use hamle::server::wire::ErrorCode;
+use serde_json::{Value, json};
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Outcome, Position};
+
+use crate::support::{Client, TestServer};
 
 // --- the protocol's lines ------------------------------------------------------------------
 
@@ -714,4 +718,350 @@ async fn a_killed_engine_is_replaced_and_the_game_goes_on() {
     // And it plays on.
     let m = pool.play(level, &game, None).await.unwrap();
     assert!(game.current().is_legal(m));
+}
+
+// --- a seat played by the computer (src/server/opponent.rs) ----------------------------------
+
+async fn server_with(engine: Option<EngineConfig>) -> TestServer {
+    TestServer::start_configured(tempfile::tempdir().unwrap(), Limits::default(), |config| {
+        config.engine = engine;
+    })
+    .await
+}
+
+/// `POST /api/games` as it came back: status and body.
+async fn post_game(server: &TestServer, body: Value, lang: &str) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .post(server.url("/api/games"))
+        .header("Accept-Language", lang)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap())
+}
+
+/// Messages from `got` on, then from the socket, up to the first `wanted` (returned).
+async fn until(c: &mut Client, got: Vec<Value>, wanted: impl Fn(&Value) -> bool) -> Value {
+    for m in got {
+        if wanted(&m) {
+            return m;
+        }
+    }
+    loop {
+        let m = c.recv().await;
+        if wanted(&m) {
+            return m;
+        }
+    }
+}
+
+fn is_move_by(seat: &'static str) -> impl Fn(&Value) -> bool {
+    move |m| m["type"] == "event" && m["kind"] == "move" && m["by"] == seat
+}
+
+/// An engine that answers every search with `bestmove e7e5` (Black's reply to 1 e4).
+fn replying_e7e5(pids: &Path) -> EngineConfig {
+    fake(
+        &answering("echo 'info depth 1 score cp 0'; echo 'bestmove e7e5'"),
+        pids,
+    )
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_is_refused_plainly_when_it_cannot_be_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let against = |level: Value| json!({"black": {"engine": {"level": level}}});
+
+    // No engine on the server.
+    let none = server_with(None).await;
+    let (status, body) = post_game(&none, against(json!(3)), "en").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("engine_unavailable")),
+        "{body}"
+    );
+    none.stop().await;
+
+    // A program that is no engine: found out when the server starts.
+    let cat = server_with(Some(EngineConfig {
+        handshake_timeout: Duration::from_millis(300),
+        ..EngineConfig::new("/bin/cat")
+    }))
+    .await;
+    let (status, body) = post_game(&cat, against(json!(3)), "tr").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (503, Some("engine_not_an_engine")),
+        "{body}"
+    );
+    assert_eq!(
+        body["message"],
+        EngineError::NotAnEngine {
+            program: "/bin/cat".into(),
+            reason: String::new()
+        }
+        .message(Lang::Tr)
+    );
+    cat.stop().await;
+
+    let server = server_with(Some(replying_e7e5(&pids))).await;
+    for level in [json!(0), json!(9), json!(-1)] {
+        let (status, body) = post_game(&server, against(level.clone()), "de").await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (400, Some("engine_unknown_level")),
+            "{body}"
+        );
+        let said = body["message"].as_str().unwrap();
+        assert!(
+            said.contains(&level.to_string()) && said.contains("1 bis 8"),
+            "{said}"
+        );
+    }
+    let (status, body) = post_game(&server, against(json!("3")), "en").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (400, Some("invalid_request")),
+        "{body}"
+    );
+    let refusals = [
+        (
+            json!({"white": {"engine": {"level": 2}}, "black": {"engine": {"level": 2}}}),
+            "black.engine",
+        ),
+        (
+            json!({"black": {"engine": {"level": 2}}, "rules": {"procedure": "physical"}}),
+            "rules.procedure",
+        ),
+        (
+            json!({"black": {"engine": {"level": 2}, "visually_impaired": true}}),
+            "black.visually_impaired",
+        ),
+        (
+            json!({"white": {"engine": {"level": 2}, "assistant": true}}),
+            "white.assistant",
+        ),
+    ];
+    for (body, field) in refusals {
+        let (status, answer) = post_game(&server, body.clone(), "en").await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert_eq!(answer["code"], "invalid_setting", "{body}: {answer}");
+        assert_eq!(answer["field"], field, "{body}: {answer}");
+    }
+    // Played by the computer, the seat has no token; its player is named after the engine.
+    let (status, created) = post_game(&server, against(json!(2)), "en").await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["tokens"]["black"], Value::Null, "{created}");
+    assert!(created["tokens"]["white"].is_string());
+    assert_eq!(created["state"]["black"]["name"], "fake");
+    // A name given is kept.
+    let (_, named) = post_game(
+        &server,
+        json!({"black": {"name": "Deep Thought", "engine": {"level": 8}}}),
+        "en",
+    )
+    .await;
+    assert_eq!(named["state"]["black"]["name"], "Deep Thought");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_computers_move_comes_through_the_table_and_its_failure_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let server = server_with(Some(replying_e7e5(&pids))).await;
+    let game = server
+        .create(json!({"black": {"engine": {"level": 4}}, "languages": {"white": "en"}}))
+        .await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "e7e5", "{reply}");
+    assert_eq!(reply["seq"], 2);
+    let pos = Chess::default();
+    let e4 = "e2e4"
+        .parse::<shakmaty::uci::UciMove>()
+        .unwrap()
+        .to_move(&pos)
+        .unwrap();
+    let after_e4 = pos.clone().play(e4).unwrap();
+    let e5 = "e7e5"
+        .parse::<shakmaty::uci::UciMove>()
+        .unwrap()
+        .to_move(&after_e4)
+        .unwrap();
+    let speaker = hamle::words::Speaker::new(Lang::En);
+    assert_eq!(
+        reply["full"],
+        speaker.say_move(&after_e4, e5, hamle::announce::Style::Full)
+    );
+    // The same engine again: e7e5 is no move now (Black's pawn stands there): refused twice,
+    // and White is told.
+    let got = white.request(json!({"type": "move", "uci": "g1f3"})).await;
+    let told = until(&mut white, got, |m| m["type"] == "error").await;
+    assert_eq!(told["code"], "engine_bad_answer", "{told}");
+    assert_eq!(told["id"], Value::Null);
+    assert_eq!(
+        told["message"],
+        EngineError::BadAnswer {
+            answer: String::new()
+        }
+        .message(Lang::En)
+    );
+    server.stop().await;
+
+    // An engine that crashes at every search.
+    let crashing = server_with(Some(fake(&answering("exit 3"), &pids))).await;
+    let game = crashing
+        .create(json!({"black": {"engine": {"level": 1}}, "languages": {"white": "de"}}))
+        .await;
+    let addr = crashing.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let got = white.request(json!({"type": "move", "uci": "d2d4"})).await;
+    let told = until(&mut white, got, |m| m["type"] == "error").await;
+    assert_eq!(told["code"], "engine_crashed", "{told}");
+    assert!(
+        told["message"].as_str().unwrap().contains("Neustart"),
+        "{told}"
+    );
+    crashing.stop().await;
+    // Every engine process went with its server.
+    for pid in pids_in(&pids) {
+        assert!(!alive(pid), "{pid} still runs");
+    }
+}
+
+fn stockfish_server_config() -> EngineConfig {
+    EngineConfig {
+        max_engines: 1,
+        ..EngineConfig::new(stockfish())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs stockfish (scripts/test installs it)"]
+async fn a_player_hears_the_computers_replies() {
+    let server = server_with(Some(stockfish_server_config())).await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna"},
+            "black": {"engine": {"level": 1}},
+            "languages": {"white": "en"},
+            "time_control": {"base_seconds": 300, "increment_seconds": 2}
+        }))
+        .await;
+    assert!(
+        game.created["state"]["black"]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("Stockfish"),
+        "{}",
+        game.created
+    );
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let speaker = hamle::words::Speaker::new(Lang::En);
+    let mut pos = Chess::default();
+    let wishes = ["e2e4", "g1f3", "f1c4", "d2d3", "b1c3", "c1e3"];
+    for _ in 0..5 {
+        let m = wishes
+            .iter()
+            .filter_map(|w| w.parse::<shakmaty::uci::UciMove>().ok()?.to_move(&pos).ok())
+            .next()
+            .unwrap_or_else(|| pos.legal_moves()[0]);
+        let uci = m.to_uci(CastlingMode::Standard).to_string();
+        let got = white.request(json!({"type": "move", "uci": uci})).await;
+        assert!(got.iter().any(|g| g["type"] == "ack"), "{got:?}");
+        pos.play_unchecked(m);
+        if pos.is_game_over() {
+            break;
+        }
+        let reply = until(&mut white, got, is_move_by("black")).await;
+        let answer = reply["uci"]
+            .as_str()
+            .unwrap()
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap_or_else(|_| panic!("{reply} is no move here"));
+        // Said to the player in his language and words, as any opponent's move.
+        assert_eq!(
+            reply["full"],
+            speaker.say_move(&pos, answer, hamle::announce::Style::Full)
+        );
+        assert_eq!(reply["color"], "black");
+        pos.play_unchecked(answer);
+        if pos.is_game_over() {
+            break;
+        }
+    }
+    server.stop().await;
+}
+
+/// A game against Stockfish at level 8 (a second a move: long enough for an offer to come
+/// while it thinks) from `fen`, White to move; White plays e2e4 and offers a draw. The
+/// events Black's answer brings, up to Black's move or the game's end.
+async fn offer_a_draw_to_the_computer(fen: &str) -> Vec<Value> {
+    let server = server_with(Some(stockfish_server_config())).await;
+    let game = server
+        .create(
+            json!({"black": {"engine": {"level": 8}}, "fen": fen, "languages": {"white": "en"}}),
+        )
+        .await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let mut seen = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    seen.extend(
+        white
+            .request(json!({"type": "offer_draw", "confirmed": true}))
+            .await,
+    );
+    let answered =
+        |m: &Value| m["type"] == "event" && (m["kind"] == "end" || is_move_by("black")(m));
+    while !seen.iter().any(answered) {
+        seen.push(white.recv().await);
+    }
+    server.stop().await;
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs stockfish (scripts/test installs it)"]
+async fn the_computer_declines_a_draw_when_better_and_takes_it_when_worse() {
+    let kinds = |events: &[Value]| -> Vec<String> {
+        events
+            .iter()
+            .filter(|m| m["type"] == "event")
+            .map(|m| {
+                format!(
+                    "{} {}",
+                    m["kind"].as_str().unwrap(),
+                    m["by"].as_str().unwrap_or("")
+                )
+            })
+            .collect()
+    };
+    // White without his queen: Black, the computer, is far better and plays on.
+    let better =
+        offer_a_draw_to_the_computer("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1")
+            .await;
+    let seen = kinds(&better);
+    assert!(seen.contains(&"draw_offer white".to_owned()), "{seen:?}");
+    assert!(seen.contains(&"draw_declined black".to_owned()), "{seen:?}");
+    assert_eq!(seen.last().unwrap(), "move black", "{seen:?}");
+    // Black without his queen: the computer takes the draw.
+    let worse =
+        offer_a_draw_to_the_computer("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .await;
+    let end = worse.iter().find(|m| m["kind"] == "end").unwrap();
+    assert!(
+        !kinds(&worse).contains(&"move black".to_owned()),
+        "{worse:?}"
+    );
+    assert_eq!(end["reason"], "agreement", "{end}");
+    assert_eq!(end["result"], "1/2-1/2", "{end}");
 }

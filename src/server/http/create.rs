@@ -173,7 +173,10 @@ fn asked_engine(lang: Lang, req: &CreateGame) -> Result<Option<EngineSeat>, ApiE
         let engine = player.as_ref()?.engine.as_ref()?;
         Some((color, engine.level))
     };
-    let (color, level) = match (asked(Color::White, &req.white), asked(Color::Black, &req.black)) {
+    let (color, level) = match (
+        asked(Color::White, &req.white),
+        asked(Color::Black, &req.black),
+    ) {
         (None, None) => return Ok(None),
         (Some(one), None) | (None, Some(one)) => one,
         (Some(_), Some(_)) => return Err(BadSetting::field("black.engine").error(lang)),

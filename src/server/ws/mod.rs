@@ -211,9 +211,7 @@ pub async fn serve<S>(
     }
 
     // The computer opponent's failures, told to every connection of its game.
-    let mut engine_notices = app
-        .opponents()
-        .and_then(|o| o.notices(&session.handle.id));
+    let mut engine_notices = app.opponents().and_then(|o| o.notices(&session.handle.id));
 
     // 3. Live. A quiet client is pinged; one that answers nothing at all is closed.
     let ping = session.limits.ping_interval;
@@ -290,7 +288,9 @@ pub async fn serve<S>(
 
 /// The next failure of the game's engine (`None` once its seat is gone); never, without one.
 async fn next_notice(
-    notices: &mut Option<tokio::sync::broadcast::Receiver<std::sync::Arc<crate::engine::EngineError>>>,
+    notices: &mut Option<
+        tokio::sync::broadcast::Receiver<std::sync::Arc<crate::engine::EngineError>>,
+    >,
 ) -> Option<std::sync::Arc<crate::engine::EngineError>> {
     use tokio::sync::broadcast::error::RecvError;
     let Some(rx) = notices else {
