@@ -497,7 +497,9 @@ async fn a_request_given_up_kills_its_engine_and_a_shutdown_ends_a_search() {
 /// The installed Stockfish; panics when there is none.
 fn stockfish() -> PathBuf {
     if let Some(path) = std::env::var_os("HAMLE_STOCKFISH") {
-        return path.into();
+        let path = PathBuf::from(path);
+        assert!(path.is_file(), "HAMLE_STOCKFISH: no Stockfish at {}", path.display());
+        return path;
     }
     let debian = PathBuf::from("/usr/games/stockfish");
     if debian.is_file() {
