@@ -498,7 +498,11 @@ async fn a_request_given_up_kills_its_engine_and_a_shutdown_ends_a_search() {
 fn stockfish() -> PathBuf {
     if let Some(path) = std::env::var_os("HAMLE_STOCKFISH") {
         let path = PathBuf::from(path);
-        assert!(path.is_file(), "HAMLE_STOCKFISH: no Stockfish at {}", path.display());
+        assert!(
+            path.is_file(),
+            "HAMLE_STOCKFISH: no Stockfish at {}",
+            path.display()
+        );
         return path;
     }
     let debian = PathBuf::from("/usr/games/stockfish");
@@ -915,6 +919,22 @@ async fn the_computers_move_comes_through_the_table_and_its_failure_is_told() {
         .message(Lang::En)
     );
     server.stop().await;
+
+    // The computer as White moves first, whether or not Black has come yet.
+    let opening = server_with(Some(fake(&answering("echo 'bestmove e2e4'"), &pids))).await;
+    let game = opening
+        .create(json!({"white": {"engine": {"level": 5}}}))
+        .await;
+    assert_eq!(game.created["tokens"]["white"], Value::Null);
+    let addr = opening.addr.to_string();
+    let (mut black, _) = Client::connect(&addr, &game, "black", Some(0)).await;
+    let first = until(&mut black, Vec::new(), is_move_by("white")).await;
+    assert_eq!(
+        (first["uci"].as_str(), first["seq"].as_u64()),
+        (Some("e2e4"), Some(1)),
+        "{first}"
+    );
+    opening.stop().await;
 
     // An engine that crashes at every search.
     let crashing = server_with(Some(fake(&answering("exit 3"), &pids))).await;
