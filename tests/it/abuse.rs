@@ -1419,10 +1419,9 @@ async fn one_clients_audio_does_not_hold_back_another_games_move() {
     )
     .await;
     let ws = {
-        let (ws, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
-                .await
-                .unwrap();
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{}/ws", game.id))
+            .await
+            .unwrap();
         ws
     };
     let mut white = Client::from_ws(ws, "white");
@@ -1459,16 +1458,10 @@ async fn one_clients_audio_does_not_hold_back_another_games_move() {
         ws.send(Message::text(hello.to_string())).await.unwrap();
         flood.push((ws, g));
     }
-    let from = [
-        "a1", "b1", "c1", "d1", "f1", "g1", "h1", "e1", "a2", "b2", "c2", "d2",
-    ];
+    let from = ["a1", "b1", "c1", "d1", "f1", "g1", "h1", "e1", "a2", "b2", "c2", "d2"];
     for (ws, g) in &mut flood {
-        for (i, to) in ["a5", "b5", "c6", "d6", "e6", "f6", "g5", "h5"]
-            .iter()
-            .enumerate()
-        {
-            let m =
-                json!({"type": "move", "id": i, "uci": format!("{}{to}", from[usize::from(*g)])});
+        for (i, to) in ["a5", "b5", "c6", "d6", "e6", "f6", "g5", "h5"].iter().enumerate() {
+            let m = json!({"type": "move", "id": i, "uci": format!("{}{to}", from[usize::from(*g)])});
             ws.send(Message::text(m.to_string())).await.unwrap();
         }
     }
@@ -1488,10 +1481,7 @@ async fn one_clients_audio_does_not_hold_back_another_games_move() {
         if let Message::Text(t) = m {
             let v: Value = serde_json::from_str(t.as_str()).unwrap();
             assert_ne!(v["code"], "audio_unavailable", "this test needs espeak-ng");
-            eprintln!(
-                "white: {}",
-                t.as_str().chars().take(200).collect::<String>()
-            );
+            eprintln!("white: {}", t.as_str().chars().take(200).collect::<String>());
             if v["type"] == "audio" && v["seq"] == seq {
                 break v["text"].as_str().unwrap().to_owned();
             }
