@@ -120,7 +120,66 @@ pub enum Command {
         /// Recogniser processes: utterances recognised at once (more wait in a short queue).
         #[arg(long, value_name = "N", default_value_t = 1, requires = "voice_model")]
         voice_workers: usize,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
+}
+
+/// The computer opponent (issue 34): a UCI engine the server runs.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// The UCI chess engine games against the computer are played with [default: Stockfish,
+    /// if installed: /usr/games/stockfish or stockfish on the PATH].
+    #[arg(long, value_name = "PATH", env = "HAMLE_ENGINE")]
+    engine: Option<std::path::PathBuf>,
+    /// No games against the computer, even with Stockfish installed.
+    #[arg(long, conflicts_with = "engine")]
+    no_engine: bool,
+    /// Engine processes at most at once (a request waits up to 5 s for one).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    engines: usize,
+    /// The longest the engine may think for any move, hint or evaluation (seconds).
+    #[arg(long, value_name = "S", default_value_t = 5)]
+    engine_max_think: u64,
+}
+
+impl Default for EngineArgs {
+    /// As `hamle serve` without engine options.
+    fn default() -> EngineArgs {
+        EngineArgs {
+            engine: None,
+            no_engine: false,
+            engines: 2,
+            engine_max_think: 5,
+        }
+    }
+}
+
+impl EngineArgs {
+    /// The engines' configuration, or `None` for no computer opponent.
+    pub fn config(&self) -> Option<crate::engine::EngineConfig> {
+        if self.no_engine {
+            return None;
+        }
+        let program = self.engine.clone().or_else(installed_stockfish)?;
+        Some(crate::engine::EngineConfig {
+            max_engines: self.engines.max(1),
+            max_think: std::time::Duration::from_secs(self.engine_max_think.max(1)),
+            ..crate::engine::EngineConfig::new(program)
+        })
+    }
+}
+
+/// The distribution's Stockfish (Debian installs it in /usr/games), or one on the `PATH`.
+fn installed_stockfish() -> Option<std::path::PathBuf> {
+    let debian = std::path::PathBuf::from("/usr/games/stockfish");
+    if debian.is_file() {
+        return Some(debian);
+    }
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join("stockfish"))
+        .find(|p| p.is_file())
 }
 
 /// One node of several (docs/scale-out.md): the nodes share the store and talk over NATS.
@@ -343,6 +402,7 @@ pub fn main() -> ExitCode {
             voice_model,
             voice_python,
             voice_workers,
+            engine,
         }) => {
             let speak = speak.map(|seat| crate::server::SpeakOptions {
                 seat,
@@ -366,8 +426,11 @@ pub fn main() -> ExitCode {
                 store,
                 speak,
                 limits.limits(),
-                voice,
-                cluster,
+                crate::server::Services {
+                    voice,
+                    cluster,
+                    engine: engine.config(),
+                },
             )
         }
         None => crate::server::serve_command(
@@ -376,8 +439,10 @@ pub fn main() -> ExitCode {
             crate::server::StoreOptions::default(),
             None,
             crate::server::Limits::default(),
-            None,
-            None,
+            crate::server::Services {
+                engine: EngineArgs::default().config(),
+                ..crate::server::Services::default()
+            },
         ),
     }
 }

@@ -10,6 +10,7 @@ pub use hamle_core::{announce, eboard, game, ownership, pairings, scoresheet, ta
 
 pub mod braille;
 pub mod cli;
+pub mod engine;
 pub mod sample;
 pub mod server;
 pub mod speech;

@@ -64,15 +64,28 @@ impl Default for StoreOptions {
     }
 }
 
+/// What `hamle serve` runs beside the games, each if asked for: voice input, a cluster's
+/// bus, the computer opponent's engines.
+#[derive(Clone, Debug, Default)]
+pub struct Services {
+    pub voice: Option<crate::voice::WorkerOptions>,
+    pub cluster: Option<crate::server::ClusterOptions>,
+    pub engine: Option<crate::engine::EngineConfig>,
+}
+
 pub fn serve_command(
     listen: SocketAddr,
     data: Option<PathBuf>,
     store: StoreOptions,
     speak: Option<SpeakOptions>,
     limits: crate::server::Limits,
-    voice: Option<crate::voice::WorkerOptions>,
-    cluster: Option<crate::server::ClusterOptions>,
+    services: Services,
 ) -> ExitCode {
+    let Services {
+        voice,
+        cluster,
+        engine,
+    } = services;
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
@@ -168,6 +181,7 @@ pub fn serve_command(
             limits,
             store: store.url,
             node: store.node,
+            engine,
         };
         match run_node(listener, config, speech, cluster, shutdown, ready).await {
             Ok(()) => {

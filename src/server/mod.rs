@@ -5,6 +5,7 @@
 //! - `ws`: one WebSocket connection; `http`: the HTTP routes; `wire`: the JSON.
 //! - `recordings`: recordings of scoresheet entries on the disk; `addr`: where a connection
 //!   comes from; `listen`: the accept loop.
+//! - `opponent`: the computer opponent's seat in a game against the computer (issue 34).
 //! - The store ([`crate::store`]) holds every accepted action before it is acknowledged.
 //!
 //! The protocol is documented in `docs/protocol.md`.
@@ -18,6 +19,7 @@ pub use data_lock::{Holder, InUse};
 pub mod host;
 pub mod http;
 mod listen;
+pub mod opponent;
 mod recordings;
 pub mod render;
 pub mod rounds;
@@ -45,7 +47,7 @@ pub use admission::auth::admin_token_path;
 pub use audio::SpeechConfig;
 pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
 pub use audio::spoken::{Heard, spoken_to};
-pub use command::{StoreOptions, operator_lang, serve_command};
+pub use command::{Services, StoreOptions, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
@@ -174,6 +176,8 @@ pub struct Config {
     pub store: crate::store::StoreUrl,
     /// This node's name in the store's leases (`--node`).
     pub node: String,
+    /// The computer opponent's engines (`--engine`; `None`: no games against the computer).
+    pub engine: Option<crate::engine::EngineConfig>,
 }
 
 impl Config {
@@ -183,6 +187,7 @@ impl Config {
             limits: Limits::default(),
             store: crate::store::StoreUrl::default(),
             node: DEFAULT_NODE.to_owned(),
+            engine: None,
         }
     }
 }
@@ -239,6 +244,8 @@ struct Inner {
     data_dir: PathBuf,
     /// One recording upload at a time, and the bytes of recordings held (their quotas).
     uploads: Arc<tokio::sync::Mutex<recordings::Tally>>,
+    /// The computer opponent (issue 34), if the server has an engine.
+    opponents: Option<Arc<opponent::Opponents>>,
 }
 
 /// What every request handler shares.
@@ -264,6 +271,11 @@ impl AppState {
 
     fn hub(&self) -> &Arc<Hub> {
         &self.0.hub
+    }
+
+    /// The computer opponent, if the server has an engine.
+    fn opponents(&self) -> Option<&opponent::Opponents> {
+        self.0.opponents.as_deref()
     }
 
     /// The game's handle, loaded from the store if it is not in memory; `None` if there is
@@ -482,6 +494,14 @@ pub async fn run_node(
     // The recordings already on the disk count against their quotas.
     let tally = recordings_on_disk(&config).await?;
     let leases = cluster.clone();
+    // The engine is started once here: a program that is no engine is said now, and games
+    // against it are refused with that reason.
+    let opponents = match config.engine.clone() {
+        Some(engine) => Some(Arc::new(
+            opponent::Opponents::start(crate::engine::EnginePool::new(engine)).await,
+        )),
+        None => None,
+    };
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
     let hub = Hub::new(
@@ -505,6 +525,7 @@ pub async fn run_node(
         speech: audio::ServerSpeech::new(speech),
         data_dir: config.data_dir.clone(),
         uploads: Arc::new(tokio::sync::Mutex::new(tally)),
+        opponents,
     }));
     match &config.store {
         crate::store::StoreUrl::DataDir => {
@@ -538,6 +559,10 @@ pub async fn run_node(
     shutdown.cancel();
     app.0.tracker.close();
     app.0.tracker.wait().await;
+    // The engine seats' tasks have ended: the idle engines quit.
+    if let Some(opponents) = app.opponents() {
+        opponents.pool().shutdown().await;
+    }
     // A clean stop lets this node's games go: the other nodes take them over at once.
     if let Some(cluster) = leases
         && let Err(e) = cluster.owners.release_all().await

@@ -880,6 +880,16 @@ pub struct PlayerIn {
     pub board: Option<String>,
     #[serde(default)]
     pub assistant: bool,
+    /// This seat is played by the computer (issue 34): `{"level": 1..8}`.
+    #[serde(default)]
+    pub engine: Option<EngineIn>,
+}
+
+/// `"engine": {"level": N}` for a seat the computer plays.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct EngineIn {
+    pub level: i64,
 }
 
 #[derive(Serialize)]

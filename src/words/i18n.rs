@@ -36,6 +36,10 @@ macro_rules! locale_files {
                 include_str!(concat!("../../locales/", $lang, "/web.ftl")),
             ),
             (
+                "engine.ftl",
+                include_str!(concat!("../../locales/", $lang, "/engine.ftl")),
+            ),
+            (
                 "voice.ftl",
                 include_str!(concat!("../../locales/", $lang, "/voice.ftl")),
             ),

@@ -8,7 +8,7 @@
 
 use serde_json::{Value, json};
 
-use crate::engine;
+use crate::load_engine as engine;
 use crate::support::{self, Client, Game, TestServer, http_state};
 
 /// Fool's mate: 1. f3 e5 2. g4 Qh4#.

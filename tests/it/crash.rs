@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::engine::{self, Kills, Options};
+use crate::load_engine::{self as engine, Kills, Options};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_acknowledged_move_is_lost_across_repeated_kill_9() {

@@ -16,10 +16,10 @@
 //! processes). A test that needs the process to itself must take a lock here and say why.
 
 // The load generator's engine, the benches' (benches/load.rs, cluster.rs, hub.rs): `crash` and
-// `after_end` use a part of it.
+// `after_end` use a part of it. (`engine` is the chess engines' tests.)
 #[path = "../../benches/load/engine.rs"]
 #[allow(dead_code)]
-mod engine;
+mod load_engine;
 // A real server and WebSocket clients (was tests/server/support.rs).
 mod support;
 
@@ -32,6 +32,7 @@ mod corpus;
 mod crash;
 mod damaged;
 mod data_dir;
+mod engine;
 mod hub;
 mod layering;
 mod limits;

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use shakmaty::{ByColor, Color};
 
 use crate::announce::Lang;
+use crate::engine::{EngineError, Level};
 use crate::game::{
     AfterFix, BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player,
     Procedure, Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
@@ -42,12 +43,23 @@ pub(crate) async fn create_game(
         .creation
         .admit(&headers, addr, is_admin(&app, &headers))
         .map_err(|r| refused(lang, r))?;
-    let setup = setup(read(lang, body)?).map_err(|bad| bad.error(lang))?;
+    let request = read(lang, body)?;
+    let engine = asked_engine(lang, &request)?;
+    let mut setup = setup(request).map_err(|bad| bad.error(lang))?;
+    if let Some(engine) = &engine {
+        engine.check(&app, lang, &mut setup)?;
+    }
     let who = creator(&app, lang, &headers).await?;
     let mut room = room_for(&app, lang, who.creator(addr), 1).await?;
     let arbiter_token = who.arbiter_token();
     let id = new_id(&app, lang).await?;
-    let (tokens, hashes) = tokens(&setup, arbiter_token);
+    let (mut tokens, mut hashes) = tokens(&setup, arbiter_token);
+    // The engine's seat has no token: nobody speaks for it.
+    if let Some(engine) = &engine {
+        let seat = Seat::player(engine.color);
+        tokens.insert(seat.key(), None);
+        hashes.retain(|(s, _)| *s != seat);
+    }
     let new = NewGame {
         id: id.clone(),
         created_ms: app.0.clock.now_ms(),
@@ -73,6 +85,14 @@ pub(crate) async fn create_game(
         damage: None,
     };
     let handle = app.hub().created(stored).await;
+    if let Some(engine) = engine {
+        app.0.tracker.spawn(crate::server::opponent::play_seat(
+            app.clone(),
+            handle.clone(),
+            engine.color,
+            engine.level,
+        ));
+    }
     app.speech().game_added(&handle);
     room.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
@@ -125,6 +145,80 @@ fn read(lang: Lang, body: Result<Bytes, BytesRejection>) -> Result<CreateGame, A
     }
     serde_json::from_slice(&body)
         .map_err(|e| ApiError::invalid_request(lang, StatusCode::BAD_REQUEST, e.to_string()))
+}
+
+/// The seat a create request gives the computer (issue 34).
+struct EngineSeat {
+    color: Color,
+    level: Level,
+}
+
+/// An engine's refusal: an unknown level is the request's fault (400), an engine that
+/// cannot play the server's (503).
+fn engine_refused(lang: Lang, e: &EngineError) -> ApiError {
+    let status = match e {
+        EngineError::UnknownLevel { .. } => StatusCode::BAD_REQUEST,
+        _ => StatusCode::SERVICE_UNAVAILABLE,
+    };
+    e.message_args().into_iter().fold(
+        ApiError::new(lang, status, ErrorCode::named(e.code())),
+        |error, (name, value)| error.arg(name, value),
+    )
+}
+
+/// The seat `"engine": {"level": N}` asks the computer to play: one seat at most, at a level
+/// there is.
+fn asked_engine(lang: Lang, req: &CreateGame) -> Result<Option<EngineSeat>, ApiError> {
+    let asked = |color: Color, player: &Option<PlayerIn>| {
+        let engine = player.as_ref()?.engine.as_ref()?;
+        Some((color, engine.level))
+    };
+    let (color, level) = match (
+        asked(Color::White, &req.white),
+        asked(Color::Black, &req.black),
+    ) {
+        (None, None) => return Ok(None),
+        (Some(one), None) | (None, Some(one)) => one,
+        (Some(_), Some(_)) => return Err(BadSetting::field("black.engine").error(lang)),
+    };
+    let level = Level::new(level).map_err(|e| engine_refused(lang, &e))?;
+    Ok(Some(EngineSeat { color, level }))
+}
+
+impl EngineSeat {
+    /// Whether the game can be played against the computer: a player the computer can be
+    /// (not visually impaired, no assistant), the digital procedure, and an engine on this
+    /// server that plays. The engine's player is named after the engine unless named.
+    fn check(&self, app: &AppState, lang: Lang, setup: &mut Setup) -> Result<(), ApiError> {
+        let side = if self.color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let player = &mut setup.players[self.color];
+        if player.visually_impaired {
+            return Err(BadSetting::field(format!("{side}.visually_impaired")).error(lang));
+        }
+        if player.assistant {
+            return Err(BadSetting::field(format!("{side}.assistant")).error(lang));
+        }
+        if setup.profile.procedure == Procedure::Physical {
+            return Err(BadSetting::field("rules.procedure").error(lang));
+        }
+        let Some(opponents) = app.opponents() else {
+            return Err(ApiError::new(
+                lang,
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::EngineUnavailable,
+            ));
+        };
+        let name = opponents.engine().map_err(|e| engine_refused(lang, e))?;
+        let player = &mut setup.players[self.color];
+        if player.name.is_empty() && crate::text_check::one_line(name, MAX_NAME_CHARS).is_ok() {
+            player.name = name.to_owned();
+        }
+        Ok(())
+    }
 }
 
 /// Who creates a game, by the bearer token.

@@ -171,8 +171,14 @@ pub async fn serve<S>(
         });
     }
 
+    // The computer opponent's failures, told to every connection of its game.
+    let notices = app.opponents().and_then(|o| o.notices(&session.handle.id));
+
     // 3. Live.
-    if let Some(closing) = session.live(&mut conn, &mut joined, &shutdown).await {
+    if let Some(closing) = session
+        .live(&mut conn, &mut joined, notices, &shutdown)
+        .await
+    {
         conn.close(closing).await;
     }
 }

@@ -14,6 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
 use crate::announce::Lang;
+use crate::engine::EngineError;
 use crate::game::Seat;
 use crate::server::audio::rendered::{AudioChannel, AudioOut, Tag};
 use crate::server::audio::spoken::{Heard, spoken_to};
@@ -764,6 +765,7 @@ impl Session {
         &mut self,
         conn: &mut Conn<S>,
         joined: &mut Connected,
+        mut engine_notices: Option<EngineNotices>,
         shutdown: &tokio_util::sync::CancellationToken,
     ) -> Option<Closing>
     where
@@ -802,6 +804,17 @@ impl Session {
                         Err(_) => return None,
                     }
                 }
+                notice = next_notice(&mut engine_notices) => {
+                    match notice {
+                        Some(e) => {
+                            let code = ErrorCode::named(e.code());
+                            if conn.error(None, code, &e.message_args()).await.is_err() {
+                                return None;
+                            }
+                        }
+                        None => engine_notices = None,
+                    }
+                }
                 out = next_audio(&mut self.audio) => {
                     match out {
                         Some(out) => {
@@ -830,5 +843,23 @@ impl Session {
             }
         };
         Some(closing)
+    }
+}
+
+/// The failures of a game's computer opponent, as they come.
+pub(super) type EngineNotices = tokio::sync::broadcast::Receiver<Arc<EngineError>>;
+
+/// The next failure of the game's engine (`None` once its seat is gone); never, without one.
+async fn next_notice(notices: &mut Option<EngineNotices>) -> Option<Arc<EngineError>> {
+    use tokio::sync::broadcast::error::RecvError;
+    let Some(rx) = notices else {
+        return std::future::pending().await;
+    };
+    loop {
+        match rx.recv().await {
+            Ok(e) => return Some(e),
+            Err(RecvError::Lagged(_)) => continue,
+            Err(RecvError::Closed) => return None,
+        }
     }
 }

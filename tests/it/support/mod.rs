@@ -36,10 +36,21 @@ impl TestServer {
 
     /// A server on the data directory `dir` (a restart when another server used it before).
     pub(crate) async fn start_in(dir: tempfile::TempDir, limits: Limits) -> TestServer {
+        TestServer::start_configured(dir, limits, |_| {}).await
+    }
+
+    /// A server whose configuration `edit` changes first (an engine for the computer
+    /// opponent, say).
+    pub(crate) async fn start_configured(
+        dir: tempfile::TempDir,
+        limits: Limits,
+        edit: impl FnOnce(&mut Config),
+    ) -> TestServer {
         let listener = hamle::server::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = listener.local_addr().unwrap();
         let shutdown = CancellationToken::new();
-        let config = config_in(dir.path(), limits).await;
+        let mut config = config_in(dir.path(), limits).await;
+        edit(&mut config);
         let token = shutdown.clone();
         let task = tokio::spawn(async move {
             hamle::server::run(listener, config, token).await.unwrap();

@@ -1,0 +1,378 @@
+//! The computer opponent's seat (issue 34): a game created with `"engine": {"level": N}` for
+//! one player has that seat played by the server's engines ([`crate::engine::EnginePool`]).
+//!
+//! One task per such game ([`play_seat`], on the server's task tracker) holds the seat's
+//! subscription to the game's events, as a connected player would, and whenever the game
+//! changes looks at it: when it is the engine's turn it asks the engine for its level's move
+//! (the game's clock passed on) and sends it as the seat's `move`, through the same
+//! [`GameHandle::act`] a client's move takes, so the table decides and nothing bypasses it;
+//! the engine's thinking takes its own clock's time. The seat has no token: nobody else
+//! speaks for it.
+//!
+//! A draw offered to the engine is answered by an evaluation at full strength (1 s): the
+//! engine accepts when it stands worse by at least half a pawn (or is being mated), or when
+//! the position is level (within 0.15 of a pawn) from move 30 on; otherwise it declines
+//! ([`accepts_draw`]). It never offers or claims a draw nor resigns: it plays on, and the
+//! rules end the game (mate, stalemate, dead position, fivefold repetition, 75 moves, the
+//! flag), or the player does.
+//!
+//! When the engine fails even after the pool's restart, the player's connections are told
+//! (an `error` with the engine's code, [`Opponents::notices`]) and the seat asks again
+//! after [`RETRY_AFTER`] or at the game's next event.
+//!
+//! The seat lives in memory: after a restart of the server the game is a game between
+//! people, its engine seat without a token (see `docs/protocol.md`).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use shakmaty::{CastlingMode, Color, Position};
+use tokio::sync::broadcast;
+
+use crate::announce::Lang;
+use crate::engine::{EngineError, EnginePool, EnginePosition, Eval, GameClock, Level, Score};
+use crate::game::{Command, Seat, Status};
+use crate::server::AppState;
+use crate::server::host::actor::GameHandle;
+use crate::store::GameId;
+use crate::table::{Order, Table};
+
+/// How long the seat waits before asking a failed engine again (sooner if the game changes).
+pub const RETRY_AFTER: Duration = Duration::from_secs(5);
+
+/// The engine accepts a draw when it stands worse than this (centipawns, its own view).
+const ACCEPT_WHEN_WORSE_CP: i32 = -50;
+/// ... or when the position is this level ...
+const LEVEL_CP: i32 = 15;
+/// ... from this move on.
+const LEVEL_FROM_MOVE: u32 = 30;
+
+/// The server's engines and the games they play in.
+pub struct Opponents {
+    pool: EnginePool,
+    /// The engine's name, or why the configured program cannot play (checked at start).
+    engine: Result<String, EngineError>,
+    /// Each engine game's notices to its players' connections.
+    notices: Mutex<HashMap<GameId, broadcast::Sender<Arc<EngineError>>>>,
+}
+
+impl Opponents {
+    /// Starts an engine to see that the configured program is one (kept warm for the first
+    /// game); a program that is not is said in the log, and games against it are refused.
+    pub async fn start(pool: EnginePool) -> Opponents {
+        let engine = match pool.check().await {
+            Ok(name) => {
+                let name = name.unwrap_or_else(|| "UCI engine".to_owned());
+                tracing::info!(engine = %name, "the computer opponent is ready");
+                Ok(name)
+            }
+            Err(e) => {
+                tracing::error!("the computer opponent cannot play: {e}");
+                Err(e)
+            }
+        };
+        Opponents {
+            pool,
+            engine,
+            notices: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn pool(&self) -> &EnginePool {
+        &self.pool
+    }
+
+    /// The engine's name, or why there is no computer opponent.
+    pub fn engine(&self) -> Result<&str, &EngineError> {
+        self.engine.as_deref()
+    }
+
+    fn lock(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<GameId, broadcast::Sender<Arc<EngineError>>>> {
+        self.notices.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// What the engine of `game` fails with, for a connection of the game (`None`: no engine
+    /// plays in it).
+    pub fn notices(&self, game: &GameId) -> Option<broadcast::Receiver<Arc<EngineError>>> {
+        self.lock().get(game).map(broadcast::Sender::subscribe)
+    }
+
+    fn open(&self, game: &GameId) -> broadcast::Sender<Arc<EngineError>> {
+        self.lock()
+            .entry(game.clone())
+            .or_insert_with(|| broadcast::channel(4).0)
+            .clone()
+    }
+
+    fn close(&self, game: &GameId) {
+        self.lock().remove(game);
+    }
+}
+
+/// What the seat does next, as the game is now.
+enum Next {
+    /// The game is over: the seat's work is done.
+    Over,
+    /// Answer the opponent's standing draw offer.
+    Answer(EnginePosition),
+    /// Move.
+    Move(EnginePosition, GameClock),
+    /// Nothing until the game changes (the opponent's turn, a pause, the start).
+    Wait,
+}
+
+fn next(table: &Table, color: Color, now_ms: u64) -> Next {
+    let game = table.game();
+    match game.status() {
+        Status::Over(_) => return Next::Over,
+        Status::Playing => {}
+        Status::Waiting | Status::Paused { .. } => return Next::Wait,
+    }
+    let answer = game.offer() == Some(!color);
+    if !answer && game.turn() != color {
+        return Next::Wait;
+    }
+    let moves = game.moves().iter().map(|p| p.mv);
+    let position = match EnginePosition::new(game.setup().start.position().clone(), moves) {
+        Ok(position) => position,
+        Err(e) => {
+            tracing::error!("the game's own moves do not replay: {e}");
+            return Next::Wait;
+        }
+    };
+    if answer {
+        return Next::Answer(position);
+    }
+    let reading = game.clock(now_ms);
+    let tc = &game.setup().time_control;
+    let increment = Duration::from_millis(tc.increment_ms);
+    let moves_to_go = (tc.moves > 0)
+        .then(|| tc.moves.checked_sub(game.moves_of(color)))
+        .flatten()
+        .filter(|&n| n > 0);
+    let clock = GameClock {
+        white: Duration::from_millis(reading.white_ms),
+        black: Duration::from_millis(reading.black_ms),
+        white_increment: increment,
+        black_increment: increment,
+        moves_to_go,
+    };
+    Next::Move(position, clock)
+}
+
+/// Whether the engine playing `color` accepts a draw, given `eval` of the position (from
+/// the side to move's view) at move `fullmoves`.
+pub fn accepts_draw(eval: &Eval, side_to_move: Color, color: Color, fullmoves: u32) -> bool {
+    let own = |score: Score| {
+        if side_to_move == color {
+            score
+        } else {
+            match score {
+                Score::Centipawns(cp) => Score::Centipawns(-cp),
+                // Mate in n for the mover is being mated in n for the other side; the mover
+                // mated now (0) is a mate the other side has given.
+                Score::Mate(0) => Score::Mate(1),
+                Score::Mate(n) => Score::Mate(-n),
+            }
+        }
+    };
+    match own(eval.score) {
+        Score::Mate(n) => n <= 0,
+        Score::Centipawns(cp) => {
+            cp <= ACCEPT_WHEN_WORSE_CP || (cp.abs() <= LEVEL_CP && fullmoves >= LEVEL_FROM_MOVE)
+        }
+    }
+}
+
+/// Plays `color` at `level` in the game of `handle` until the game is over or the server
+/// stops: the task to spawn. The game's notices are open from now on, before any of its
+/// connections comes.
+pub fn play_seat(
+    app: AppState,
+    handle: GameHandle,
+    color: Color,
+    level: Level,
+) -> impl Future<Output = ()> + Send + 'static {
+    let notices = app.opponents().map(|o| o.open(&handle.id));
+    async move {
+        let (Some(opponents), Some(notices)) = (app.opponents(), notices) else {
+            return;
+        };
+        play(&app, opponents, &handle, color, level, &notices).await;
+        opponents.close(&handle.id);
+    }
+}
+
+/// The engine's seat in one game: who it is, where it plays, and how it learns of changes.
+struct Seated<'a> {
+    app: &'a AppState,
+    pool: &'a EnginePool,
+    handle: &'a GameHandle,
+    color: Color,
+    seat: Seat,
+    lang: Lang,
+}
+
+impl Seated<'_> {
+    /// What to do next, as the game is now (`None`: the game's task is gone).
+    async fn next(&self) -> Option<Next> {
+        let (color, now) = (self.color, self.app.clock().now_ms());
+        self.handle.read(move |t| next(t, color, now)).await
+    }
+
+    /// Accepts or declines the opponent's offer by an evaluation of `position` (declined
+    /// without one: the engine plays on). `None` when the server stops meanwhile.
+    async fn answer_offer(&self, position: &EnginePosition) -> Option<()> {
+        let fullmoves = position.current().fullmoves().get();
+        let turn = position.current().turn();
+        let shutdown = self.app.shutdown();
+        let evaluated = tokio::select! {
+            _ = shutdown.cancelled() => return None,
+            e = self.pool.eval(position) => e,
+        };
+        let accept = evaluated
+            .as_ref()
+            .is_ok_and(|eval| accepts_draw(eval, turn, self.color, fullmoves));
+        let answer = if accept {
+            Command::AcceptDraw
+        } else {
+            Command::DeclineDraw
+        };
+        tracing::debug!(game = %self.handle.id, ?evaluated, accept, "a draw offered to the engine");
+        let order = Order::Play(answer);
+        if let Err(refused) = self.handle.act(self.seat, self.lang, order, None).await {
+            tracing::debug!(game = %self.handle.id, "the engine's answer to the offer: {refused:?}");
+        }
+        Some(())
+    }
+}
+
+async fn play(
+    app: &AppState,
+    opponents: &Opponents,
+    handle: &GameHandle,
+    color: Color,
+    level: Level,
+    notices: &broadcast::Sender<Arc<EngineError>>,
+) {
+    let seat = Seat::player(color);
+    let seated = Seated {
+        app,
+        pool: opponents.pool(),
+        handle,
+        color,
+        seat,
+        lang: handle.setup.language(seat),
+    };
+    let shutdown = app.shutdown();
+    let Some(mut joined) = handle.connect(seat, None).await else {
+        return;
+    };
+    // The seat comes to the game (a game waiting for the arbiter's start counts it).
+    let _ = handle
+        .act(seat, seated.lang, Order::Play(Command::Arrive), None)
+        .await;
+    loop {
+        let Some(next) = seated.next().await else {
+            return;
+        };
+        let mut wait = None;
+        match next {
+            Next::Over => return,
+            Next::Wait => {}
+            Next::Answer(position) => {
+                if seated.answer_offer(&position).await.is_none() {
+                    return;
+                }
+                continue;
+            }
+            Next::Move(position, clock) => {
+                let played = tokio::select! {
+                    _ = shutdown.cancelled() => return,
+                    m = seated.pool.play(level, &position, Some(clock)) => m,
+                };
+                match played {
+                    Ok(m) => {
+                        // An offer made while the engine thought is answered before its
+                        // move: moving would only let it lapse.
+                        if let Some(Next::Answer(now)) = seated.next().await
+                            && seated.answer_offer(&now).await.is_none()
+                        {
+                            return;
+                        }
+                        let uci = m.to_uci(CastlingMode::Standard).to_string();
+                        match handle.act(seat, seated.lang, Order::Uci(uci), None).await {
+                            Ok(_) => continue,
+                            // The game changed while the engine thought (the player
+                            // resigned, the arbiter paused it): look again at its next event.
+                            Err(refused) => {
+                                tracing::debug!(game = %handle.id, "the engine's move: {refused:?}")
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = %handle.id, "the computer opponent has no move: {e}");
+                        let _ = notices.send(Arc::new(e));
+                        wait = Some(RETRY_AFTER);
+                    }
+                }
+            }
+        }
+        let retry = async {
+            match wait {
+                Some(after) => tokio::time::sleep(after).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = retry => {}
+            event = joined.events.recv() => {
+                if let Err(broadcast::error::RecvError::Closed) = event {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(score: Score) -> Eval {
+        Eval {
+            score,
+            depth: Some(20),
+            best: None,
+        }
+    }
+
+    #[test]
+    fn the_engine_takes_a_draw_only_when_worse_or_level_late() {
+        use Color::{Black, White};
+        // The engine plays Black; the offer came with White's move, so Black is to move.
+        let at = |score, moves| accepts_draw(&eval(score), Black, Black, moves);
+        assert!(at(Score::Centipawns(-120), 5), "worse: takes it");
+        assert!(at(Score::Centipawns(-50), 5));
+        assert!(
+            !at(Score::Centipawns(-49), 5),
+            "a little worse early: plays on"
+        );
+        assert!(!at(Score::Centipawns(10), 12), "level early: plays on");
+        assert!(at(Score::Centipawns(10), 30), "level late: takes it");
+        assert!(!at(Score::Centipawns(200), 60), "better: plays on");
+        assert!(at(Score::Mate(-3), 40), "being mated: takes it");
+        assert!(!at(Score::Mate(2), 40), "mating: plays on");
+        // The score is the side to move's: with White to move it is turned round.
+        let white_to_move = |score| accepts_draw(&eval(score), White, Black, 10);
+        assert!(white_to_move(Score::Centipawns(300)));
+        assert!(!white_to_move(Score::Centipawns(-300)));
+        assert!(!white_to_move(Score::Mate(-2)), "White is being mated");
+        assert!(!white_to_move(Score::Mate(0)), "White is mated");
+        assert!(white_to_move(Score::Mate(4)));
+    }
+}
