@@ -239,6 +239,36 @@ async fn an_unclear_move_is_asked_and_played_only_on_yes() {
     assert_eq!(result(&got)["decision"], "not_understood");
 }
 
+/// Issue 32: a Turkish "Hayır" heard unclearly answered `not_understood` with the candidates
+/// [no, h2h4, f3f4] while the earlier question stayed open, and a pick of 0 then played that
+/// question's move. While a question is open, the candidates are its own list: a pick plays
+/// what the result listed at that place.
+#[tokio::test]
+async fn a_pick_after_an_unclear_no_plays_what_the_result_listed() {
+    let server = Server::start(true).await;
+    let game = server.game("tr").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let got = utter(&mut white, "v1", "piyon e dört~").await;
+    assert_eq!(result(&got)["decision"], "ask", "{got:?}");
+    let got = utter(&mut white, "v2", "hayır~").await;
+    let r = result(&got).clone();
+    assert_eq!(r["decision"], "not_understood", "{got:?}");
+    let listed = r["candidates"].as_array().unwrap().clone();
+    assert!(
+        listed
+            .iter()
+            .all(|c| c["kind"] == "move" || c["command"] != "no"),
+        "a pick cannot answer no: it is not one of the candidates {listed:?}"
+    );
+    white
+        .send(json!({"type": "voice_answer", "id": "a1", "pick": 1}))
+        .await;
+    let got = answer(&mut white, "a1").await;
+    assert_eq!(result(&got)["decision"], "played", "{got:?}");
+    assert_eq!(listed[1]["kind"], "move", "{listed:?}");
+    assert_eq!(moves(&got), [listed[1]["uci"].as_str().unwrap()]);
+}
+
 #[tokio::test]
 async fn the_player_picks_from_the_best_three_by_key() {
     let server = Server::start(true).await;

@@ -254,6 +254,7 @@ impl VoiceSession {
         };
         let policy = service.policy();
         let open = self.question.as_ref().filter(|q| q.fen == fen).is_some();
+        let fen_now = fen.clone();
         let decision = policy.decide(&cands, &ranked, open);
         // The best moves and commands offered, best first; yes and no are not offered.
         let offered: Vec<(Candidate, f32)> = ranked
@@ -272,6 +273,18 @@ impl VoiceSession {
             .take(policy.offer)
             .map(|s| body(&cands[s.index], s.p))
             .collect();
+        // While a question is open, `candidates` is its list, in its order: what a
+        // `voice_answer` pick counts in (issue 32: a "no" heard unclearly listed [no, h2h4,
+        // f3f4], and pick 0 played the earlier question's move).
+        let p_of = |c: &Candidate| {
+            ranked
+                .iter()
+                .find(|s| cands[s.index].intent == c.intent)
+                .map_or(0.0, |s| s.p)
+        };
+        let question_bodies = |q: &[Candidate]| -> Vec<CandidateBody> {
+            q.iter().map(|c| body(c, p_of(c))).collect()
+        };
         let result = |decision, command, message| VoiceResultMsg {
             id: id.clone(),
             decision,
@@ -327,11 +340,13 @@ impl VoiceSession {
                         ("choices", choices(lang, &list)),
                     ],
                 );
-                self.question = Some(Question {
-                    offered: list.into_iter().map(|(c, _)| c).collect(),
-                    fen,
-                });
-                Outcome::Say(result("ask", None, message))
+                let offered: Vec<Candidate> = list.into_iter().map(|(c, _)| c).collect();
+                let candidates = question_bodies(&offered);
+                self.question = Some(Question { offered, fen });
+                Outcome::Say(VoiceResultMsg {
+                    candidates,
+                    ..result("ask", None, message)
+                })
             }
             Decision::Nothing => {
                 let mut message = say(lang, "voice-not-understood", &[]);
@@ -346,7 +361,15 @@ impl VoiceSession {
                         fen,
                     });
                 }
-                Outcome::Say(result("not_understood", None, message))
+                // The question open in this position, kept or just asked.
+                let candidates = match &self.question {
+                    Some(q) if open || q.fen == fen_now => question_bodies(&q.offered),
+                    _ => bodies.clone(),
+                };
+                Outcome::Say(VoiceResultMsg {
+                    candidates,
+                    ..result("not_understood", None, message)
+                })
             }
         }
     }
