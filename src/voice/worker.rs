@@ -192,6 +192,19 @@ impl WorkerPool {
         Some(total)
     }
 
+    /// The niceness the first worker runs at, as it reports it now (10, or the server's own
+    /// when that is higher).
+    pub async fn niceness(&self) -> Option<i64> {
+        let w = self.workers.first()?;
+        let mut guard = w.lock().await;
+        let worker = guard.as_mut()?;
+        let answer = worker
+            .call(json!({"op": "stats"}), self.options.timeout)
+            .await
+            .ok()?;
+        answer.get("nice").and_then(Value::as_i64)
+    }
+
     /// `request` to a worker that is free now; `None` when every worker is busy (or none
     /// runs: a failed one is started again by the next utterance, not by this).
     async fn call_if_free(&self, request: Value) -> Option<Result<Value, VoiceError>> {

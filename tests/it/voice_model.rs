@@ -301,3 +301,58 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         }
     }
 }
+
+/// Issue 32: the worker added 10 to the niceness it was started with, so a server started
+/// under `nice 10` ran its recogniser at 19, and under load utterances waited 7-12 s. It
+/// runs at 10 now, or at the server's own niceness when that is higher.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
+async fn the_recogniser_runs_at_niceness_10_under_a_server_started_with_nice() {
+    use std::os::unix::fs::PermissionsExt;
+    let options = installed();
+    let dir = tempfile::tempdir().unwrap();
+    let niced = |n: u8| {
+        let wrapper = dir.path().join(format!("python-nice-{n}"));
+        std::fs::write(
+            &wrapper,
+            format!(
+                "#!/bin/sh\nexec nice -n {n} '{}' \"$@\"\n",
+                options.python.display()
+            ),
+        )
+        .unwrap();
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+        WorkerOptions {
+            python: wrapper,
+            ..options.clone()
+        }
+    };
+    // The test's own niceness is the server's; `nice -n` adds to it.
+    let own = std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            s.rsplit(')')
+                .next()?
+                .split_whitespace()
+                .nth(16)?
+                .parse::<i64>()
+                .ok()
+        })
+        .expect("/proc/self/stat");
+    for (started, expected) in [
+        (0u8, 10.max(own)),
+        (10, 10.max(own + 10).min(19)),
+        (15, (own + 15).min(19)),
+    ] {
+        let pool = WorkerPool::start(niced(started))
+            .await
+            .expect("the worker starts");
+        assert_eq!(
+            pool.niceness().await,
+            Some(expected),
+            "a server at niceness {} starting its worker",
+            own + i64::from(started)
+        );
+    }
+}
