@@ -6,9 +6,9 @@
 //! ([`Speaker`]) and each checked to parse back to its move; and the spoken commands. The
 //! first form of a candidate is what hamle says for it (the short style).
 
-use shakmaty::{CastlingMode, Chess, File, Move, Position, Rank, Square};
+use shakmaty::{CastlingMode, CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
 
-use crate::announce::{Lang, Style, describe, understand};
+use crate::announce::{Lang, MoveWords, Style, describe, move_words, understand};
 use crate::words::speaker::Speaker;
 
 /// A spoken command (the page's typed commands of the same name).
@@ -181,6 +181,7 @@ fn without_suffix(speaker: &Speaker, pos: &Chess, m: Move, style: Style) -> Opti
 pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
     let speaker = Speaker::new(lang);
     let namings = namings(lang);
+    let words = move_words(lang);
     pos.legal_moves()
         .into_iter()
         .map(|m| {
@@ -202,6 +203,7 @@ pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
                 );
                 push_form(&mut forms, lang, pos, m, form);
             }
+            grammar_forms(&mut forms, lang, pos, m, &speaker, &words);
             Candidate {
                 intent: Intent::Move(m),
                 text,
@@ -209,6 +211,59 @@ pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
             }
         })
         .collect()
+}
+
+/// The forms the typed parser reads that hamle itself does not say (issue 32): castling by
+/// the language's castling and side words ("große Rochade", "uzun rok", "long castle"), a
+/// "to" word before the destination ("Dame nach Anna eins", "king to echo two"), and a pawn
+/// push said by its destination alone ("Felix vier", "e dört"). The words are the parser's own (`announce::move_words`), and each form is kept
+/// only if the parser reads it back as this move, so the two cannot disagree. (What the
+/// recogniser listens for, never said to anyone.)
+fn grammar_forms(
+    forms: &mut Vec<String>,
+    lang: Lang,
+    pos: &Chess,
+    m: Move,
+    speaker: &Speaker,
+    words: &MoveWords,
+) {
+    if let Some(side) = m.castling_side() {
+        let sides = match side {
+            CastlingSide::KingSide => &words.king_side,
+            CastlingSide::QueenSide => &words.queen_side,
+        };
+        for s in sides {
+            for c in &words.castle {
+                push_form(forms, lang, pos, m, format!("{s} {c}"));
+                push_form(forms, lang, pos, m, format!("{c} {s}"));
+            }
+        }
+        return;
+    }
+    // In hamle's own square words only: each other naming would multiply the forms the
+    // recogniser scores, and the players who say "nach" or a destination alone say the
+    // squares as hamle does.
+    if m.role() == Role::Pawn {
+        if !m.is_capture() && m.promotion().is_none() {
+            push_form(forms, lang, pos, m, speaker.square(m.to()));
+        }
+        return;
+    }
+    if !m.is_capture() {
+        let d = describe(pos, m, Style::Short);
+        let file = |f: File| speaker.file(f);
+        let rank = |r: Rank| speaker.rank(r);
+        for to in &words.to {
+            let to_square = |sq: Square| format!("{to} {}", speaker.square(sq));
+            push_form(
+                forms,
+                lang,
+                pos,
+                m,
+                speaker.describe_named(&d, &file, &rank, &to_square),
+            );
+        }
+    }
 }
 
 /// The spoken commands `which`, in `lang`.
@@ -251,6 +306,58 @@ mod tests {
                 assert_eq!(c.forms[0], c.text);
                 for f in &c.forms {
                     assert_eq!(understand(lang, f, pos).ok(), Some(m), "{lang} {f}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    /// Issue 32: the forms the trial said that the typed parser reads and the candidates did
+    /// not have.
+    #[test]
+    fn every_form_the_parser_reads_for_castling_to_and_a_destination_is_listened_for() {
+        let has = |fen: &str, lang: Lang, text: &str, form: &str| {
+            let pos: Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(CastlingMode::Standard)
+                .unwrap();
+            let all = candidates(&pos, lang);
+            let c = all.iter().find(|c| c.text == text).unwrap_or_else(|| {
+                panic!(
+                    "{text}: {:?}",
+                    all.iter().map(|c| &c.text).collect::<Vec<_>>()
+                )
+            });
+            assert!(
+                c.forms.iter().any(|f| f.eq_ignore_ascii_case(form)),
+                "{text} ({lang:?}): {form:?} not in {:?}",
+                c.forms
+            );
+        };
+        let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        has(castles, Lang::De, "Lange Rochade", "große Rochade");
+        has(castles, Lang::De, "Kurze Rochade", "kleine Rochade");
+        has(castles, Lang::En, "Castles queenside", "long castle");
+        has(castles, Lang::Tr, "Uzun rok", "büyük rok");
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        has(
+            start,
+            Lang::De,
+            "Springer Felix drei",
+            "Springer nach Felix drei",
+        );
+        has(start, Lang::En, "knight f3", "knight to f3");
+        has(start, Lang::De, "Bauer Felix vier", "Felix vier");
+        has(start, Lang::Tr, "Piyon e dört", "e dört");
+        has(start, Lang::En, "pawn e4", "e4");
+        // Every form of every candidate reads back as its move (push_form's check).
+        let pos = Chess::default();
+        for lang in Lang::ALL {
+            for c in candidates(&pos, lang) {
+                let Intent::Move(m) = c.intent else { continue };
+                for f in &c.forms {
+                    assert_eq!(understand(lang, f, &pos).ok(), Some(m), "{f}");
                 }
             }
         }

@@ -44,7 +44,7 @@ pub use describe::{MoveDescription, MoveShape, Origin, Suffix, describe};
 pub use lexer::{MAX_INPUT_BYTES, MAX_TOKENS};
 pub use query::{LegalMoves, Subject, legal_moves_of, parse_subject};
 pub use resolve::reachable_from;
-pub use vocab::square_words;
+pub use vocab::{MoveWords, move_words, square_words};
 
 /// A language in which moves are announced and said.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

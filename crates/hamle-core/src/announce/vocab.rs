@@ -162,6 +162,41 @@ pub fn square_words(lang: Lang) -> ([Vec<&'static str>; 8], [Vec<&'static str>; 
     (f, r)
 }
 
+/// The single words of `lang` beside squares and pieces that a move may be said with: the
+/// "to" words ("nach", "auf", "to") and, for each castling side, the castling words
+/// ("Rochade", "rok", "castle") and that side's words ("kurze", "große", "uzun", "long"), in
+/// their natural spelling. Voice input makes its candidates' forms from these, so it listens
+/// for what the parser reads.
+pub fn move_words(lang: Lang) -> MoveWords {
+    let words = match lang {
+        Lang::De => DE_WORDS,
+        Lang::Tr => TR_WORDS,
+        Lang::En => EN_WORDS,
+    };
+    let of = |wanted: Lexeme| -> Vec<&'static str> {
+        words
+            .iter()
+            .filter(|(w, l)| *l == wanted && w.chars().all(char::is_alphabetic))
+            .map(|(w, _)| *w)
+            .collect()
+    };
+    MoveWords {
+        to: of(To),
+        castle: of(CastleWord),
+        king_side: of(Side(CastlingSide::KingSide)),
+        queen_side: of(Side(CastlingSide::QueenSide)),
+    }
+}
+
+/// See [`move_words`].
+#[derive(Clone, Debug)]
+pub struct MoveWords {
+    pub to: Vec<&'static str>,
+    pub castle: Vec<&'static str>,
+    pub king_side: Vec<&'static str>,
+    pub queen_side: Vec<&'static str>,
+}
+
 type WordEntry = (&'static str, Lexeme);
 
 const DE_WORDS: &[WordEntry] = &[
