@@ -311,7 +311,6 @@ mod tests {
         }
     }
 
-    #[test]
     /// Issue 32: the forms the trial said that the typed parser reads and the candidates did
     /// not have.
     #[test]
