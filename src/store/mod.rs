@@ -260,6 +260,51 @@ pub struct StoredRound {
     pub arbiter: TokenHash,
     /// Board number and game, by board number.
     pub boards: Vec<(u32, GameId)>,
+    /// The round of the TRF file the boards were read from (`None`: a pairings list or
+    /// boards given one by one), the column its results go back in (schema 6).
+    pub trf_round: Option<u32>,
+    /// A TRF round's players by starting rank, each on his board or with his bye (empty for
+    /// a round not read from a TRF file; schema 6).
+    pub players: Vec<RoundPlayer>,
+}
+
+/// One player of a TRF round as the pairing program knows him (schema 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundPlayer {
+    pub rank: u32,
+    pub name: String,
+    pub fide_id: Option<String>,
+    pub place: Place,
+}
+
+/// Where a TRF round's player is: on a board with a colour, or not paired (a bye).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Board(u32, shakmaty::Color),
+    Bye(crate::pairings::ByeKind),
+}
+
+impl Place {
+    /// The place's columns: the board (`None` for a bye) and the colour (`w`, `b`) or the
+    /// bye's TRF code (`H`, `F`, `U`, `Z`).
+    pub(crate) fn columns(self) -> (Option<i64>, String) {
+        match self {
+            Place::Board(board, colour) => (Some(i64::from(board)), colour.char().to_string()),
+            Place::Bye(kind) => (None, kind.code().to_string()),
+        }
+    }
+
+    /// A place from its columns, `None` if they do not make one.
+    pub(crate) fn of_columns(board: Option<i64>, code: &str) -> Option<Place> {
+        match board {
+            Some(b) => {
+                let colour = shakmaty::Color::from_char(code.chars().next()?)?;
+                (code.len() == 1).then_some(Place::Board(u32::try_from(b).ok()?, colour))
+            }
+            None if code.len() == 1 => crate::pairings::ByeKind::from_code(code).map(Place::Bye),
+            None => None,
+        }
+    }
 }
 
 /// An append on its way to the disk: resolves once the events are durable (or refused).
