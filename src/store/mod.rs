@@ -480,3 +480,59 @@ pub fn cluster_owners(
         StoreUrl::Postgres(_) => Ok(Arc::clone(&opened.owners)),
     }
 }
+
+/// What every store does with rounds, checked on each (`sqlite`'s test, `postgres`'s with a
+/// server).
+#[cfg(test)]
+pub(crate) mod round_contract {
+    use super::{GameId, Place, RoundPlayer, Store, StoredRound, TokenHash};
+
+    /// A round, its boards and its TRF players read back as written, in order; the same
+    /// round twice is refused.
+    pub fn reads_back(store: &dyn Store) {
+        let id = GameId::parse("00112233445566ff").unwrap();
+        assert_eq!(store.load_round(&id).unwrap(), None);
+        let round = StoredRound {
+            id: id.clone(),
+            created_ms: 7,
+            event: "Blind Open".into(),
+            site: "Hamburg".into(),
+            round: "3".into(),
+            arbiter: TokenHash([9; 32]),
+            boards: vec![
+                (10, GameId::parse("000000000000000a").unwrap()),
+                (2, GameId::parse("0000000000000002").unwrap()),
+            ],
+            trf_round: Some(3),
+            players: vec![
+                RoundPlayer {
+                    rank: 12,
+                    name: "Lorenz, Lea".into(),
+                    fide_id: None,
+                    place: Place::Board(10, shakmaty::Color::Black),
+                },
+                RoundPlayer {
+                    rank: 13,
+                    name: "Mutlu, Mert".into(),
+                    fide_id: Some("4700013".into()),
+                    place: Place::Bye(crate::pairings::ByeKind::Half),
+                },
+                RoundPlayer {
+                    rank: 1,
+                    name: "Aksoy, Ada".into(),
+                    fide_id: Some("4700001".into()),
+                    place: Place::Board(2, shakmaty::Color::White),
+                },
+            ],
+        };
+        store.create_round(&round).unwrap();
+        let back = store.load_round(&id).unwrap().unwrap();
+        let mut sorted = round.clone();
+        sorted.boards.sort();
+        sorted.players.sort_by_key(|p| p.rank);
+        assert_eq!(back, sorted);
+        // The same round twice is refused, and the first one stays.
+        assert!(store.create_round(&round).is_err());
+        assert_eq!(store.load_round(&id).unwrap().unwrap(), sorted);
+    }
+}

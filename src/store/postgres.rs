@@ -1114,6 +1114,13 @@ mod tests {
 
     #[test]
     #[ignore = "needs PostgreSQL (scripts/test postgres)"]
+    fn a_round_reads_back_with_its_boards_and_players_in_order() {
+        let (_, store) = fresh("n1");
+        crate::store::round_contract::reads_back(&store);
+    }
+
+    #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
     fn one_node_fences_an_earlier_epoch_and_applies_a_command_once() {
         let (_, store) = fresh("n1");
         contract::one_node(&store);

@@ -209,7 +209,10 @@ fn round_three_results() -> (Pairings, Vec<BoardResult>) {
         )),
         Some(Counted::of(end(GameResult::Draw, EndReason::Agreement), 2)),
         // White never came: the arbiter declared Black the winner before any move.
-        Some(Counted::of(end(GameResult::BlackWins, EndReason::Arbiter), 0)),
+        Some(Counted::of(
+            end(GameResult::BlackWins, EndReason::Arbiter),
+            0,
+        )),
         // White resigned after his first move, before Black's.
         Some(Counted::of(
             end(GameResult::BlackWins, EndReason::Resignation),
@@ -292,7 +295,11 @@ fn a_rounds_results_go_back_as_trf16_lines_by_starting_rank() {
     // Read back by hamle's own reader, the round's pairs are the ones it was made from.
     let back = parse_trf(&text, 3).unwrap();
     let pairs = |p: &Pairings| -> Vec<(Option<u32>, Option<u32>)> {
-        let mut v: Vec<_> = p.boards.iter().map(|b| (b.white.rank, b.black.rank)).collect();
+        let mut v: Vec<_> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.rank, b.black.rank))
+            .collect();
         v.sort();
         v
     };

@@ -548,9 +548,7 @@ pub enum Counted {
     Unrated(GameResult),
     /// A game not played: the arbiter declared a side the winner before each side had moved
     /// (a player who did not come); the winner's `+`, the loser's `-`.
-    Forfeit {
-        winner: Color,
-    },
+    Forfeit { winner: Color },
 }
 
 impl Counted {
