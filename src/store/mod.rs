@@ -489,7 +489,7 @@ pub(crate) mod round_contract {
 
     /// A round, its boards and its TRF players read back as written, in order; the same
     /// round twice is refused.
-    pub fn reads_back(store: &dyn Store) {
+    pub(crate) fn reads_back(store: &dyn Store) {
         let id = GameId::parse("00112233445566ff").unwrap();
         assert_eq!(store.load_round(&id).unwrap(), None);
         let round = StoredRound {
