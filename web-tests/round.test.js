@@ -7,6 +7,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Session, screenshotDir } from './session.js';
 
@@ -198,5 +199,30 @@ describe('the round desk', { timeout: 300000 }, () => {
     assert.equal(pages.newRound.errors.filter(refused).length, 1);
     pages.newRound.errors = pages.newRound.errors.filter((e) => !refused(e));
     for (const name of ['newRound', 'desk']) assert.deepEqual(pages[name].errors, [], name);
+  });
+
+  it('results for the pairing program, by keyboard: a list round has no TRF, its list downloads', async () => {
+    const d = pages.desk;
+    await d.getByRole('button', { name: 'Resume every board' }).focus();
+    await d.keyboard.press('Tab');
+    assert.equal(await d.evaluate(() => document.activeElement.textContent), 'Download the results as TRF');
+    await d.keyboard.press('Enter');
+    await d.locator('#results-status').filter({ hasText: /TRF file/ }).waitFor();
+    assert.match(await d.locator('#results-status').textContent(), /^This round was not read from a TRF file/);
+    await d.keyboard.press('Tab');
+    assert.equal(await d.evaluate(() => document.activeElement.textContent), 'Download the results as a list (CSV)');
+    const [csv] = await Promise.all([d.waitForEvent('download'), d.keyboard.press('Enter')]);
+    assert.match(csv.suggestedFilename(), /^round-[A-Za-z0-9.-]*-results\.csv$/);
+    const text = await readFile(await csv.path(), 'utf8');
+    const lines = text.split('\r\n');
+    assert.equal(lines[0], 'board,white,black,result');
+    assert.equal(lines[1], '1,Anna Weiss,Ben Kraus,*');
+    assert.equal(lines.filter((l) => l).length, 11);
+    await d.locator('#results-status').filter({ hasText: /^Downloaded round-/ }).waitFor();
+    await axe('desk', 'results downloaded');
+    // The refused TRF is logged by the browser as a failed load; it is expected.
+    const refused = (e) => /status of 409 \(Conflict\)/.test(e);
+    assert.equal(d.errors.filter(refused).length, 1);
+    assert.deepEqual(d.errors.filter((e) => !refused(e)), []);
   });
 });

@@ -275,6 +275,7 @@ incident-moves = { $kind ->
    *[back] Zurückgenommen: { $moves }.
 }
 ## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
+error-no-starting-ranks = Diese Runde wurde nicht aus einer TRF-Datei gelesen: Ihre Spieler haben keine Startnummern. Laden Sie die Ergebnisliste (CSV) herunter.
 error-invalid-pairings = Die Paarungen lassen sich nicht lesen.
 error-pairings-empty = Die Paarungen enthalten kein Brett (bei einer TRF-Datei: keine Paarung in dieser Runde).
 error-pairings-too-many = Zeile { $line }: Eine Runde hat höchstens 250 Bretter.
@@ -300,6 +301,7 @@ error-pairings-start-rank = Zeile { $line }: Die Startnummer ist keine Zahl.
 error-pairings-duplicate-rank = Zeile { $line }: Startnummer { $rank } steht zweimal da.
 error-pairings-opponent = Zeile { $line }: Zur Startnummer des Gegners gibt es keine Spielerzeile, oder die Farbe ist nicht w, b oder -.
 error-pairings-mismatch = Zeile { $line }: Die Zeile des Gegners paart ihn nicht mit der anderen Farbe zurück.
+error-pairings-bye = Zeile { $line }: Ein Spieler ohne Gegner hat als Ergebnis keinen Freilos-Code (H, F, U oder Z).
 error-pairings-unknown-rank = Zeile { $line }: Kein Spieler hat diese Startnummer.
 error-pairings-player-twice = { $source ->
     [entry] Brett-Eintrag { $line }

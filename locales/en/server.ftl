@@ -275,6 +275,7 @@ incident-moves = { $kind ->
    *[back] Taken back: { $moves }.
 }
 ## The round desk (issue 18): pairings that do not read, alerts.
+error-no-starting-ranks = This round was not read from a TRF file: its players have no starting ranks. Download the results list (CSV) instead.
 error-invalid-pairings = The pairings cannot be read.
 error-pairings-empty = The pairings hold no board (for a TRF file: no pairing in that round).
 error-pairings-too-many = Line { $line }: a round has at most 250 boards.
@@ -300,6 +301,7 @@ error-pairings-start-rank = Line { $line }: the starting rank is not a number.
 error-pairings-duplicate-rank = Line { $line }: starting rank { $rank } is given twice.
 error-pairings-opponent = Line { $line }: the opponent's starting rank has no player line, or the colour is not w, b or -.
 error-pairings-mismatch = Line { $line }: the opponent's line does not pair him back with the other colour.
+error-pairings-bye = Line { $line }: a player without an opponent has a result that is not a bye code (H, F, U or Z).
 error-pairings-unknown-rank = Line { $line }: no player has this starting rank.
 error-pairings-player-twice = { $source ->
     [entry] Board entry { $line }

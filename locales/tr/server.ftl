@@ -261,6 +261,7 @@ incident-moves = { $kind ->
    *[back] Geri alındı: { $moves }.
 }
 ## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
+error-no-starting-ranks = Bu tur bir TRF dosyasından okunmadı: oyuncularının başlangıç sırası yok. Bunun yerine sonuç listesini (CSV) indirin.
 error-invalid-pairings = Eşleştirmeler okunamıyor.
 error-pairings-empty = Eşleştirmelerde hiç tahta yok (TRF dosyasında: o turda eşleştirme yok).
 error-pairings-too-many = { $line }. satır: bir turda en fazla 250 tahta olabilir.
@@ -286,6 +287,7 @@ error-pairings-start-rank = { $line }. satır: başlangıç sırası bir sayı d
 error-pairings-duplicate-rank = { $line }. satır: { $rank } başlangıç sırası iki kez verilmiş.
 error-pairings-opponent = { $line }. satır: rakibin başlangıç sırasına ait oyuncu satırı yok ya da renk w, b veya - değil.
 error-pairings-mismatch = { $line }. satır: rakibin satırı onu diğer renkle geri eşleştirmiyor.
+error-pairings-bye = { $line }. satır: rakibi olmayan bir oyuncunun sonucu bir bay kodu (H, F, U veya Z) değil.
 error-pairings-unknown-rank = { $line }. satır: bu başlangıç sırasında oyuncu yok.
 error-pairings-player-twice = { $source ->
     [entry] { $line }. tahta kaydı

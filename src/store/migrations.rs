@@ -14,6 +14,7 @@
 //! | 3 | no table changes: marks the `ruled` record's branch `undo` (the arbiter undoes a ruling, issue 18), which an older hamle cannot read |
 //! | 4 | `rounds` (a round of an event: its name, site, round, the hash of its arbiter token) and `round_boards` (each board's game); no record changes |
 //! | 5 | no table changes: the rules profile's start and arbiter's choices (`wait_for_start`, `default_time_ms`, `vi_illegal`, `after_fix`, `touch_stops_clock`) and the records `started`, `arrived`, `default_time_over`, `illegal_announced` (issue 18), which an older hamle cannot read |
+//! | 6 | `rounds.trf_round` (the TRF file's round a round was read from) and `round_players` (a TRF round's players: starting rank, name, FIDE id, board and colour, or bye code; issue 31), for the round's results back to the pairing program; no record changes |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -21,7 +22,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -76,6 +77,19 @@ CREATE TABLE IF NOT EXISTS round_boards (
 ) WITHOUT ROWID;
 ";
 
+const SCHEMA_6: &str = "
+ALTER TABLE rounds ADD COLUMN trf_round INTEGER;
+CREATE TABLE IF NOT EXISTS round_players (
+    round_id    TEXT NOT NULL REFERENCES rounds(id),
+    rank        INTEGER NOT NULL,
+    name        TEXT NOT NULL,
+    fide_id     TEXT,
+    board       INTEGER,
+    code        TEXT NOT NULL,
+    PRIMARY KEY (round_id, rank)
+) WITHOUT ROWID;
+";
+
 /// Schema 1 to 2's work on the rows: summarise every stored game by replaying it once. The
 /// store passes its own (`sqlite::summarise_every_game`), so that the migrations use nothing
 /// of the store above them.
@@ -96,6 +110,8 @@ pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
         // Schema 5: records only (the start of the game, the arbiter's rules choices); every
         // older record reads as it did, an older profile with the choices' defaults.
         M::up(""),
+        // An older round has no TRF round and no players: its results go back as a list only.
+        M::up(SCHEMA_6),
     ])
 }
 
@@ -151,11 +167,43 @@ mod tests {
                 "events",
                 "games",
                 "round_boards",
+                "round_players",
                 "rounds",
                 "summaries",
                 "tokens"
             ]
         );
+    }
+
+    #[test]
+    fn a_round_of_schema_5_keeps_its_boards_and_has_no_trf_round_nor_players() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrations(crate::store::sqlite::summarise_every_game)
+            .to_version(&mut conn, 5)
+            .unwrap();
+        conn.execute_batch(
+            "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
+                 VALUES ('00112233445566ff', 7, 'Blind Open', 'Hamburg', '3', x'09');
+             INSERT INTO round_boards (round_id, board, game_id)
+                 VALUES ('00112233445566ff', 1, '000000000000000a');",
+        )
+        .unwrap();
+        migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap();
+        assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
+        let (round, trf_round): (String, Option<i64>) = conn
+            .query_row("SELECT round, trf_round FROM rounds", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!((round.as_str(), trf_round), ("3", None));
+        let counts: (i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT count(*) FROM round_boards), (SELECT count(*) FROM round_players)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap();
+        assert_eq!(counts, (1, 0));
     }
 
     #[test]

@@ -260,6 +260,51 @@ pub struct StoredRound {
     pub arbiter: TokenHash,
     /// Board number and game, by board number.
     pub boards: Vec<(u32, GameId)>,
+    /// The round of the TRF file the boards were read from (`None`: a pairings list or
+    /// boards given one by one), the column its results go back in (schema 6).
+    pub trf_round: Option<u32>,
+    /// A TRF round's players by starting rank, each on his board or with his bye (empty for
+    /// a round not read from a TRF file; schema 6).
+    pub players: Vec<RoundPlayer>,
+}
+
+/// One player of a TRF round as the pairing program knows him (schema 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundPlayer {
+    pub rank: u32,
+    pub name: String,
+    pub fide_id: Option<String>,
+    pub place: Place,
+}
+
+/// Where a TRF round's player is: on a board with a colour, or not paired (a bye).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Board(u32, shakmaty::Color),
+    Bye(crate::pairings::ByeKind),
+}
+
+impl Place {
+    /// The place's columns: the board (`None` for a bye) and the colour (`w`, `b`) or the
+    /// bye's TRF code (`H`, `F`, `U`, `Z`).
+    pub(crate) fn columns(self) -> (Option<i64>, String) {
+        match self {
+            Place::Board(board, colour) => (Some(i64::from(board)), colour.char().to_string()),
+            Place::Bye(kind) => (None, kind.code().to_string()),
+        }
+    }
+
+    /// A place from its columns, `None` if they do not make one.
+    pub(crate) fn of_columns(board: Option<i64>, code: &str) -> Option<Place> {
+        match board {
+            Some(b) => {
+                let colour = shakmaty::Color::from_char(code.chars().next()?)?;
+                (code.len() == 1).then_some(Place::Board(u32::try_from(b).ok()?, colour))
+            }
+            None if code.len() == 1 => crate::pairings::ByeKind::from_code(code).map(Place::Bye),
+            None => None,
+        }
+    }
 }
 
 /// An append on its way to the disk: resolves once the events are durable (or refused).
@@ -433,5 +478,61 @@ pub fn cluster_owners(
         StoreUrl::DataDir => Ok(Arc::new(SharedSqlite::open_dir(data_dir, node)?)),
         StoreUrl::Sqlite(path) => Ok(Arc::new(SharedSqlite::open(path, node)?)),
         StoreUrl::Postgres(_) => Ok(Arc::clone(&opened.owners)),
+    }
+}
+
+/// What every store does with rounds, checked on each (`sqlite`'s test, `postgres`'s with a
+/// server).
+#[cfg(test)]
+pub(crate) mod round_contract {
+    use super::{GameId, Place, RoundPlayer, Store, StoredRound, TokenHash};
+
+    /// A round, its boards and its TRF players read back as written, in order; the same
+    /// round twice is refused.
+    pub(crate) fn reads_back(store: &dyn Store) {
+        let id = GameId::parse("00112233445566ff").unwrap();
+        assert_eq!(store.load_round(&id).unwrap(), None);
+        let round = StoredRound {
+            id: id.clone(),
+            created_ms: 7,
+            event: "Blind Open".into(),
+            site: "Hamburg".into(),
+            round: "3".into(),
+            arbiter: TokenHash([9; 32]),
+            boards: vec![
+                (10, GameId::parse("000000000000000a").unwrap()),
+                (2, GameId::parse("0000000000000002").unwrap()),
+            ],
+            trf_round: Some(3),
+            players: vec![
+                RoundPlayer {
+                    rank: 12,
+                    name: "Lorenz, Lea".into(),
+                    fide_id: None,
+                    place: Place::Board(10, shakmaty::Color::Black),
+                },
+                RoundPlayer {
+                    rank: 13,
+                    name: "Mutlu, Mert".into(),
+                    fide_id: Some("4700013".into()),
+                    place: Place::Bye(crate::pairings::ByeKind::Half),
+                },
+                RoundPlayer {
+                    rank: 1,
+                    name: "Aksoy, Ada".into(),
+                    fide_id: Some("4700001".into()),
+                    place: Place::Board(2, shakmaty::Color::White),
+                },
+            ],
+        };
+        store.create_round(&round).unwrap();
+        let back = store.load_round(&id).unwrap().unwrap();
+        let mut sorted = round.clone();
+        sorted.boards.sort();
+        sorted.players.sort_by_key(|p| p.rank);
+        assert_eq!(back, sorted);
+        // The same round twice is refused, and the first one stays.
+        assert!(store.create_round(&round).is_err());
+        assert_eq!(store.load_round(&id).unwrap().unwrap(), sorted);
     }
 }

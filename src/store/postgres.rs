@@ -29,7 +29,10 @@ use postgres::{Client, NoTls, Transaction};
 
 use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
 use super::record::setup_to_json;
-use super::rows::{TokenRow, event_rows, events_of_rows, game_of_parts, i64_of, token_of, u64_col};
+use super::rows::{
+    PlayerRow, TokenRow, event_rows, events_of_rows, game_of_parts, i64_of, token_of, trf_round_of,
+    u64_col,
+};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
     TokenHash,
@@ -40,7 +43,7 @@ use crate::game::{Recorded, ReplayError};
 pub(super) const MAX_BATCH: usize = 1024;
 
 /// The schema this hamle writes on PostgreSQL: the number of migrations.
-pub const PG_SCHEMA_VERSION: i32 = 2;
+pub const PG_SCHEMA_VERSION: i32 = 3;
 
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`. A
 /// released migration is never changed; a change is a new one at the end.
@@ -104,6 +107,20 @@ CREATE TABLE round_boards (
     board       bigint NOT NULL,
     game_id     text NOT NULL,
     PRIMARY KEY (round_id, board)
+);
+",
+    // Issue 31: a TRF round's players and the TRF round, for its results back to the pairing
+    // program (SQLite's schema 6).
+    "
+ALTER TABLE rounds ADD COLUMN trf_round bigint;
+CREATE TABLE round_players (
+    round_id    text NOT NULL REFERENCES rounds(id),
+    rank        bigint NOT NULL,
+    name        text NOT NULL,
+    fide_id     text,
+    board       bigint,
+    code        text NOT NULL,
+    PRIMARY KEY (round_id, rank)
 );
 ",
 ];
@@ -468,8 +485,8 @@ impl Store for PgStore {
         let round = round.clone();
         self.call(move |tx| {
             tx.execute(
-                "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO rounds (id, created_ms, event, site, round, arbiter, trf_round)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 &[
                     &round.id.as_str(),
                     &i64_of(round.created_ms),
@@ -477,12 +494,28 @@ impl Store for PgStore {
                     &round.site,
                     &round.round,
                     &&round.arbiter.0[..],
+                    &round.trf_round.map(i64::from),
                 ],
             )?;
             for (board, game) in &round.boards {
                 tx.execute(
                     "INSERT INTO round_boards (round_id, board, game_id) VALUES ($1, $2, $3)",
                     &[&round.id.as_str(), &i64::from(*board), &game.as_str()],
+                )?;
+            }
+            for p in &round.players {
+                let (board, code) = p.place.columns();
+                tx.execute(
+                    "INSERT INTO round_players (round_id, rank, name, fide_id, board, code)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[
+                        &round.id.as_str(),
+                        &i64::from(p.rank),
+                        &p.name,
+                        &p.fide_id,
+                        &board,
+                        &code,
+                    ],
                 )?;
             }
             Ok(())
@@ -493,7 +526,8 @@ impl Store for PgStore {
         let id = round.clone();
         self.call(move |tx| {
             let Some(row) = tx.query_opt(
-                "SELECT created_ms, event, site, round, arbiter FROM rounds WHERE id = $1",
+                "SELECT created_ms, event, site, round, arbiter, trf_round FROM rounds
+                 WHERE id = $1",
                 &[&id.as_str()],
             )?
             else {
@@ -516,6 +550,21 @@ impl Store for PgStore {
                     .ok_or_else(|| StoreError::Corrupt(format!("round {id}: game {game}")))?;
                 boards.push((board, game));
             }
+            let mut players = Vec::new();
+            for r in tx.query(
+                "SELECT rank, name, fide_id, board, code FROM round_players
+                 WHERE round_id = $1 ORDER BY rank",
+                &[&id.as_str()],
+            )? {
+                let row = PlayerRow {
+                    rank: r.get(0),
+                    name: r.get(1),
+                    fide_id: r.get(2),
+                    board: r.get(3),
+                    code: r.get(4),
+                };
+                players.push(row.player(&id)?);
+            }
             Ok(Some(StoredRound {
                 id: id.clone(),
                 created_ms: u64::try_from(row.get::<_, i64>(0)).unwrap_or(0),
@@ -524,6 +573,8 @@ impl Store for PgStore {
                 round: row.get(3),
                 arbiter: TokenHash(arbiter),
                 boards,
+                trf_round: trf_round_of(&id, row.get(5))?,
+                players,
             }))
         })
     }
@@ -1059,6 +1110,13 @@ mod tests {
             "postgresql://u:p@h:1/x?sslmode=disable"
         );
         assert_eq!(with_database("postgres://h", "x"), "postgres://h/x");
+    }
+
+    #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
+    fn a_round_reads_back_with_its_boards_and_players_in_order() {
+        let (_, store) = fresh("n1");
+        crate::store::round_contract::reads_back(&store);
     }
 
     #[test]

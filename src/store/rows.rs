@@ -2,7 +2,7 @@
 //! events as rows `(seq, at_ms, data)` (`data`: the event record's JSON, `record.rs`).
 
 use super::record::{event_from_json, event_to_json, setup_from_json};
-use super::{GameId, StoreError, StoredGame, TokenHash};
+use super::{GameId, Place, RoundPlayer, StoreError, StoredGame, TokenHash};
 use crate::announce::Lang;
 use crate::game::{
     BoardKind, EventInfo, Player, Profile, Recorded, ReplayError, Seat, Setup, StartPosition,
@@ -157,4 +157,38 @@ pub(super) fn token_of(seat: &str, hash: Vec<u8>) -> TokenRow {
         .try_into()
         .map_err(|_| "token hash length".to_owned())?;
     Ok((seat, TokenHash(hash)))
+}
+
+/// A `round_players` row as both databases read it.
+pub(super) struct PlayerRow {
+    pub rank: i64,
+    pub name: String,
+    pub fide_id: Option<String>,
+    pub board: Option<i64>,
+    pub code: String,
+}
+
+impl PlayerRow {
+    /// The round's player, or the damage of round `id`.
+    pub(super) fn player(self, id: &GameId) -> Result<RoundPlayer, StoreError> {
+        let rank = u32::try_from(self.rank)
+            .map_err(|_| StoreError::Corrupt(format!("round {id}: rank {}", self.rank)))?;
+        let place = Place::of_columns(self.board, &self.code)
+            .ok_or_else(|| StoreError::Corrupt(format!("round {id}: player {rank}'s place")))?;
+        Ok(RoundPlayer {
+            rank,
+            name: self.name,
+            fide_id: self.fide_id,
+            place,
+        })
+    }
+}
+
+/// A round's `trf_round` column, or the damage of round `id`.
+pub(super) fn trf_round_of(id: &GameId, column: Option<i64>) -> Result<Option<u32>, StoreError> {
+    column
+        .map(|r| {
+            u32::try_from(r).map_err(|_| StoreError::Corrupt(format!("round {id}: trf_round {r}")))
+        })
+        .transpose()
 }

@@ -4,7 +4,9 @@
 
 use std::path::PathBuf;
 
-use hamle::pairings::{Paired, Pairings, parse_list, parse_trf};
+use hamle::pairings::{
+    BoardResult, Counted, Paired, Pairings, csv_results, parse_list, parse_trf, trf_results,
+};
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -15,6 +17,9 @@ fn data(name: &str) -> String {
 
 fn player(p: &Paired) -> String {
     let mut parts = vec![p.name.clone()];
+    if let Some(rank) = p.rank {
+        parts.push(format!("#{rank}"));
+    }
     if let Some(id) = &p.fide_id {
         parts.push(id.clone());
     }
@@ -50,6 +55,15 @@ fn shown(p: &Pairings) -> Vec<String> {
             player(&b.black)
         ));
     }
+    for b in &p.byes {
+        let id = b.fide_id.as_deref().unwrap_or("-");
+        out.push(format!(
+            "bye: #{} {} / {id} / {}",
+            b.rank,
+            b.name,
+            b.kind.code()
+        ));
+    }
     out
 }
 
@@ -80,16 +94,16 @@ const CASES: &[(&str, u32, &[&str])] = &[
         &[
             "event: Blind Open 2026",
             "site: Hamburg",
-            "1: Weiss, Anna / 4600001 / vi / de | Braun, Ida / 4600011",
-            "2: Kaya, Jale / 4600012 | Kraus, Ben / 4600002",
-            "3: Yilmaz, Ayse / 4600003 | Lange, Karl / 4600013",
-            "4: Sahin, Lale / 4600014 | Demir, Berk / 4600004 / vi / assistant / tr",
-            "5: Schulz, Clara / 4600005 | Vogel, Mia / 4600015",
-            "6: Ozturk, Nuri / 4600016 | Arslan, Deniz / 4600006",
-            "7: Meyer, Emil / 4600007 | Frank, Otto / 4600017",
-            "8: Aydin, Pelin / 4600018 | Koch, Frieda / 4600008",
-            "9: Celik, Gul / 4600009 / vi / normal / en | Berg, Rosa / 4600019",
-            "10: Gunes, Selim / 4600020 | Wolf, Hans / 4600010",
+            "1: Weiss, Anna / #1 / 4600001 / vi / de | Braun, Ida / #11 / 4600011",
+            "2: Kaya, Jale / #12 / 4600012 | Kraus, Ben / #2 / 4600002",
+            "3: Yilmaz, Ayse / #3 / 4600003 | Lange, Karl / #13 / 4600013",
+            "4: Sahin, Lale / #14 / 4600014 | Demir, Berk / #4 / 4600004 / vi / assistant / tr",
+            "5: Schulz, Clara / #5 / 4600005 | Vogel, Mia / #15 / 4600015",
+            "6: Ozturk, Nuri / #16 / 4600016 | Arslan, Deniz / #6 / 4600006",
+            "7: Meyer, Emil / #7 / 4600007 | Frank, Otto / #17 / 4600017",
+            "8: Aydin, Pelin / #18 / 4600018 | Koch, Frieda / #8 / 4600008",
+            "9: Celik, Gul / #9 / 4600009 / vi / normal / en | Berg, Rosa / #19 / 4600019",
+            "10: Gunes, Selim / #20 / 4600020 | Wolf, Hans / #10 / 4600010",
         ],
     ),
     (
@@ -98,19 +112,55 @@ const CASES: &[(&str, u32, &[&str])] = &[
         &[
             "event: Blind Open 2026",
             "site: Hamburg",
-            "1: Weiss, Anna / 4600001 / vi / de | Kraus, Ben / 4600002",
-            "2: Demir, Berk / 4600004 / vi / assistant / tr | Yilmaz, Ayse / 4600003",
-            "3: Schulz, Clara / 4600005 | Arslan, Deniz / 4600006",
-            "4: Koch, Frieda / 4600008 | Meyer, Emil / 4600007",
-            "5: Celik, Gul / 4600009 / vi / normal / en | Wolf, Hans / 4600010",
-            "6: Kaya, Jale / 4600012 | Braun, Ida / 4600011",
-            "7: Lange, Karl / 4600013 | Sahin, Lale / 4600014",
-            "8: Ozturk, Nuri / 4600016 | Vogel, Mia / 4600015",
-            "9: Frank, Otto / 4600017 | Aydin, Pelin / 4600018",
-            "10: Gunes, Selim / 4600020 | Berg, Rosa / 4600019",
+            "1: Weiss, Anna / #1 / 4600001 / vi / de | Kraus, Ben / #2 / 4600002",
+            "2: Demir, Berk / #4 / 4600004 / vi / assistant / tr | Yilmaz, Ayse / #3 / 4600003",
+            "3: Schulz, Clara / #5 / 4600005 | Arslan, Deniz / #6 / 4600006",
+            "4: Koch, Frieda / #8 / 4600008 | Meyer, Emil / #7 / 4600007",
+            "5: Celik, Gul / #9 / 4600009 / vi / normal / en | Wolf, Hans / #10 / 4600010",
+            "6: Kaya, Jale / #12 / 4600012 | Braun, Ida / #11 / 4600011",
+            "7: Lange, Karl / #13 / 4600013 | Sahin, Lale / #14 / 4600014",
+            "8: Ozturk, Nuri / #16 / 4600016 | Vogel, Mia / #15 / 4600015",
+            "9: Frank, Otto / #17 / 4600017 | Aydin, Pelin / #18 / 4600018",
+            "10: Gunes, Selim / #20 / 4600020 | Berg, Rosa / #19 / 4600019",
         ],
     ),
     ("open.trf", 3, &["error 0 empty"]),
+    // The trial's round: by starting rank alone, 10-4 would be board 4 and 12-6 board 6; by
+    // C.04.2 (scores before round 3: 1 and 7 on 2, 2 3 5 6 8 9 12 on 1, 4 and 10 on 1/2,
+    // 11 on 0) 12-6 (1 + 1) comes before 5-11 (1 + 0) and 10-4 (1/2 + 1/2). Mutlu, absent
+    // in rounds 1 and 2, has a half-point bye.
+    (
+        "c0402.trf",
+        3,
+        &[
+            "event: Trial Open 2026",
+            "site: Hamburg",
+            "1: Aksoy, Ada / #1 / 4700001 | Genc, Gul / #7 / 4700007",
+            "2: Hahn, Hilde / #8 / 4700008 | Bauer, Ben / #2 / 4700002",
+            "3: Cetin, Cem / #3 / 4700003 | Isik, Ilker / #9 / 4700009",
+            "4: Lorenz, Lea / #12 / 4700012 | Fuchs, Fritz / #6 / 4700006",
+            "5: Eren, Ela / #5 / 4700005 | Kilic, Kaan / #11 / 4700011",
+            "6: Jung, Jan / #10 / 4700010 | Dietz, Dana / #4 / 4700004",
+            "bye: #13 Mutlu, Mert / 4700013 / H",
+        ],
+    ),
+    // Round 1: every score 0, so the order of the better starting rank.
+    (
+        "c0402.trf",
+        1,
+        &[
+            "event: Trial Open 2026",
+            "site: Hamburg",
+            "1: Aksoy, Ada / #1 / 4700001 | Kilic, Kaan / #11 / 4700011",
+            "2: Bauer, Ben / #2 / 4700002 | Lorenz, Lea / #12 / 4700012",
+            "3: Cetin, Cem / #3 / 4700003 | Hahn, Hilde / #8 / 4700008",
+            "4: Dietz, Dana / #4 / 4700004 | Isik, Ilker / #9 / 4700009",
+            "5: Eren, Ela / #5 / 4700005 | Fuchs, Fritz / #6 / 4700006",
+            "6: Genc, Gul / #7 / 4700007 | Jung, Jan / #10 / 4700010",
+            "bye: #13 Mutlu, Mert / 4700013 / Z",
+        ],
+    ),
+    ("bye.trf", 1, &["error 4 bye"]),
     ("mismatch.trf", 1, &["error 5 mismatch"]),
     ("unknown-rank.trf", 1, &["error 28 unknown-rank"]),
     ("start-rank.trf", 1, &["error 8 start-rank"]),
@@ -144,4 +194,160 @@ fn every_pairings_file_gives_its_boards_or_names_its_line() {
 fn a_refused_option_is_named() {
     let e = parse_list(&data("option.list")).unwrap_err();
     assert_eq!(e.problem, hamle::pairings::Problem::Option("blind".into()));
+}
+
+/// Round 3 of `c0402.trf` as it was played: a win, a draw, a forfeit, a game that lasted
+/// less than one move, a game still in play, a loss; Mutlu's half-point bye.
+fn round_three_results() -> (Pairings, Vec<BoardResult>) {
+    use hamle::game::{EndReason, Ending, GameResult};
+    let pairings = parse_trf(&data("c0402.trf"), 3).unwrap();
+    let end = |result, reason| Ending { result, reason };
+    let played = [
+        Some(Counted::of(
+            end(GameResult::WhiteWins, EndReason::Checkmate),
+            41,
+        )),
+        Some(Counted::of(end(GameResult::Draw, EndReason::Agreement), 2)),
+        // White never came: the arbiter declared Black the winner before any move.
+        Some(Counted::of(
+            end(GameResult::BlackWins, EndReason::Arbiter),
+            0,
+        )),
+        // White resigned after his first move, before Black's.
+        Some(Counted::of(
+            end(GameResult::BlackWins, EndReason::Resignation),
+            1,
+        )),
+        None,
+        Some(Counted::of(
+            end(GameResult::BlackWins, EndReason::Arbiter),
+            30,
+        )),
+    ];
+    let boards = pairings
+        .boards
+        .iter()
+        .zip(played)
+        .map(|(p, counted)| BoardResult {
+            board: p.board,
+            white: p.white.clone(),
+            black: p.black.clone(),
+            counted,
+        })
+        .collect();
+    (pairings, boards)
+}
+
+/// A TRF16 player line read as the FIDE specification lays it out (C.04 Annex 2), not as
+/// hamle writes it: starting rank in columns 5-8, name 15-47, FIDE number 58-68, and round
+/// `r`'s opponent in 92+10(r-1) to 95+10(r-1), colour 97+10(r-1), result 99+10(r-1).
+fn spec_read(line: &str, round: usize) -> (u32, String, String, String, char, char) {
+    let chars: Vec<char> = line.chars().collect();
+    let field = |from: usize, to: usize| -> String {
+        (from..=to)
+            .filter_map(|c| chars.get(c - 1))
+            .collect::<String>()
+            .trim()
+            .to_owned()
+    };
+    let at = |c: usize| chars.get(c - 1).copied().unwrap_or(' ');
+    let base = 92 + 10 * (round - 1);
+    (
+        field(5, 8).parse().unwrap(),
+        field(15, 47),
+        field(58, 68),
+        field(base, base + 3),
+        at(base + 5),
+        at(base + 7),
+    )
+}
+
+#[test]
+fn a_rounds_results_go_back_as_trf16_lines_by_starting_rank() {
+    let (pairings, boards) = round_three_results();
+    let text = trf_results("Trial Open 2026", "Hamburg", 3, &boards, &pairings.byes).unwrap();
+    assert_eq!(text, data("c0402-round3.results.trf"));
+    let read: Vec<String> = text
+        .split("\r\n")
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            let (rank, name, id, opp, colour, result) = spec_read(l, 3);
+            format!("{rank} {name} {id} {opp} {colour} {result}")
+        })
+        .collect();
+    // Board 5 is still in play: neither Eren (5) nor Kilic (11) has a line.
+    assert_eq!(
+        read,
+        [
+            "1 Aksoy, Ada 4700001 0007 w 1",
+            "2 Bauer, Ben 4700002 0008 b =",
+            "3 Cetin, Cem 4700003 0009 w -",
+            "4 Dietz, Dana 4700004 0010 b 1",
+            "6 Fuchs, Fritz 4700006 0012 b W",
+            "7 Genc, Gul 4700007 0001 b 0",
+            "8 Hahn, Hilde 4700008 0002 w =",
+            "9 Isik, Ilker 4700009 0003 b +",
+            "10 Jung, Jan 4700010 0004 w 0",
+            "12 Lorenz, Lea 4700012 0006 w L",
+            "13 Mutlu, Mert 4700013 0000 - H",
+        ]
+    );
+    // Read back by hamle's own reader, the round's pairs are the ones it was made from.
+    let back = parse_trf(&text, 3).unwrap();
+    let pairs = |p: &Pairings| -> Vec<(Option<u32>, Option<u32>)> {
+        let mut v: Vec<_> = p
+            .boards
+            .iter()
+            .map(|b| (b.white.rank, b.black.rank))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut without_five = pairings.clone();
+    without_five.boards.retain(|b| b.board != 5);
+    assert_eq!(pairs(&back), pairs(&without_five));
+    assert_eq!(back.byes, pairings.byes);
+}
+
+#[test]
+fn a_rounds_results_go_back_as_a_plain_list_by_board() {
+    let (_, boards) = round_three_results();
+    assert_eq!(csv_results(&boards), data("c0402-round3.results.csv"));
+}
+
+#[test]
+fn a_round_from_a_pairings_list_has_no_trf_results() {
+    let list = parse_list(&data("round.list")).unwrap();
+    let boards: Vec<BoardResult> = list
+        .boards
+        .iter()
+        .map(|p| BoardResult {
+            board: p.board,
+            white: p.white.clone(),
+            black: p.black.clone(),
+            counted: None,
+        })
+        .collect();
+    assert_eq!(
+        trf_results("", "", 1, &boards, &[]),
+        Err(hamle::pairings::NoStartingRank { board: 1 })
+    );
+}
+
+#[test]
+fn a_list_field_a_spreadsheet_would_run_is_quoted_away() {
+    let p = |name: &str| Paired {
+        name: name.into(),
+        ..Paired::default()
+    };
+    let boards = [BoardResult {
+        board: 7,
+        white: p("=HYPERLINK(\"x\")"),
+        black: p("Plain"),
+        counted: None,
+    }];
+    assert_eq!(
+        csv_results(&boards),
+        "board,white,black,result\r\n7,\"'=HYPERLINK(\"\"x\"\")\",Plain,*\r\n"
+    );
 }

@@ -500,3 +500,182 @@ async fn the_round_desk_is_held_to_the_spectators_limits() {
     drop(second);
     server.stop().await;
 }
+
+/// `GET` with a bearer token: the status, the headers and the body as text.
+async fn download(
+    server: &TestServer,
+    path: &str,
+    token: &str,
+) -> (u16, reqwest::header::HeaderMap, String) {
+    let resp = reqwest::Client::new()
+        .get(server.url(path))
+        .header("accept-language", "en")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    let headers = resp.headers().clone();
+    (status, headers, resp.text().await.unwrap())
+}
+
+/// Issue 31, items 5 and 6: a round read from a TRF file numbers its boards as C.04.2 does,
+/// keeps its players' starting ranks, FIDE ids and byes, and gives its results back as TRF16
+/// lines and as a plain list; games not over are left out of the TRF lines.
+#[tokio::test]
+async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
+    let server = TestServer::start().await;
+    let trf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/pairings/c0402.trf"
+    ))
+    .unwrap();
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"trf": trf, "trf_round": 3, "lang": "en"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    assert_eq!(round["round"], "3");
+    let boards = round["boards"].as_array().unwrap().clone();
+    // C.04.2's order, not the starting ranks': Lorenz - Fuchs (1 + 1) on board 4, Jung -
+    // Dietz (1/2 + 1/2) on board 6.
+    let names: Vec<String> = boards
+        .iter()
+        .map(|b| format!("{} - {}", b["white"]["name"], b["black"]["name"]))
+        .collect();
+    assert_eq!(names[3], r#""Lorenz, Lea" - "Fuchs, Fritz""#);
+    assert_eq!(names[5], r#""Jung, Jan" - "Dietz, Dana""#);
+    let id = round["id"].as_str().unwrap().to_owned();
+    let token = round["token"].as_str().unwrap().to_owned();
+    let addr = server.addr.to_string();
+
+    // Board 1 is played: 1. e4 e5, Black resigns.
+    let b1 = game_of(
+        &boards[0],
+        &[
+            ("white", seat_token(&boards[0], "white")),
+            ("black", seat_token(&boards[0], "black")),
+        ],
+    );
+    let (mut w, _) = Client::connect(&addr, &b1, "white", None).await;
+    let (mut b, _) = Client::connect(&addr, &b1, "black", None).await;
+    let got = w.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let got = b.request(json!({"type": "move", "uci": "e7e5"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let got = b
+        .request(json!({"type": "resign", "confirmed": true}))
+        .await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // Board 3's White never came: the arbiter declares the loss before any move.
+    let b3 = game_of(&boards[2], &[("arbiter", token.clone())]);
+    let (mut a3, _) = Client::connect(&addr, &b3, "arbiter", None).await;
+    let got = a3.request(json!({"type": "end", "result": "0-1"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // Board 6 lasted less than one move: 1. e4, then the arbiter declares a draw.
+    let b6 = game_of(
+        &boards[5],
+        &[
+            ("white", seat_token(&boards[5], "white")),
+            ("arbiter", token.clone()),
+        ],
+    );
+    let (mut w6, _) = Client::connect(&addr, &b6, "white", None).await;
+    let got = w6.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let (mut a6, _) = Client::connect(&addr, &b6, "arbiter", None).await;
+    let got = a6
+        .request(json!({"type": "end", "result": "1/2-1/2"}))
+        .await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+
+    // A wrong token gets neither export.
+    for ext in ["trf", "csv"] {
+        let path = format!("/api/rounds/{id}/results.{ext}");
+        let (status, _, _) = download(&server, &path, "0123456789abcdef0123456789abcdef").await;
+        assert_eq!(status, 401, "{ext}");
+    }
+
+    let (status, headers, text) =
+        download(&server, &format!("/api/rounds/{id}/results.trf"), &token).await;
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(
+        headers["content-disposition"],
+        "attachment; filename=\"round-3-results.trf\""
+    );
+    let lines: Vec<&str> = text.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines[..2], ["012 Trial Open 2026", "022 Hamburg"]);
+    // Starting rank (columns 5-8), FIDE number (58-68) and round 3's columns (112-119).
+    let round_three: Vec<String> = lines[2..]
+        .iter()
+        .map(|l| format!("{} {} {}", l[4..8].trim(), l[57..68].trim(), &l[111..119]))
+        .collect();
+    assert_eq!(
+        round_three,
+        [
+            "1 4700001 0007 w 1",
+            "3 4700003 0009 w -",
+            "4 4700004 0010 b D",
+            "7 4700007 0001 b 0",
+            "9 4700009 0003 b +",
+            "10 4700010 0004 w D",
+            "13 4700013 0000 - H",
+        ]
+    );
+
+    let (status, headers, text) =
+        download(&server, &format!("/api/rounds/{id}/results.csv"), &token).await;
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(headers["content-type"], "text/csv; charset=utf-8");
+    assert_eq!(
+        text,
+        "board,white,black,result\r\n\
+         1,\"Aksoy, Ada\",\"Genc, Gul\",1-0\r\n\
+         2,\"Hahn, Hilde\",\"Bauer, Ben\",*\r\n\
+         3,\"Cetin, Cem\",\"Isik, Ilker\",0F-1F\r\n\
+         4,\"Lorenz, Lea\",\"Fuchs, Fritz\",*\r\n\
+         5,\"Eren, Ela\",\"Kilic, Kaan\",*\r\n\
+         6,\"Jung, Jan\",\"Dietz, Dana\",1/2-1/2\r\n"
+    );
+    server.stop().await;
+}
+
+/// A round from a pairings list has no starting ranks: no TRF lines (`409
+/// no_starting_ranks`, said in the request's language), but its list.
+#[tokio::test]
+async fn a_list_rounds_results_are_a_list_only() {
+    let server = TestServer::start().await;
+    let (_, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    let id = round["id"].as_str().unwrap();
+    let token = round["token"].as_str().unwrap();
+    let (status, _, text) =
+        download(&server, &format!("/api/rounds/{id}/results.trf"), token).await;
+    assert_eq!(status, 409, "{text}");
+    let body: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(body["code"], "no_starting_ranks");
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("not read from a TRF file"),
+        "{body}"
+    );
+    let (status, _, text) =
+        download(&server, &format!("/api/rounds/{id}/results.csv"), token).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        text,
+        "board,white,black,result\r\n1,Anna Weiss,Ben Kraus,*\r\n\
+         2,Clara Schulz,Deniz Arslan,*\r\n3,Emil Meyer,Frieda Koch,*\r\n"
+    );
+    server.stop().await;
+}

@@ -1,8 +1,9 @@
 //! The round desk's routes (issue 18): `POST /api/rounds` (a round's games from a pairings
 //! list, a TRF file or JSON boards, with every seat's link as text and as a QR code),
 //! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause`, `/resume` and `/start`
-//! (every board at once; `/boards/{n}/start` one board) and `GET /api/rounds/{id}/ws` (the round desk's socket,
-//! [`crate::server::rounds::desk_socket`]). The round's arbiter token is every board's arbiter token.
+//! (every board at once; `/boards/{n}/start` one board), `GET /api/rounds/{id}/ws` (the round desk's socket,
+//! [`crate::server::rounds::desk_socket`]) and `GET /api/rounds/{id}/results.trf` and `.csv` (the
+//! round's results for the pairing program, [`crate::server::rounds::results`]). The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
 
@@ -16,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use base64::Engine;
 use serde::{Deserialize, Serialize};
-use shakmaty::ByColor;
+use shakmaty::{ByColor, Color};
 
 use crate::announce::Lang;
 use crate::game::{BoardKind, Command, Player, Seat, Setup, StartPosition, TimeControl};
@@ -31,9 +32,10 @@ use crate::server::http::create::{
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::alerts::{BoardLine, board_lines};
+use crate::server::rounds::results;
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
 use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
-use crate::store::{GameId, NewGame, StoredGame, StoredRound};
+use crate::store::{GameId, NewGame, Place, RoundPlayer, StoredGame, StoredRound};
 use crate::table::Order;
 
 /// The largest request a round's creation takes (a TRF file of a large open).
@@ -48,6 +50,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/start", post(start_all))
         .route("/api/rounds/{id}/boards/{board}/start", post(start_board))
         .route("/api/rounds/{id}/ws", get(round_ws))
+        .route("/api/rounds/{id}/results.trf", get(results_trf))
+        .route("/api/rounds/{id}/results.csv", get(results_csv))
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
 
@@ -216,6 +220,7 @@ fn pairings_of(req: &mut CreateRound, lang: Lang, round_no: u32) -> Result<Pairi
             Ok(Paired {
                 name: p.name,
                 fide_id: p.fide_id,
+                rank: None,
                 visually_impaired: p.visually_impaired,
                 assistant: p.assistant,
                 board,
@@ -370,6 +375,7 @@ async fn create_round(
     let mut event = event_info(req.event.take().unwrap_or_default()).map_err(|b| b.error(lang))?;
     let round_no = event.round.trim().parse::<u32>().unwrap_or(1);
     let origin = origin_of(&req, &headers, lang)?;
+    let trf_round = req.trf.is_some().then(|| req.trf_round.unwrap_or(round_no));
     let pairings = pairings_of(&mut req, lang, round_no)?;
     if event.name.is_empty() {
         event.name = pairings.event.clone().unwrap_or_default();
@@ -445,6 +451,12 @@ async fn create_round(
         round: event.round.clone(),
         arbiter: hash_token(&token),
         boards: stored_boards,
+        trf_round,
+        players: if trf_round.is_some() {
+            round_players(&pairings)
+        } else {
+            Vec::new()
+        },
     };
     let store = Arc::clone(&app.0.store);
     match tokio::task::spawn_blocking(move || store.create_round(&round)).await {
@@ -468,6 +480,85 @@ async fn create_round(
         boards,
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// A TRF round's players as the round keeps them: each on his board with his colour, the
+/// others with their byes.
+fn round_players(pairings: &Pairings) -> Vec<RoundPlayer> {
+    let mut players = Vec::new();
+    for p in &pairings.boards {
+        for (paired, colour) in [(&p.white, Color::White), (&p.black, Color::Black)] {
+            if let Some(rank) = paired.rank {
+                players.push(RoundPlayer {
+                    rank,
+                    name: paired.name.clone(),
+                    fide_id: paired.fide_id.clone(),
+                    place: Place::Board(p.board, colour),
+                });
+            }
+        }
+    }
+    for b in &pairings.byes {
+        players.push(RoundPlayer {
+            rank: b.rank,
+            name: b.name.clone(),
+            fide_id: b.fide_id.clone(),
+            place: Place::Bye(b.kind),
+        });
+    }
+    players.sort_by_key(|p| p.rank);
+    players
+}
+
+/// A download: `text` as `content_type`, saved as `name`.
+fn download(content_type: &'static str, name: String, text: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type.to_owned()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// `GET /api/rounds/{id}/results.trf`: the round's results as TRF16 lines for the pairing
+/// program (`crate::pairings::trf_results`); `409 no_starting_ranks` for a round not read
+/// from a TRF file.
+async fn results_trf(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let refused = || ApiError::new(lang, StatusCode::CONFLICT, ErrorCode::NoStartingRanks);
+    let Some(trf_round) = round.trf_round else {
+        return Err(refused());
+    };
+    let boards = results::board_results(&app, &round).await;
+    let byes = results::byes(&round);
+    let text = crate::pairings::trf_results(&round.event, &round.site, trf_round, &boards, &byes)
+        .map_err(|_| refused())?;
+    let name = results::file_name(&round, "trf");
+    Ok(download("text/plain; charset=utf-8", name, text))
+}
+
+/// `GET /api/rounds/{id}/results.csv`: the round's results as a plain list, one board a line.
+async fn results_csv(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let boards = results::board_results(&app, &round).await;
+    let text = crate::pairings::csv_results(&boards);
+    let name = results::file_name(&round, "csv");
+    Ok(download("text/csv; charset=utf-8", name, text))
 }
 
 /// A board's game: the round's time control, rules and event, each player's language where

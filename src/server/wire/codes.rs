@@ -83,6 +83,7 @@ pub enum ErrorCode {
     NoFlagFallen,
     NoOffer,
     NoPieceLifted,
+    NoStartingRanks,
     NoSuchSlot,
     NoTouchReported,
     NotAdjourned,

@@ -172,7 +172,7 @@ function connect() {
 
 /** The buttons that act on every board (and each board's start). */
 function allButtons() {
-  return [$('start-all'), $('pause-all'), $('resume-all'), ...document.querySelectorAll('button.start-board')];
+  return [$('start-all'), $('pause-all'), $('resume-all'), $('results-trf'), $('results-csv'), ...document.querySelectorAll('button.start-board')];
 }
 
 /** A waiting board's own start button (Art. 6.5), in its desk cell. */
@@ -213,6 +213,37 @@ async function everyBoard(what, only) {
   }
 }
 
+/**
+ * Downloads the round's results for the pairing program (`trf`: TRF16 lines, `csv`: the
+ * list) with the round's token, saved under the name the server gives.
+ */
+async function downloadResults(ext) {
+  const out = $('results-status');
+  out.textContent = '';
+  try {
+    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/results.${ext}`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang() },
+    });
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      out.textContent = data.message || t('web-failed');
+      return;
+    }
+    const disposition = response.headers.get('content-disposition') || '';
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] || `results.${ext}`;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await response.blob());
+    a.download = name;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    out.textContent = t('web-export-done', { name });
+  } catch {
+    out.textContent = t('web-failed');
+  }
+}
+
 async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
@@ -220,6 +251,8 @@ async function main() {
   $('start-all').addEventListener('click', () => everyBoard('start'));
   $('pause-all').addEventListener('click', () => everyBoard('pause'));
   $('resume-all').addEventListener('click', () => everyBoard('resume'));
+  $('results-trf').addEventListener('click', () => downloadResults('trf'));
+  $('results-csv').addEventListener('click', () => downloadResults('csv'));
   if (!roundId || !token) {
     $('round-status').textContent = t('web-round-no-link');
     for (const b of allButtons()) b.disabled = true;
