@@ -494,14 +494,13 @@ pub async fn run_node(
     // The recordings already on the disk count against their quotas.
     let tally = recordings_on_disk(&config).await?;
     let leases = cluster.clone();
-    // The engine is started once here: a program that is no engine is said now, and games
-    // against it are refused with that reason.
-    let opponents = match config.engine.clone() {
-        Some(engine) => Some(Arc::new(
-            opponent::Opponents::start(crate::engine::EnginePool::new(engine)).await,
-        )),
-        None => None,
-    };
+    // The engine is tried when the first game against the computer is asked for: a program
+    // that is no engine is said then, and games against it are refused with that reason.
+    let opponents = config.engine.clone().map(|engine| {
+        Arc::new(opponent::Opponents::new(crate::engine::EnginePool::new(
+            engine,
+        )))
+    });
     let clock = ServerClock::start();
     // Nothing is loaded here: each game comes into memory when it is first needed.
     let hub = Hub::new(

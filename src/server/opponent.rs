@@ -51,30 +51,21 @@ const LEVEL_FROM_MOVE: u32 = 30;
 /// The server's engines and the games they play in.
 pub struct Opponents {
     pool: EnginePool,
-    /// The engine's name, or why the configured program cannot play (checked at start).
-    engine: Result<String, EngineError>,
+    /// The engine's name, or why the configured program cannot play (checked when the first
+    /// game against the computer is asked for).
+    engine: tokio::sync::OnceCell<Result<String, EngineError>>,
     /// Each engine game's notices to its players' connections.
     notices: Mutex<HashMap<GameId, broadcast::Sender<Arc<EngineError>>>>,
 }
 
 impl Opponents {
-    /// Starts an engine to see that the configured program is one (kept warm for the first
-    /// game); a program that is not is said in the log, and games against it are refused.
-    pub async fn start(pool: EnginePool) -> Opponents {
-        let engine = match pool.check().await {
-            Ok(name) => {
-                let name = name.unwrap_or_else(|| "UCI engine".to_owned());
-                tracing::info!(engine = %name, "the computer opponent is ready");
-                Ok(name)
-            }
-            Err(e) => {
-                tracing::error!("the computer opponent cannot play: {e}");
-                Err(e)
-            }
-        };
+    /// The server's engines, none started yet: the program is tried when the first game
+    /// against the computer is asked for, so that a server (and each test's) starts at once
+    /// and runs no engine it does not need.
+    pub fn new(pool: EnginePool) -> Opponents {
         Opponents {
             pool,
-            engine,
+            engine: tokio::sync::OnceCell::new(),
             notices: Mutex::new(HashMap::new()),
         }
     }
@@ -83,9 +74,25 @@ impl Opponents {
         &self.pool
     }
 
-    /// The engine's name, or why there is no computer opponent.
-    pub fn engine(&self) -> Result<&str, &EngineError> {
-        self.engine.as_deref()
+    /// The engine's name, or why there is no computer opponent (the program tried once, the
+    /// first time it is asked; the engine is then kept warm for the first game).
+    pub async fn engine(&self) -> Result<&str, &EngineError> {
+        self.engine
+            .get_or_init(|| async {
+                match self.pool.check().await {
+                    Ok(name) => {
+                        let name = name.unwrap_or_else(|| "UCI engine".to_owned());
+                        tracing::info!(engine = %name, "the computer opponent is ready");
+                        Ok(name)
+                    }
+                    Err(e) => {
+                        tracing::error!("the computer opponent cannot play: {e}");
+                        Err(e)
+                    }
+                }
+            })
+            .await
+            .as_deref()
     }
 
     fn lock(

@@ -47,7 +47,7 @@ pub(crate) async fn create_game(
     let engine = asked_engine(lang, &request)?;
     let mut setup = setup(request).map_err(|bad| bad.error(lang))?;
     if let Some(engine) = &engine {
-        engine.check(&app, lang, &mut setup)?;
+        engine.check(&app, lang, &mut setup).await?;
     }
     let who = creator(&app, lang, &headers).await?;
     let mut room = room_for(&app, lang, who.creator(addr), 1).await?;
@@ -189,7 +189,7 @@ impl EngineSeat {
     /// Whether the game can be played against the computer: a player the computer can be
     /// (not visually impaired, no assistant), the digital procedure, and an engine on this
     /// server that plays. The engine's player is named after the engine unless named.
-    fn check(&self, app: &AppState, lang: Lang, setup: &mut Setup) -> Result<(), ApiError> {
+    async fn check(&self, app: &AppState, lang: Lang, setup: &mut Setup) -> Result<(), ApiError> {
         let side = if self.color == Color::White {
             "white"
         } else {
@@ -212,7 +212,10 @@ impl EngineSeat {
                 ErrorCode::EngineUnavailable,
             ));
         };
-        let name = opponents.engine().map_err(|e| engine_refused(lang, e))?;
+        let name = opponents
+            .engine()
+            .await
+            .map_err(|e| engine_refused(lang, e))?;
         let player = &mut setup.players[self.color];
         if player.name.is_empty() && crate::text_check::one_line(name, MAX_NAME_CHARS).is_ok() {
             player.name = name.to_owned();
