@@ -46,6 +46,9 @@ eboard-bridge-gone = { $whose ->
    *[yours] Ihr elektronisches Brett ist nicht mehr mit der Partie verbunden: Was Sie darauf tun, wird nicht gesehen.
 }
 
+# A board_status from, or a bridge greeting as, a seat that is no player.
+error-eboard-players-only = Nur das elektronische Brett eines Spielers meldet seinen Zustand: Nehmen Sie den Link von Weiß oder Schwarz.
+
 ## The bridge's own lines (`hamle board`)
 
 bridge-bad-link = „{ $link }“ ist kein Platz-Link von hamle: Erwartet wird der Link eines Spielers, etwa http://server:7878/vi?lang=de#game=…&token=…

@@ -46,6 +46,9 @@ eboard-bridge-gone = { $whose ->
    *[yours] Your electronic board is no longer linked to the game: what you do on it is not seen.
 }
 
+# A board_status from, or a bridge greeting as, a seat that is no player.
+error-eboard-players-only = Only a player's electronic board reports its state: use White's or Black's link.
+
 ## The bridge's own lines (`hamle board`)
 
 bridge-bad-link = "{ $link }" is not a hamle seat link: give a player's link, such as http://server:7878/vi?lang=en#game=…&token=…

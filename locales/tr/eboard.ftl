@@ -43,6 +43,9 @@ eboard-bridge-gone = { $whose ->
    *[yours] Elektronik tahtanızın oyunla bağlantısı koptu: Tahtada yaptıklarınız görülmüyor.
 }
 
+# A board_status from, or a bridge greeting as, a seat that is no player.
+error-eboard-players-only = Durumunu yalnızca bir oyuncunun elektronik tahtası bildirir: Beyazın ya da Siyahın bağlantısını kullanın.
+
 ## The bridge's own lines (`hamle board`)
 
 bridge-bad-link = "{ $link }" bir hamle oyuncu bağlantısı değil: Bir oyuncunun bağlantısını verin, örneğin http://server:7878/vi?lang=tr#game=…&token=…

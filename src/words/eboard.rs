@@ -158,7 +158,11 @@ mod tests {
             }),
         ];
         for lang in Lang::ALL {
-            for whose in [Whose::Yours, Whose::Of(Color::White), Whose::Of(Color::Black)] {
+            for whose in [
+                Whose::Yours,
+                Whose::Of(Color::White),
+                Whose::Of(Color::Black),
+            ] {
                 for status in &statuses {
                     let said = say_status(lang, whose, status);
                     assert!(said.ends_with('.'), "{lang:?} {status:?}: {said}");
@@ -222,10 +226,7 @@ mod tests {
             wrong: vec![],
         });
         let said = say_status(Lang::En, Whose::Yours, &status);
-        assert!(
-            said.ends_with("29 more steps after that."),
-            "{said}"
-        );
+        assert!(said.ends_with("29 more steps after that."), "{said}");
         assert_eq!(said.matches("Put a ").count(), MOST_STEPS_SAID, "{said}");
         let said = say_status(Lang::De, Whose::Yours, &status);
         assert!(said.ends_with("Danach fehlen noch 29 Schritte."), "{said}");
