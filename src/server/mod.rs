@@ -47,7 +47,7 @@ pub use admission::auth::admin_token_path;
 pub use audio::SpeechConfig;
 pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
 pub use audio::spoken::{Heard, spoken_to};
-pub use command::{Services, StoreOptions, operator_lang, serve_command};
+pub use command::{Services, StoreOptions, cancel_on_signal, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
