@@ -405,7 +405,7 @@ impl Bridge {
             return Err(Gone::Lost(String::new()));
         };
         let mut on_way = Vec::new();
-        let answer = server.request(v, &mut |i| on_way.push(i)).await;
+        let answer = server.request(v, &mut on_way).await;
         for i in on_way {
             self.on_incoming(i);
         }
@@ -447,14 +447,11 @@ impl Bridge {
         Ok(())
     }
 
-    /// What the assembler judged: the seat told, the table given its board events.
+    /// What the assembler judged: the table given its board events, then the seat told.
     async fn act(&mut self, intents: Vec<Intent>) -> Result<(), Gone> {
         for intent in intents {
-            let Some(game) = self.game.clone() else {
-                // Not linked: judged again once the game is known.
-                continue;
-            };
-            if game.over {
+            self.record(&intent).await?;
+            if self.game.as_ref().is_none_or(|g| g.over) {
                 continue;
             }
             match BoardStatus::of_intent(&intent) {
@@ -465,59 +462,71 @@ impl Bridge {
                 }
                 None => {}
             }
-            if !game.physical {
-                // No boards at the table: a move placed on the board is the move.
-                if let Intent::Placed(m) = intent {
-                    let uci = m.to_uci(CastlingMode::Standard).to_string();
-                    if self
-                        .request(json!({"type": "move", "uci": uci}))
-                        .await?
-                        .is_err()
-                    {
-                        self.stale = true;
-                    }
+        }
+        Ok(())
+    }
+
+    /// The board events of `intent`, to the table (a move, where no boards are kept).
+    async fn record(&mut self, intent: &Intent) -> Result<(), Gone> {
+        let Some(game) = self.game.clone() else {
+            // Not linked: judged again once the game is known.
+            return Ok(());
+        };
+        if game.over {
+            return Ok(());
+        }
+        if !game.physical {
+            // No boards at the table: a move placed on the board is the move.
+            if let Intent::Placed(m) = intent {
+                let uci = m.to_uci(CastlingMode::Standard).to_string();
+                if self
+                    .request(json!({"type": "move", "uci": uci}))
+                    .await?
+                    .is_err()
+                {
+                    self.stale = true;
                 }
-                continue;
             }
-            let Some(mut recorded) = game.recorded.clone() else {
-                continue;
-            };
-            match commands(&intent, self.color, &recorded, &game.position) {
-                Ok(orders) => {
-                    for order in orders {
-                        let Command::Board { board, op } = order else {
-                            continue;
-                        };
-                        match self.request(messages::board(board, op)).await? {
-                            Ok(_) => {
-                                if let Ok(after) = recorded.after(op) {
-                                    recorded = after;
-                                }
-                                if let Some(g) = self.game.as_mut() {
-                                    g.recorded = Some(recorded.clone());
-                                }
+            return Ok(());
+        }
+        let Some(mut recorded) = game.recorded.clone() else {
+            return Ok(());
+        };
+        match commands(intent, self.color, &recorded, &game.position) {
+            Ok(orders) => {
+                for order in orders {
+                    let Command::Board { board, op } = order else {
+                        continue;
+                    };
+                    match self.request(messages::board(board, op)).await? {
+                        Ok(_) => {
+                            if let Ok(after) = recorded.after(op) {
+                                recorded = after;
                             }
-                            // Refused (said by the server, on the page too): the rest would
-                            // not fit; the state is read again.
-                            Err(_) => {
-                                self.stale = true;
-                                break;
+                            if let Some(g) = self.game.as_mut() {
+                                g.recorded = Some(recorded.clone());
                             }
+                        }
+                        // Refused (said by the server, on the page too): the rest would
+                        // not fit; the state is read again.
+                        Err(_) => {
+                            self.stale = true;
+                            break;
                         }
                     }
                 }
-                Err(Unmapped::NothingToRecord) => {}
-                Err(why) => {
-                    let (reason, square) = match why {
-                        Unmapped::HandFull => ("hand_full", String::new()),
-                        Unmapped::NotOnRecord(sq) => ("not_on_record", sq.to_string()),
-                        _ => ("unreachable", String::new()),
-                    };
-                    self.line(
-                        "bridge-unmapped",
-                        &[("reason", reason.to_owned()), ("square", square)],
-                    );
-                }
+            }
+            Err(Unmapped::NothingToRecord) => {}
+            Err(why) => {
+                let (reason, square) = match why {
+                    Unmapped::HandFull => ("hand_full", String::new()),
+                    Unmapped::NotOnRecord(sq) => ("not_on_record", sq.to_string()),
+                    _ => ("unreachable", String::new()),
+                };
+                self.line(
+                    "bridge-unmapped",
+                    &[("reason", reason.to_owned()), ("square", square)],
+                );
             }
         }
         Ok(())

@@ -149,11 +149,11 @@ impl Server {
     }
 
     /// Sends `v` with a fresh `id` and reads until its answer; the messages before it are
-    /// handed to `on_way` (events: the game moved on).
+    /// put in `on_way` (events: the game moved on).
     pub async fn request(
         &mut self,
         mut v: Value,
-        on_way: &mut dyn FnMut(Incoming),
+        on_way: &mut Vec<Incoming>,
     ) -> Result<Value, Gone> {
         self.next_id += 1;
         let id = format!("b{}", self.next_id);
@@ -163,7 +163,7 @@ impl Server {
             loop {
                 match self.next().await? {
                     Incoming::Answer(a) if a["id"] == json!(id) => return Ok(a),
-                    other => on_way(other),
+                    other => on_way.push(other),
                 }
             }
         };
