@@ -667,3 +667,65 @@ async fn a_bridge_with_a_wrong_token_is_told_why_and_plays_nothing() {
     assert_eq!(state["seq"], 0);
     server.stop().await;
 }
+
+/// The latency from the last byte of a lift or a placement on the board to the opponent's
+/// event (the settle time included: 100 ms here, 300 ms by default): each pawn lifted and put
+/// back, each step its own board event at the table. Printed with `--nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_placement_reaches_the_opponent_within_a_settle_time_and_a_little() {
+    let server = TestServer::start().await;
+    let game = server.create(body()).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    assert_eq!(white.recv().await["type"], "state");
+    let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
+    assert_eq!(black.recv().await["type"], "state");
+    let board = VirtualDgt::start(Board::new());
+    let bridge = Bridge::start(&board.path, link(&server, &game, "white"));
+    board.started().await;
+    until(&mut white, "connected", board_status("connected")).await;
+    let mut samples = Vec::new();
+    // Each pawn once: a touch is reported once per position.
+    for square in [
+        Square::A2,
+        Square::B2,
+        Square::C2,
+        Square::D2,
+        Square::E2,
+        Square::F2,
+        Square::G2,
+        Square::H2,
+    ] {
+        let name = square.to_string();
+        let sent = std::time::Instant::now();
+        board.lift(square);
+        until(&mut black, "the lift", board_event("white", "lift", &name)).await;
+        samples.push(sent.elapsed());
+        let sent = std::time::Instant::now();
+        board.put(square, piece('P'));
+        until(
+            &mut black,
+            "the placement",
+            board_event("white", "place", &name),
+        )
+        .await;
+        samples.push(sent.elapsed());
+    }
+    samples.sort();
+    let median = samples[samples.len() / 2];
+    let p99 = samples[(samples.len() * 99).div_ceil(100) - 1];
+    eprintln!(
+        "eboard latency, last byte to the opponent's event, settle 100 ms, {} samples: \
+         median {median:?}, p99 {p99:?}, max {:?}",
+        samples.len(),
+        samples[samples.len() - 1]
+    );
+    assert!(
+        median >= Duration::from_millis(100),
+        "faster than the settle time: {median:?}"
+    );
+    assert!(p99 < Duration::from_millis(1500), "{samples:?}");
+    let (ended, _) = bridge.stop().await;
+    assert_eq!(ended, Ended::Stopped);
+    server.stop().await;
+}
