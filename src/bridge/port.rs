@@ -11,9 +11,10 @@
 //!   (which also catches a lost field update), and a board that has not answered for
 //!   [`SILENT`] is lost. A board dump of the initial position turned round means the board
 //!   lies the other way: it is read turned from then on.
-//! - A Chessnut board: its path is read as a byte stream (a `hidraw` device: one USB report
-//!   per read, [`ChessnutDecoder::push_packet`]; anything else: a stream, `push`), after the
-//!   realtime mode command. Chessnut's Bluetooth (GATT) is not read here.
+//! - A Chessnut board: its path is read as a byte stream after the realtime mode command: a
+//!   `hidraw` device as a file, one USB report per read ([`ChessnutDecoder::push_packet`]);
+//!   anything else as a serial port in raw mode (a serial bridge), a stream (`push`).
+//!   Chessnut's Bluetooth (GATT) is not read here.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -196,7 +197,15 @@ impl Write for Polled {
 
 fn open(kind: Kind, path: &Path) -> Result<Box<dyn Port>, Reason> {
     match kind {
-        Kind::Dgt => serialport::new(path.to_string_lossy(), 9600)
+        // A Chessnut board's USB device is read as a file; a serial port (a Bluetooth serial
+        // bridge, a test's pty) as a serial port, in raw mode.
+        Kind::Chessnut if is_hidraw(path) => std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map(|f| Box::new(Polled(f)) as Box<dyn Port>)
+            .map_err(|e| Reason::Io(e.to_string())),
+        Kind::Dgt | Kind::Chessnut => serialport::new(path.to_string_lossy(), 9600)
             .data_bits(serialport::DataBits::Eight)
             .parity(serialport::Parity::None)
             .stop_bits(serialport::StopBits::One)
@@ -204,12 +213,6 @@ fn open(kind: Kind, path: &Path) -> Result<Box<dyn Port>, Reason> {
             .timeout(READ_WAIT)
             .open()
             .map(|p| Box::new(p) as Box<dyn Port>)
-            .map_err(|e| Reason::Io(e.to_string())),
-        Kind::Chessnut => std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map(|f| Box::new(Polled(f)) as Box<dyn Port>)
             .map_err(|e| Reason::Io(e.to_string())),
     }
 }

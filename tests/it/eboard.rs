@@ -17,6 +17,7 @@ use std::time::Duration;
 use hamle::announce::Lang;
 use hamle::bridge::link::SeatLink;
 use hamle::bridge::{Ended, Kind, Options};
+use hamle::eboard::chessnut::position_report;
 use hamle::eboard::dgt::{DgtBoard, Field, Orientation};
 use serde_json::{Value, json};
 use shakmaty::{Board, Chess, Piece, Position, Square};
@@ -31,10 +32,12 @@ enum Cmd {
     Vanish,
 }
 
-/// A DGT board at the master end of a pseudo-terminal: it answers `DGT_SEND_BRD` with a board
-/// dump and `DGT_SEND_VERSION` with its version, and sends field updates as pieces are lifted
-/// and put down, as a real board does.
-struct VirtualDgt {
+/// A sensor board at the master end of a pseudo-terminal. A DGT board answers `DGT_SEND_BRD`
+/// with a board dump and `DGT_SEND_VERSION` with its version, and sends field updates as
+/// pieces are lifted and put down; a Chessnut board answers the realtime mode command with a
+/// position report and sends one on every change; as real boards do.
+struct VirtualBoard {
+    kind: Kind,
     /// The pty's slave: the bridge's port.
     path: PathBuf,
     board: Arc<Mutex<Board>>,
@@ -78,6 +81,7 @@ fn write_all(fd: &OwnedFd, mut bytes: &[u8]) {
 }
 
 fn serve_board(
+    kind: Kind,
     master: OwnedFd,
     board: Arc<Mutex<Board>>,
     heard: Arc<Mutex<Vec<u8>>>,
@@ -112,20 +116,29 @@ fn serve_board(
             }
         };
         for &b in &buf[..n] {
-            heard.lock().unwrap().push(b);
-            match b {
+            let mut heard = heard.lock().unwrap();
+            heard.push(b);
+            match (kind, b) {
                 // DGT_SEND_BRD: the whole board.
-                0x42 => write_all(&master, &dump_bytes(&board.lock().unwrap())),
+                (Kind::Dgt, 0x42) => write_all(&master, &dump_bytes(&board.lock().unwrap())),
                 // DGT_SEND_VERSION: version 1.2.
-                0x4d => write_all(&master, &[0x93, 0x00, 0x05, 0x01, 0x02]),
+                (Kind::Dgt, 0x4d) => write_all(&master, &[0x93, 0x00, 0x05, 0x01, 0x02]),
+                // Realtime mode: the position at once.
+                (Kind::Chessnut, _) if heard.ends_with(&[0x21, 0x01, 0x00]) => {
+                    write_all(&master, &position_report(&board.lock().unwrap()))
+                }
                 _ => {}
             }
         }
     }
 }
 
-impl VirtualDgt {
-    fn start(board: Board) -> VirtualDgt {
+impl VirtualBoard {
+    fn start(board: Board) -> VirtualBoard {
+        VirtualBoard::of(Kind::Dgt, board)
+    }
+
+    fn of(kind: Kind, board: Board) -> VirtualBoard {
         use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
         let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pty");
         grantpt(&master).expect("grantpt");
@@ -141,9 +154,10 @@ impl VirtualDgt {
         let (cmds, rx) = channel();
         let thread = {
             let (board, heard) = (Arc::clone(&board), Arc::clone(&heard));
-            std::thread::spawn(move || serve_board(master, board, heard, rx))
+            std::thread::spawn(move || serve_board(kind, master, board, heard, rx))
         };
-        VirtualDgt {
+        VirtualBoard {
+            kind,
             path,
             board,
             heard,
@@ -152,12 +166,16 @@ impl VirtualDgt {
         }
     }
 
-    /// Waits until the bridge has sent the start sequence (update mode, version, board):
-    /// from then on the pty is in raw mode and the board may talk.
+    /// Waits until the bridge has sent the start sequence (DGT: update mode, version, board;
+    /// Chessnut: realtime mode): from then on the pty is in raw mode and the board may talk.
     async fn started(&self) {
+        let start: &[u8] = match self.kind {
+            Kind::Dgt => &[0x44, 0x4d, 0x42],
+            Kind::Chessnut => &[0x21, 0x01, 0x00],
+        };
         for _ in 0..500 {
             let heard = self.heard.lock().unwrap().clone();
-            if heard.windows(3).any(|w| w == [0x44, 0x4d, 0x42]) {
+            if heard.windows(3).any(|w| w == start) {
                 return;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -179,6 +197,12 @@ impl VirtualDgt {
         self.send(field_update(square, Some(piece)));
     }
 
+    /// A Chessnut board: the pieces now, in one position report.
+    fn show(&self, board: Board) {
+        *self.board.lock().unwrap() = board.clone();
+        self.send(position_report(&board).to_vec());
+    }
+
     /// The board is unplugged: the pty's master closes.
     fn vanish(mut self) {
         let _ = self.cmds.send(Cmd::Vanish);
@@ -188,7 +212,7 @@ impl VirtualDgt {
     }
 }
 
-impl Drop for VirtualDgt {
+impl Drop for VirtualBoard {
     fn drop(&mut self) {
         let _ = self.cmds.send(Cmd::Vanish);
         if let Some(t) = self.thread.take() {
@@ -227,12 +251,16 @@ struct Bridge {
 
 impl Bridge {
     fn start(port: &Path, link: SeatLink) -> Bridge {
+        Bridge::of(Kind::Dgt, port, link)
+    }
+
+    fn of(kind: Kind, port: &Path, link: SeatLink) -> Bridge {
         let stop = CancellationToken::new();
         let (say, lines) = tokio::sync::mpsc::unbounded_channel();
         let opts = Options {
             port: port.to_owned(),
             link,
-            kind: Kind::Dgt,
+            kind,
             settle_ms: 100,
             lang: Lang::De,
         };
@@ -325,7 +353,7 @@ async fn a_dgt_board_on_a_pty_plays_its_seats_moves_and_says_what_it_needs() {
     // board can come back on another pty behind the same name.
     let dir = tempfile::tempdir().unwrap();
     let port = dir.path().join("dgt");
-    let board = VirtualDgt::start(Board::new());
+    let board = VirtualBoard::start(Board::new());
     std::os::unix::fs::symlink(&board.path, &port).unwrap();
     let bridge = Bridge::start(&port, link(&server, &game, "white"));
     board.started().await;
@@ -443,7 +471,7 @@ async fn a_dgt_board_on_a_pty_plays_its_seats_moves_and_says_what_it_needs() {
             .unwrap();
         after.play_unchecked(m);
     }
-    let again = VirtualDgt::start(after.board().clone());
+    let again = VirtualBoard::start(after.board().clone());
     std::fs::remove_file(&port).unwrap();
     std::os::unix::fs::symlink(&again.path, &port).unwrap();
     again.started().await;
@@ -490,6 +518,65 @@ async fn a_dgt_board_on_a_pty_plays_its_seats_moves_and_says_what_it_needs() {
         "{lines:#?}"
     );
     drop(again);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chessnut_boards_position_reports_become_the_sighted_players_move() {
+    let server = TestServer::start().await;
+    let game = server.create(body()).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    assert_eq!(white.recv().await["type"], "state");
+    let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
+    assert_eq!(black.recv().await["type"], "state");
+    // Black, the sighted player (Turkish), on a Chessnut board.
+    let board = VirtualBoard::of(Kind::Chessnut, Board::new());
+    let black_link = SeatLink::parse(&format!(
+        "http://{}/board?lang=tr#game={}&token={}",
+        server.addr,
+        game.id,
+        game.token("black")
+    ))
+    .unwrap();
+    let bridge = Bridge::of(Kind::Chessnut, &board.path, black_link);
+    board.started().await;
+    let connected = until(&mut black, "connected", board_status("connected")).await;
+    assert_eq!(connected["text"], "Elektronik tahtanız bağlandı.");
+    // White plays e4 on his page's board and presses the clock.
+    for msg in [
+        json!({"type": "board", "board": "white", "action": "lift", "square": "e2"}),
+        json!({"type": "board", "board": "white", "action": "place", "square": "e4"}),
+        json!({"type": "announce", "text": "Bauer Eva vier"}),
+        json!({"type": "press_clock"}),
+    ] {
+        ok(&mut white, msg).await;
+    }
+    // Black's board lacks it: he hears what to do, in Turkish.
+    let behind = until(&mut black, "the mismatch", board_status("mismatch")).await;
+    assert_eq!(
+        behind["text"],
+        "Tahtanız oyundan farklı. Lütfen beyaz piyonu e ikiden alın ve e dörde koyun."
+    );
+    // One report with e4 made on his board, one with his own ...e5: the table follows both.
+    let mut pos = Chess::default();
+    for uci in ["e2e4", "e7e5"] {
+        let m = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(&pos)
+            .unwrap();
+        pos.play_unchecked(m);
+        board.show(pos.board().clone());
+    }
+    until(&mut white, "e5 placed", board_event("black", "place", "e5")).await;
+    ok(&mut black, json!({"type": "press_clock"})).await;
+    until(&mut white, "...e5", |m| {
+        m["kind"] == "move" && m["uci"] == "e7e5"
+    })
+    .await;
+    let (ended, _) = bridge.stop().await;
+    assert_eq!(ended, Ended::Stopped);
     server.stop().await;
 }
 
@@ -638,7 +725,7 @@ async fn bad_statuses_and_seats_without_a_board_are_refused_and_nothing_is_said(
 async fn a_bridge_with_a_wrong_token_is_told_why_and_plays_nothing() {
     let server = TestServer::start().await;
     let game = server.create(body()).await;
-    let board = VirtualDgt::start(Board::new());
+    let board = VirtualBoard::start(Board::new());
     let text = format!(
         "http://{}/vi?lang=de#game={}&token={}",
         server.addr,
@@ -679,7 +766,7 @@ async fn a_placement_reaches_the_opponent_within_a_settle_time_and_a_little() {
     assert_eq!(white.recv().await["type"], "state");
     let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
     assert_eq!(black.recv().await["type"], "state");
-    let board = VirtualDgt::start(Board::new());
+    let board = VirtualBoard::start(Board::new());
     let bridge = Bridge::start(&board.path, link(&server, &game, "white"));
     board.started().await;
     until(&mut white, "connected", board_status("connected")).await;
