@@ -175,6 +175,8 @@ struct Bridge {
     stale: bool,
     /// A mismatch or a promotion question was said: "in step again" is news.
     problem_said: bool,
+    /// The status the terminal was told last.
+    printed: Option<BoardStatus>,
 }
 
 impl Bridge {
@@ -196,6 +198,7 @@ impl Bridge {
             game: None,
             stale: false,
             problem_said: false,
+            printed: None,
         }
     }
 
@@ -286,10 +289,7 @@ impl Bridge {
         self.retry_at = Some(tokio::time::Instant::now() + wait);
         self.line(
             "bridge-server-lost",
-            &[
-                ("reason", reason),
-                ("seconds", format!("{:.1}", wait.as_secs_f32())),
-            ],
+            &[("reason", reason), ("ms", wait.as_millis().to_string())],
         );
     }
 
@@ -381,7 +381,7 @@ impl Bridge {
             &[
                 ("port", self.opts.port.display().to_string()),
                 ("reason", reason),
-                ("seconds", format!("{:.1}", retry.as_secs_f32())),
+                ("ms", retry.as_millis().to_string()),
             ],
         );
     }
@@ -437,9 +437,13 @@ impl Bridge {
         Ok(())
     }
 
-    /// Tells the seat of its board (and the terminal).
+    /// Tells the seat of its board (and the terminal, unless it said the same last: a status
+    /// told again to a new connection to the server).
     async fn report(&mut self, status: BoardStatus) -> Result<(), Gone> {
-        self.tell(say_status(self.opts.lang, Whose::Yours, &status));
+        if self.printed.as_ref() != Some(&status) {
+            self.tell(say_status(self.opts.lang, Whose::Yours, &status));
+            self.printed = Some(status.clone());
+        }
         if self.server.is_some() {
             // A refusal (a server that does not know the status) is said by `request`.
             let _refused = self.request(messages::status(&status)).await?;
