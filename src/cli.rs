@@ -1,4 +1,5 @@
-//! The `hamle` command line: `parse`, `say`, `replay` and (with no subcommand) `serve`.
+//! The `hamle` command line: `parse`, `say`, `replay`, `board` (an electronic board's bridge)
+//! and (with no subcommand) `serve`.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -63,6 +64,26 @@ pub enum Command {
         lang: Lang,
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Link a player's electronic board (DGT, Chessnut) to his seat (docs/eboard.md): lifts
+    /// are touches, placements are moves made on his board, and his page says what the board
+    /// needs. Runs on the player's machine until Ctrl-C.
+    Board {
+        /// The board's port: /dev/ttyACM0 (a DGT board on USB), /dev/rfcomm0 (Bluetooth),
+        /// COM3 (Windows), /dev/hidraw3 (a Chessnut board).
+        #[arg(long, value_name = "PATH")]
+        port: std::path::PathBuf,
+        /// The kind of board: dgt or chessnut.
+        #[arg(long, default_value = "dgt", value_parser = parse_kind)]
+        kind: crate::bridge::Kind,
+        /// Milliseconds the board must stay unchanged before it counts (sliding pieces, a
+        /// piece lifted and put back at once); more over Bluetooth.
+        #[arg(long, value_name = "MS", default_value_t = 300, value_parser = parse_settle)]
+        settle_ms: u64,
+        /// The player's seat link, in quotes (from the lobby or the round desk):
+        /// "http://host:7878/vi?lang=de#game=…&token=…".
+        #[arg(value_name = "SEAT_LINK", value_parser = parse_link)]
+        link: crate::bridge::link::SeatLink,
     },
     /// Run the play server (the default when no command is given). Stops on Ctrl-C or
     /// SIGTERM.
@@ -369,6 +390,25 @@ fn parse_volume(s: &str) -> Result<f32, String> {
     parse_fraction(s, 1.0, "speech-bad-volume")
 }
 
+fn parse_kind(s: &str) -> Result<crate::bridge::Kind, String> {
+    s.parse().map_err(|_| bad_speak_value("bridge-bad-kind", s))
+}
+
+fn parse_settle(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|ms| *ms <= 5000)
+        .ok_or_else(|| bad_speak_value("bridge-bad-settle", s))
+}
+
+fn parse_link(s: &str) -> Result<crate::bridge::link::SeatLink, String> {
+    crate::bridge::link::SeatLink::parse(s).map_err(|_| {
+        Speaker::new(crate::server::operator_lang())
+            .message("bridge-bad-link", &[("link", s.to_owned())])
+    })
+}
+
 fn parse_game_id(s: &str) -> Result<crate::store::GameId, String> {
     crate::store::GameId::parse(s.trim()).ok_or_else(|| bad_speak_value("speech-bad-game", s))
 }
@@ -387,6 +427,18 @@ pub fn main() -> ExitCode {
             wav,
         }) => run_say(lang, style, fen.as_deref(), &mv, speak, wav.as_deref()),
         Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
+        Some(Command::Board {
+            port,
+            kind,
+            settle_ms,
+            link,
+        }) => run_board(crate::bridge::Options {
+            port,
+            kind,
+            settle_ms,
+            lang: link.lang.unwrap_or_else(crate::server::operator_lang),
+            link,
+        }),
         Some(Command::Serve {
             listen,
             data,
@@ -533,6 +585,35 @@ fn run_say(
         }
         None => fail(&Speaker::new(lang).message("cli-not-a-move", &[("move", mv.to_owned())])),
     }
+}
+
+/// `hamle board`: the bridge until Ctrl-C (or SIGTERM), its lines on stdout; a failure if the
+/// server refuses it.
+fn run_board(opts: crate::bridge::Options) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => return fail(&e.to_string()),
+    };
+    runtime.block_on(async move {
+        let shutdown = tokio_util::sync::CancellationToken::new();
+        tokio::spawn(crate::server::cancel_on_signal(shutdown.clone()));
+        let (say, mut lines) = tokio::sync::mpsc::unbounded_channel();
+        let printer = tokio::spawn(async move {
+            while let Some(line) = lines.recv().await {
+                println!("{line}");
+            }
+        });
+        let ended = crate::bridge::run(opts, shutdown, say).await;
+        let _ = printer.await;
+        match ended {
+            crate::bridge::Ended::Stopped => ExitCode::SUCCESS,
+            crate::bridge::Ended::Refused(_) => ExitCode::FAILURE,
+        }
+    })
 }
 
 fn run_replay(lang: Lang, fen: Option<&str>) -> ExitCode {

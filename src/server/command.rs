@@ -23,7 +23,7 @@ pub fn operator_lang() -> Lang {
 }
 
 /// Cancels `token` on Ctrl-C or (on Unix) SIGTERM.
-async fn cancel_on_signal(token: CancellationToken) {
+pub async fn cancel_on_signal(token: CancellationToken) {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

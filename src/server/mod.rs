@@ -47,7 +47,7 @@ pub use admission::auth::admin_token_path;
 pub use audio::SpeechConfig;
 pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
 pub use audio::spoken::{Heard, spoken_to};
-pub use command::{Services, StoreOptions, operator_lang, serve_command};
+pub use command::{Services, StoreOptions, cancel_on_signal, operator_lang, serve_command};
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
@@ -246,6 +246,8 @@ struct Inner {
     uploads: Arc<tokio::sync::Mutex<recordings::Tally>>,
     /// The computer opponent (issue 34), if the server has an engine.
     opponents: Option<Arc<opponent::Opponents>>,
+    /// The electronic boards' bridges and what each side hears of its board (issue 33).
+    boards: ws::eboard::Boards,
 }
 
 /// What every request handler shares.
@@ -276,6 +278,10 @@ impl AppState {
     /// The computer opponent, if the server has an engine.
     fn opponents(&self) -> Option<&opponent::Opponents> {
         self.0.opponents.as_deref()
+    }
+
+    fn boards(&self) -> &ws::eboard::Boards {
+        &self.0.boards
     }
 
     /// The game's handle, loaded from the store if it is not in memory; `None` if there is
@@ -525,6 +531,7 @@ pub async fn run_node(
         data_dir: config.data_dir.clone(),
         uploads: Arc::new(tokio::sync::Mutex::new(tally)),
         opponents,
+        boards: ws::eboard::Boards::default(),
     }));
     match &config.store {
         crate::store::StoreUrl::DataDir => {

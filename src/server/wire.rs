@@ -19,8 +19,8 @@ pub const PROTOCOL_VERSION: u64 = 1;
 mod client;
 mod codes;
 pub use client::{
-    BoardMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN, RequestId,
-    SheetNumber, decode, peek,
+    BoardMsg, BoardStatusMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN,
+    MAX_MISMATCH_SQUARES, RequestId, SheetNumber, decode, peek,
 };
 pub use codes::ErrorCode;
 
@@ -124,6 +124,19 @@ pub enum ServerMsg {
     },
     /// What a voice utterance was heard as (`docs/voice.md`).
     VoiceResult(VoiceResultMsg),
+    /// The state of a player's electronic board (issue 33), to his side's connections.
+    BoardStatus {
+        /// Whose board: `white` or `black`.
+        color: &'static str,
+        /// `connected`, `lost`, `back`, `in_sync`, `mismatch`, `promotion` (from the bridge),
+        /// `refused` (a board event the bridge sent was refused), `bridge_gone`.
+        status: &'static str,
+        /// With `refused`: the refusal's code.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
+        /// What it means, in the connection's language.
+        text: String,
+    },
 }
 
 /// What a ruling would do, shown before the arbiter confirms it (`confirm`'s `ruling`).
@@ -177,7 +190,7 @@ pub struct VoiceResultMsg {
 /// exactly `bytes` bytes of it.
 #[derive(Clone, Debug, Serialize)]
 pub struct AudioMsg {
-    /// The event it says (absent for the answer to a request).
+    /// The event it says (absent for the answer to a request and for a board's notice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seq: Option<u64>,
     /// The request it answers (a refusal).

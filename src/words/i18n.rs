@@ -43,6 +43,10 @@ macro_rules! locale_files {
                 "voice.ftl",
                 include_str!(concat!("../../locales/", $lang, "/voice.ftl")),
             ),
+            (
+                "eboard.ftl",
+                include_str!(concat!("../../locales/", $lang, "/eboard.ftl")),
+            ),
         ]
     };
 }

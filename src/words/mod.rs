@@ -13,12 +13,14 @@
 //! - [`refusals`]: why the table refused, and the question before resigning, offering or
 //!   claiming.
 //! - [`sheet`]: scoresheets, rulings, adjournment and the scoresheet's text (and so its BRF).
+//! - [`eboard`]: what a seat hears about its electronic board (issue 33).
 //!
 //! It sits above the pure core (announce, game, scoresheet, table), which makes no sentence,
 //! and below the shell that sends or speaks them (server, speech, braille, cli, voice). No
 //! Rust here glues words: a sentence with several parts, or a list of sentences, is one
 //! Fluent message ([`sentences`] folds a list through the `sentences` message).
 
+pub mod eboard;
 pub mod events;
 pub mod i18n;
 pub mod published;

@@ -66,7 +66,7 @@ fn piece(lang: Lang, piece: Piece, form: &str) -> String {
 }
 
 /// A square as the message `id` (`sheet-square-from`, `-to`, `-at`) inflects it.
-fn square(lang: Lang, id: &str, square: Square) -> String {
+pub(crate) fn square(lang: Lang, id: &str, square: Square) -> String {
     let speaker = Speaker::new(lang);
     let mut a = Args::new();
     a.set("file", speaker.file(square.file()));
@@ -160,7 +160,7 @@ pub enum Whose {
 }
 
 impl Whose {
-    fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             Whose::Yours => "yours",
             Whose::Of(c) => color_key(c),

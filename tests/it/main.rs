@@ -32,6 +32,7 @@ mod corpus;
 mod crash;
 mod damaged;
 mod data_dir;
+mod eboard;
 mod engine;
 mod hub;
 mod layering;

@@ -544,6 +544,70 @@ async fn local_voice_speaks_for_its_seat_in_the_newest_game() {
     server.stop().await;
 }
 
+/// An electronic board's status (issue 33) is spoken like a notice: rendered audio for the
+/// player's connection that asked for it (neither `seq` nor `id`), and the machine's own voice
+/// that follows his seat, each in its language; the bridge itself hears nothing back.
+#[tokio::test]
+async fn a_boards_status_is_spoken_to_its_side() {
+    let voice = Recorder::default();
+    let speech = SpeechConfig {
+        local: Some(LocalSpeech {
+            seat: Seat::White,
+            lang: Lang::En,
+            game: None,
+            voice: Box::new(voice.clone()),
+        }),
+        ..SpeechConfig::default()
+    };
+    let server = SpeechServer::start(speech).await;
+    let addr = server.addr.to_string();
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna", "visually_impaired": true},
+            "languages": {"white": "de"},
+            "rules": {"procedure": "physical"}
+        }))
+        .await;
+    let mut white = Listener::connect(&addr, &game, "white", true).await;
+    let ws = Client::open(&addr, &game).await;
+    let mut bridge = Client::from_ws(ws, "bridge");
+    bridge
+        .send(json!({"type": "hello", "v": 1, "token": game.token("white"), "eboard": true}))
+        .await;
+    assert_eq!(bridge.recv().await["type"], "welcome");
+    assert_eq!(bridge.recv().await["type"], "state");
+    let got = bridge
+        .request(json!({"type": "board_status", "status": "lost"}))
+        .await;
+    assert_eq!(got.len(), 1, "only the ack: {got:?}");
+    assert_eq!(got[0]["type"], "ack");
+    let lost = "Die Verbindung zu Ihrem elektronischen Brett ist unterbrochen: Was Sie darauf \
+                tun, wird nicht gesehen, bis es wieder verbunden ist.";
+    let (before, msg, wav) = white.audio().await;
+    assert!(
+        before
+            .iter()
+            .any(|m| m["type"] == "board_status" && m["text"] == lost),
+        "{before:?}"
+    );
+    assert_eq!(msg["kind"], "notice");
+    assert_eq!(msg["text"], lost);
+    assert!(msg.get("seq").is_none() && msg.get("id").is_none(), "{msg}");
+    check_wav("a board lost", &wav);
+    let said = voice.wait_for(1).await;
+    assert_eq!(
+        said,
+        [Said::Say(Utterance::new(
+            Lang::En,
+            Kind::Notice,
+            "Your electronic board is lost: what you do on it is not seen until it is connected \
+             again."
+                .to_owned()
+        ))]
+    );
+    server.stop().await;
+}
+
 /// `--speak-game` naming no game of the server: it does not start.
 #[tokio::test]
 async fn speak_game_must_exist() {

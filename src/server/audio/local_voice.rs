@@ -159,6 +159,22 @@ impl Listening {
         }
     }
 
+    /// A notice of `color`'s electronic board, said if the voice follows that side's player
+    /// or assistant in `game`.
+    pub(crate) fn board_notice(
+        &self,
+        game: &GameId,
+        color: shakmaty::Color,
+        say: &dyn Fn(Lang, Seat) -> String,
+    ) {
+        for seat in [Seat::player(color), Seat::assistant(color)] {
+            if self.follows(game, seat) {
+                let text = say(self.local.lang, seat);
+                self.hear_own(game, seat, self.local.lang, Heard::Board(&text));
+            }
+        }
+    }
+
     pub(crate) fn repeat(&self, game: &GameId, seat: Seat) {
         if self.follows(game, seat) {
             self.local.voice.repeat();

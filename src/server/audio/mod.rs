@@ -71,6 +71,20 @@ impl ServerSpeech {
         }
     }
 
+    /// A notice of `color`'s electronic board (issue 33): the machine's own voice says it if
+    /// it follows that side's player or assistant; `say` makes the sentence for a seat in a
+    /// language.
+    pub(crate) fn board_notice(
+        &self,
+        game: &GameId,
+        color: shakmaty::Color,
+        say: &dyn Fn(Lang, Seat) -> String,
+    ) {
+        if let Some(local) = &self.local {
+            local.board_notice(game, color, say);
+        }
+    }
+
     /// `seat` asked to hear the last thing again.
     pub(crate) fn repeat(&self, game: &GameId, seat: Seat) {
         if let Some(local) = &self.local {

@@ -337,6 +337,8 @@ pub enum Tag {
     Event(u64),
     /// The answer to the request with this id (a refusal).
     Request(Value),
+    /// Neither: a notice of the seat's electronic board (issue 33).
+    Notice,
 }
 
 /// One rendered utterance.
@@ -356,6 +358,7 @@ impl Clip {
         let (seq, id) = match self.tag {
             Tag::Event(seq) => (Some(seq), None),
             Tag::Request(id) => (None, Some(id)),
+            Tag::Notice => (None, None),
         };
         let msg = AudioMsg {
             seq,

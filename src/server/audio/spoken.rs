@@ -37,6 +37,9 @@ pub enum Heard<'a> {
     Answer(&'a str),
     /// A warning this seat opted into (its flag is about to fall), already in words.
     Warning(&'a str),
+    /// What its side's electronic board needs or says (issue 33: lost, back, what differs, a
+    /// refused board event), already in words. Said like a notice.
+    Board(&'a str),
 }
 
 /// What is spoken to `seat`, listening in `lang`, of what it `heard`; `None`: nothing.
@@ -45,6 +48,7 @@ pub fn spoken_to(seat: Seat, lang: Lang, heard: Heard<'_>) -> Option<Utterance> 
         Heard::Refused(text) => (Kind::Refusal, text.to_owned()),
         Heard::Answer(text) => (Kind::Answer, text.to_owned()),
         Heard::Warning(text) => (Kind::Warning, text.to_owned()),
+        Heard::Board(text) => (Kind::Notice, text.to_owned()),
         Heard::Event(p) => event_words(seat, lang, p)?,
     };
     let text = TextOutput::clean(&text);

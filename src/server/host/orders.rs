@@ -66,7 +66,8 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         | ClientMsg::VoiceAnswer { .. }
         | ClientMsg::SayCaptured { .. }
         | ClientMsg::LegalMoves { .. }
-        | ClientMsg::Material { .. }) => {
+        | ClientMsg::Material { .. }
+        | ClientMsg::BoardStatus(_)) => {
             drop(m);
             return Mapped::NotAnOrder;
         }

@@ -16,6 +16,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Color, Piece, Role, Square};
 
 use crate::announce::Lang;
+use crate::eboard::BoardStatus;
+use crate::eboard::assemble::{Mismatch, WrongPiece};
 use crate::game::{BoardOp, ClaimKind, GameResult};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION, parse_color};
 
@@ -105,6 +107,9 @@ pub enum ClientMsg {
     },
     /// An event of a physical board: `action` and its squares.
     Board(BoardMsg),
+    /// The state of the seat's electronic board, from its bridge (issue 33): typed, said to
+    /// the seat's connections in their languages.
+    BoardStatus(BoardStatusMsg),
     PressClock {
         id: RequestId,
     },
@@ -308,6 +313,175 @@ pub struct Hello {
     /// player's own seat, off for every other (issue 15).
     #[serde(default)]
     pub captured: Option<bool>,
+    /// The connection is a player's electronic board's bridge (issue 33): it takes no seat's
+    /// place (the seat's page stays), one bridge per board.
+    #[serde(default, deserialize_with = "null_false")]
+    pub eboard: bool,
+}
+
+/// The most squares a mismatch names: every square once.
+pub const MAX_MISMATCH_SQUARES: usize = 64;
+
+/// `board_status`, checked: the status with the fields it needs.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "BoardStatusIn")]
+pub struct BoardStatusMsg {
+    pub id: RequestId,
+    pub status: BoardStatus,
+}
+
+/// `board_status` as it comes: `mismatch` needs at least one of `missing`, `extra` and
+/// `wrong`, `promotion` needs `from` and `to`.
+#[derive(Deserialize)]
+struct BoardStatusIn {
+    id: RequestId,
+    status: StatusKey,
+    #[serde(default)]
+    missing: Option<Vec<PieceOn>>,
+    #[serde(default)]
+    extra: Option<Vec<MaybePieceOn>>,
+    #[serde(default)]
+    wrong: Option<Vec<WrongOn>>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    from: Option<Square>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    to: Option<Square>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum StatusKey {
+    Connected,
+    Lost,
+    Back,
+    InSync,
+    Mismatch,
+    Promotion,
+}
+
+/// `{"square": "f3", "piece": "N"}`: a piece (a FEN letter) on a square.
+#[derive(Deserialize)]
+struct PieceOn {
+    #[serde(deserialize_with = "parsed")]
+    square: Square,
+    #[serde(deserialize_with = "parsed")]
+    piece: Piece,
+}
+
+/// As [`PieceOn`], the piece `null` for a board that cannot tell it.
+#[derive(Deserialize)]
+struct MaybePieceOn {
+    #[serde(deserialize_with = "parsed")]
+    square: Square,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    piece: Option<Piece>,
+}
+
+/// `{"square": "d1", "found": "q", "expected": "Q"}`.
+#[derive(Deserialize)]
+struct WrongOn {
+    #[serde(deserialize_with = "parsed")]
+    square: Square,
+    #[serde(deserialize_with = "parsed")]
+    found: Piece,
+    #[serde(deserialize_with = "parsed")]
+    expected: Piece,
+}
+
+impl TryFrom<BoardStatusIn> for BoardStatusMsg {
+    type Error = String;
+
+    /// The fields each status needs; what they say is checked by [`BoardStatusMsg::problem`].
+    fn try_from(b: BoardStatusIn) -> Result<BoardStatusMsg, String> {
+        let status = match b.status {
+            StatusKey::Connected => BoardStatus::Connected,
+            StatusKey::Lost => BoardStatus::Lost,
+            StatusKey::Back => BoardStatus::Back,
+            StatusKey::InSync => BoardStatus::InSync,
+            StatusKey::Promotion => BoardStatus::PromotionNeeded {
+                from: b.from.ok_or_else(|| missing("from"))?,
+                to: b.to.ok_or_else(|| missing("to"))?,
+            },
+            StatusKey::Mismatch => {
+                if b.missing.is_none() && b.extra.is_none() && b.wrong.is_none() {
+                    return Err(missing("missing"));
+                }
+                BoardStatus::Mismatch(Mismatch {
+                    missing: b
+                        .missing
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|p| (p.square, p.piece))
+                        .collect(),
+                    extra: b
+                        .extra
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|p| (p.square, p.piece))
+                        .collect(),
+                    wrong: b
+                        .wrong
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|w| WrongPiece {
+                            square: w.square,
+                            found: w.found,
+                            expected: w.expected,
+                        })
+                        .collect(),
+                })
+            }
+        };
+        Ok(BoardStatusMsg { id: b.id, status })
+    }
+}
+
+impl BoardStatusMsg {
+    /// The field whose value cannot be (`invalid_field`), if any: a promotion that is no
+    /// pawn's step onto the last rank (`from`); a mismatch that names no square, a square
+    /// twice or more than [`MAX_MISMATCH_SQUARES`] (the list where it happens), a wrong piece
+    /// that is the one expected (`wrong`).
+    pub fn problem(&self) -> Option<&'static str> {
+        match &self.status {
+            BoardStatus::PromotionNeeded { from, to } => {
+                (!is_promotion_step(*from, *to)).then_some("from")
+            }
+            BoardStatus::Mismatch(m) => mismatch_problem(m),
+            _ => None,
+        }
+    }
+}
+
+/// A pawn's step from the rank before the last onto the last, straight or diagonally.
+fn is_promotion_step(from: Square, to: Square) -> bool {
+    use shakmaty::Rank;
+    let files = u32::from(from.file()).abs_diff(u32::from(to.file()));
+    let ranks = (from.rank(), to.rank());
+    files <= 1 && (ranks == (Rank::Seventh, Rank::Eighth) || ranks == (Rank::Second, Rank::First))
+}
+
+/// See [`BoardStatusMsg::problem`].
+fn mismatch_problem(m: &Mismatch) -> Option<&'static str> {
+    let squares = m
+        .missing
+        .iter()
+        .map(|(sq, _)| ("missing", *sq))
+        .chain(m.extra.iter().map(|(sq, _)| ("extra", *sq)))
+        .chain(m.wrong.iter().map(|w| ("wrong", w.square)));
+    let mut seen = shakmaty::Bitboard::EMPTY;
+    for (n, (field, square)) in squares.enumerate() {
+        if seen.contains(square) || n >= MAX_MISMATCH_SQUARES {
+            return Some(field);
+        }
+        seen.add(square);
+    }
+    if seen.is_empty() {
+        return Some("missing");
+    }
+    m.wrong
+        .iter()
+        .any(|w| w.found == w.expected)
+        .then_some("wrong")
 }
 
 /// A board event, checked: the `action` with the squares it needs.
@@ -693,7 +867,8 @@ mod tests {
                 since: Some(3),
                 lang: None,
                 audio: false,
-                captured: None
+                captured: None,
+                eboard: false
             }))
         );
         assert_eq!(
@@ -704,7 +879,8 @@ mod tests {
                 since: None,
                 lang: None,
                 audio: true,
-                captured: None
+                captured: None,
+                eboard: false
             }))
         );
         assert_eq!(
@@ -884,6 +1060,112 @@ mod tests {
                 .unwrap_err()
                 .0,
             DecodeError::MissingField("board".into())
+        );
+    }
+
+    #[test]
+    fn board_statuses_take_the_fields_their_status_needs() {
+        use crate::eboard::BoardStatus;
+        let status = |rest: &str| {
+            decode(&format!(r#"{{"type":"board_status","id":1,{rest}}}"#)).map(|m| match m {
+                ClientMsg::BoardStatus(b) => b.status,
+                other => panic!("{rest}: {other:?}"),
+            })
+        };
+        assert_eq!(status(r#""status":"lost""#), Ok(BoardStatus::Lost));
+        assert_eq!(status(r#""status":"in_sync""#), Ok(BoardStatus::InSync));
+        assert_eq!(
+            status(r#""status":"promotion","from":"b2","to":"a1""#),
+            Ok(BoardStatus::PromotionNeeded {
+                from: Square::B2,
+                to: Square::A1
+            })
+        );
+        let knight = shakmaty::Piece {
+            color: shakmaty::Color::White,
+            role: Role::Knight,
+        };
+        match status(
+            r#""status":"mismatch","missing":[{"square":"f3","piece":"N"}],
+               "extra":[{"square":"e5","piece":null}],
+               "wrong":[{"square":"d1","found":"q","expected":"Q"}]"#,
+        ) {
+            Ok(BoardStatus::Mismatch(m)) => {
+                assert_eq!(m.missing, vec![(Square::F3, knight)]);
+                assert_eq!(m.extra, vec![(Square::E5, None)]);
+                assert_eq!(m.wrong.len(), 1);
+            }
+            other => panic!("{other:?}"),
+        }
+        let e = |rest: &str| status(rest).unwrap_err().0;
+        assert_eq!(
+            e(r#""status":"exploded""#),
+            DecodeError::InvalidField("status".into())
+        );
+        assert_eq!(
+            e(r#""status":"mismatch""#),
+            DecodeError::MissingField("missing".into())
+        );
+        assert_eq!(
+            e(r#""status":"promotion","from":"e7""#),
+            DecodeError::MissingField("to".into())
+        );
+        assert_eq!(
+            e(r#""status":"mismatch","missing":[{"square":"f3","piece":"X"}]"#),
+            DecodeError::InvalidField("missing".into())
+        );
+        // Well-formed, but what it says cannot be: the session names the field.
+        let problem =
+            |rest: &str| match decode(&format!(r#"{{"type":"board_status","id":1,{rest}}}"#)) {
+                Ok(ClientMsg::BoardStatus(b)) => b.problem(),
+                other => panic!("{rest}: {other:?}"),
+            };
+        assert_eq!(
+            problem(r#""status":"promotion","from":"e6","to":"e8""#),
+            Some("from")
+        );
+        assert_eq!(
+            problem(r#""status":"promotion","from":"d7","to":"e8""#),
+            None
+        );
+        assert_eq!(
+            problem(
+                r#""status":"mismatch","missing":[{"square":"f3","piece":"N"}],"extra":[{"square":"f3","piece":"B"}]"#
+            ),
+            Some("extra")
+        );
+        assert_eq!(
+            problem(r#""status":"mismatch","missing":[]"#),
+            Some("missing")
+        );
+        assert_eq!(
+            problem(r#""status":"mismatch","wrong":[{"square":"d1","found":"Q","expected":"Q"}]"#),
+            Some("wrong")
+        );
+        let every: Vec<String> = shakmaty::Square::ALL
+            .iter()
+            .map(|sq| format!(r#"{{"square":"{sq}","piece":"P"}}"#))
+            .collect();
+        assert_eq!(
+            problem(&format!(
+                r#""status":"mismatch","missing":[{}]"#,
+                every.join(",")
+            )),
+            None
+        );
+        assert_eq!(
+            problem(&format!(
+                r#""status":"mismatch","missing":[{}],"extra":[{{"square":"a1","piece":null}}]"#,
+                every.join(",")
+            )),
+            Some("extra")
+        );
+        assert_eq!(
+            decode(r#"{"type":"hello","v":1,"token":"x","eboard":true}"#).map(|m| match m {
+                ClientMsg::Hello(h) => h.eboard,
+                _ => false,
+            }),
+            Ok(true)
         );
     }
 

@@ -41,6 +41,7 @@ pub enum ErrorCode {
     BrailleMissing,
     CaseOpen,
     CrossSite,
+    EboardPlayersOnly,
     EmptyAudio,
     EngineBadAnswer,
     EngineBusy,

@@ -2,8 +2,10 @@
 //!
 //! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
+//! - `eboard`: the electronic boards' bridges, and what each side hears of its board.
 
 pub mod connection;
+pub mod eboard;
 mod session;
 pub mod upgrade;
 
@@ -50,15 +52,16 @@ pub async fn serve<S>(
     let Some(text) = conn.greeting(&limits, &shutdown, &waiting.evicted).await else {
         return;
     };
-    let (token, since, asked_lang, wants_audio, asked_captured) = match decode(&text) {
+    let (token, since, asked_lang, wants_audio, asked_captured, bridge) = match decode(&text) {
         Ok(ClientMsg::Hello(Hello {
             token,
             since,
             lang,
             audio,
             captured,
+            eboard,
             ..
-        })) => (token, since, lang, audio, captured),
+        })) => (token, since, lang, audio, captured, eboard),
         Ok(_) => {
             return conn
                 .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
@@ -81,6 +84,16 @@ pub async fn serve<S>(
     };
     conn.lang = asked_lang.unwrap_or_else(|| handle.setup.language(seat));
     conn.captured = asked_captured.unwrap_or_else(|| says_captured(&handle.setup, seat));
+    // An electronic board's bridge is a player's: his own board (issue 33).
+    let bridge = match (bridge, seat) {
+        (false, _) => None,
+        (true, Seat::White | Seat::Black) => seat.side(),
+        (true, _) => {
+            return conn
+                .fail(ErrorCode::EboardPlayersOnly, &[], close::BAD_HELLO)
+                .await;
+        }
+    };
     drop(waiting);
     // Seats always get in; spectators within their limits.
     let _watching = if seat == Seat::Spectator {
@@ -97,8 +110,15 @@ pub async fn serve<S>(
     // The game may have left memory since the upgrade: then the hub loads it again.
     let mut handle = handle;
     let mut joined = None;
+    // A bridge joins the game's events as a spectator's subscription does: it holds no seat's
+    // place, so the seat's page stays connected beside it (one bridge per board: `eboard`).
+    let slot = if bridge.is_some() {
+        Seat::Spectator
+    } else {
+        seat
+    };
     for _ in 0..3 {
-        if let Some(j) = handle.connect(seat, since).await {
+        if let Some(j) = handle.connect(slot, since).await {
             joined = Some(j);
             break;
         }
@@ -147,6 +167,27 @@ pub async fn serve<S>(
     if sent.is_err() {
         return;
     }
+    // The electronic board: a bridge takes its board's place; a side's other connections
+    // hear what the bridge says of it.
+    let boards = app.boards().clone();
+    let conn_id = boards.connection();
+    let (bridge_replaced, _bridge_leaves) = match bridge {
+        Some(color) => {
+            let token = boards.bridge_joined(&handle.id, color, conn_id);
+            let leaves = BridgeLeaves {
+                boards: boards.clone(),
+                game: handle.id.clone(),
+                color,
+                conn: conn_id,
+            };
+            (Some(token), Some(leaves))
+        }
+        None => (None, None),
+    };
+    let board_notices = match (bridge, seat.side()) {
+        (None, Some(color)) => Some(boards.listen(&handle.id, color)),
+        _ => None,
+    };
     let mut session = Session {
         seat,
         last_sent: joined.seq,
@@ -157,6 +198,10 @@ pub async fn serve<S>(
         app: app.clone(),
         last_refusal_spoken: None,
         voice: crate::server::audio::voice_input::VoiceSession::default(),
+        bridge,
+        conn_id,
+        bridge_replaced,
+        board_notices,
     };
 
     // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's
@@ -180,6 +225,21 @@ pub async fn serve<S>(
         .await
     {
         conn.close(closing).await;
+    }
+}
+
+/// When a bridge's connection ends: its side hears that the bridge is gone, unless another
+/// bridge took its place.
+struct BridgeLeaves {
+    boards: eboard::Boards,
+    game: crate::store::GameId,
+    color: shakmaty::Color,
+    conn: u64,
+}
+
+impl Drop for BridgeLeaves {
+    fn drop(&mut self) {
+        self.boards.bridge_left(&self.game, self.color, self.conn);
     }
 }
 

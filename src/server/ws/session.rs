@@ -12,6 +12,7 @@ use futures_util::Sink;
 use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
+use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::engine::EngineError;
@@ -22,8 +23,11 @@ use crate::server::audio::voice_input::VoiceMsg;
 use crate::server::host::actor::{Acted, Connected, GameHandle, Published};
 use crate::server::host::orders::{self, Mapped};
 use crate::server::render::event;
-use crate::server::wire::{ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek};
+use crate::server::wire::{
+    BoardStatusMsg, ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek,
+};
 use crate::server::ws::connection::{Closing, Conn, Next, close, decode_error_args, next_text};
+use crate::server::ws::eboard::{Listener, Notice, Sent};
 use crate::server::{AppState, Limits};
 use crate::table::Order;
 use crate::words::queries;
@@ -83,6 +87,14 @@ pub(super) struct Session {
     pub(super) last_refusal_spoken: Option<(String, Instant)>,
     /// Voice input: the utterance being recorded, the recognition under way, the question open.
     pub(super) voice: crate::server::audio::voice_input::VoiceSession,
+    /// The board this connection is the electronic bridge of (issue 33), if it is one.
+    pub(super) bridge: Option<shakmaty::Color>,
+    /// This connection's number among the boards' notices (its own are not sent back).
+    pub(super) conn_id: u64,
+    /// A bridge's: cancelled when a later bridge for the same board takes its place.
+    pub(super) bridge_replaced: Option<CancellationToken>,
+    /// What its side's electronic board says (a player's and his assistant's connections).
+    pub(super) board_notices: Option<Listener>,
 }
 
 /// Issue 15's questions about the position, answered from the game as it is now.
@@ -509,6 +521,7 @@ impl Session {
                 ControlFlow::Break(self.legal_moves(conn, id.into(), text, captures).await)
             }
             ClientMsg::Material { id } => ControlFlow::Break(self.material(conn, id.into()).await),
+            ClientMsg::BoardStatus(b) => ControlFlow::Break(self.board_status(conn, b).await),
             other => ControlFlow::Continue(other),
         }
     }
@@ -551,6 +564,16 @@ impl Session {
                 self.app
                     .speech()
                     .refused(&self.handle.id, self.seat, conn.lang, &refused.message);
+                // A board event of an electronic board refused: its side hears it too (the
+                // player is at his board, not at the bridge).
+                if let Some(color) = self.bridge {
+                    let notice = Notice::Refused {
+                        code: refused.code,
+                        message: refused.message.clone(),
+                    };
+                    let boards = self.app.boards();
+                    boards.publish(&self.handle.id, color, self.conn_id, notice);
+                }
                 // Spoken only to the seat refused, if it listens; a spectator hears the same
                 // refusal again only after a while (the text always comes).
                 let say_again = self.seat != Seat::Spectator
@@ -573,6 +596,61 @@ impl Session {
                 .await?;
             }
         }
+        Ok(None)
+    }
+}
+
+/// The electronic board (issue 33): what a bridge reports, and what its side hears.
+impl Session {
+    /// `board_status` from a player's bridge: his side's connections hear it (and the
+    /// machine's own voice, if it follows that side); answered by `ack`. Only a player's
+    /// seat reports his board: any other is refused and nothing is said.
+    async fn board_status<S>(&mut self, conn: &mut Conn<S>, b: BoardStatusMsg) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let problem = b.problem();
+        let id: Value = b.id.into();
+        let color = match self.seat {
+            Seat::White | Seat::Black => self.seat.side(),
+            _ => None,
+        };
+        let Some(color) = color else {
+            conn.error(Some(id), ErrorCode::EboardPlayersOnly, &[])
+                .await?;
+            return Ok(None);
+        };
+        if let Some(field) = problem {
+            let args = [("field", field.to_owned())];
+            conn.error(Some(id), ErrorCode::InvalidField, &args).await?;
+            return Ok(None);
+        }
+        let notice = Notice::Status(b.status);
+        let say = |lang, seat| notice.text(color, seat, lang);
+        self.app.speech().board_notice(&self.handle.id, color, &say);
+        let boards = self.app.boards();
+        boards.publish(&self.handle.id, color, self.conn_id, notice);
+        conn.send(ServerMsg::Ack { id, seq: None }).await?;
+        Ok(None)
+    }
+
+    /// A notice of this connection's side's board: sent (unless it came from this very
+    /// connection), and said to a client that asked for audio.
+    pub(super) async fn on_notice<S>(&mut self, conn: &mut Conn<S>, sent: Arc<Sent>) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        if sent.from == self.conn_id {
+            return Ok(None);
+        }
+        let msg = sent.notice.message(sent.color, self.seat, conn.lang);
+        if let ServerMsg::BoardStatus { text, .. } = &msg
+            && let Some(audio) = &mut self.audio
+            && let Some(u) = spoken_to(self.seat, conn.lang, Heard::Board(text))
+        {
+            audio.offer(Tag::Notice, u);
+        }
+        conn.send(msg).await?;
         Ok(None)
     }
 }
@@ -797,6 +875,15 @@ impl Session {
                     let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
                     break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
                 }
+                _ = bridge_replaced_by_another(&self.bridge_replaced) => {
+                    let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
+                    break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
+                }
+                sent = next_board_notice(&mut self.board_notices) => {
+                    if self.on_notice(conn, sent).await.is_err() {
+                        return None;
+                    }
+                }
                 ev = joined.events.recv() => {
                     match self.on_event(conn, ev).await {
                         Ok(None) => {}
@@ -843,6 +930,24 @@ impl Session {
             }
         };
         Some(closing)
+    }
+}
+
+/// Resolves when a later bridge for the same board takes this bridge's place; never for a
+/// connection that is no bridge.
+async fn bridge_replaced_by_another(token: &Option<CancellationToken>) {
+    match token {
+        Some(token) => token.cancelled().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The next notice of the connection's side's electronic board; never, for a connection that
+/// does not listen (a bridge, the arbiter, a spectator).
+async fn next_board_notice(notices: &mut Option<Listener>) -> Arc<Sent> {
+    match notices {
+        Some(n) => n.next().await,
+        None => std::future::pending().await,
     }
 }
 

@@ -14,6 +14,8 @@
 //!   board in step with the game again, or square by square what differs.
 //! - [`orders`]: an intent as the board events the table already takes
 //!   ([`crate::game::Command::Board`]), against the table's record of that board.
+//! - [`BoardStatus`]: what a seat's bridge tells the table about its board (connected, lost,
+//!   back, in step again, a mismatch, a promotion piece needed), in typed values.
 //!
 //! Every decoder skips what it cannot read and never panics on bad bytes; every buffer is
 //! bounded. Legality comes from shakmaty only: the assembler compares what the board shows with
@@ -24,8 +26,10 @@ pub mod chessnut;
 pub mod dgt;
 pub mod orders;
 mod sensed;
+mod status;
 
 pub use sensed::{Observation, Sensed, SquareSensed};
+pub use status::BoardStatus;
 
 #[cfg(test)]
 mod testing;

@@ -1003,6 +1003,11 @@ async function main() {
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
+  // The player's electronic board (issue 33): what the server says of it, as it says it.
+  conn.addEventListener('other', (e) => {
+    const msg = e.detail;
+    if (msg.type === 'board_status') tell(msg.text, msg.status === 'refused' ? 'error' : 'info');
+  });
 
   const form = $('command-form');
   form?.addEventListener('submit', async (e) => {

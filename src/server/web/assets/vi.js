@@ -1284,6 +1284,12 @@ async function main() {
     }
   });
   conn.addEventListener('gameevent', (e) => onEvent(e.detail));
+  // His electronic board (issue 33): connected, lost, back, what to put right, a refused
+  // board event; the server's sentence, never to be missed.
+  conn.addEventListener('other', (e) => {
+    const msg = e.detail;
+    if (msg.type === 'board_status') tellImportant(msg.text, msg.status === 'refused' ? 'error' : 'info');
+  });
   // The settings hold their kept values now: shown (see setupSettings).
   $('settings').hidden = false;
 

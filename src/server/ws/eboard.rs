@@ -1,0 +1,332 @@
+//! The electronic boards' bridges of this node's connections (issue 33), and what each side
+//! hears about its board.
+//!
+//! A player's bridge (`hamle board`, `src/bridge/`) greets with `"eboard": true`: it sends the
+//! table its board's events as the seat's own, but takes no seat's place, so the seat's page
+//! stays connected beside it; a second bridge for the same board replaces the first (4409).
+//! What the bridge says about the board (`board_status`), a board event of the bridge the
+//! table refused, and the bridge gone are [`Notice`]s for the connections of that side (the
+//! player and his assistant), each said in the connection's language
+//! ([`crate::words::eboard`]). A notice that asks the seat to act (the board lost, what
+//! differs, a promotion piece) stands until the next one: a connection that comes later is
+//! told it once.
+//!
+//! Nothing here is stored or numbered: a notice is no event of the game. It reaches the
+//! connections of this node only (with several nodes, the bridge and the page meet on the
+//! node they connect to; docs/eboard.md says so).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use shakmaty::Color;
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+
+use crate::announce::Lang;
+use crate::eboard::BoardStatus;
+use crate::game::Seat;
+use crate::server::wire::{ServerMsg, color_key};
+use crate::store::GameId;
+use crate::words::eboard::{Whose, say_bridge_gone, say_refused, say_status};
+
+/// Notices a slow connection may fall behind; it misses the oldest (they are news, not the
+/// game).
+const CAPACITY: usize = 16;
+
+/// What a side hears about its electronic board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// What the bridge reported.
+    Status(BoardStatus),
+    /// A board event the bridge sent was refused: the refusal's code, and its sentence in the
+    /// bridge's language.
+    Refused { code: &'static str, message: String },
+    /// The bridge's connection ended and no other took its place.
+    BridgeGone,
+}
+
+impl Notice {
+    /// Whether it asks the side to act, and so stands until the next notice.
+    fn stands(&self) -> bool {
+        match self {
+            Notice::Status(s) => s.asks_for_action(),
+            Notice::Refused { .. } => false,
+            Notice::BridgeGone => true,
+        }
+    }
+
+    /// Its `board_status` message for a connection of `seat`, listening in `lang`, about
+    /// `color`'s board.
+    pub fn message(&self, color: Color, seat: Seat, lang: Lang) -> ServerMsg {
+        let whose = if seat == Seat::player(color) {
+            Whose::Yours
+        } else {
+            Whose::Of(color)
+        };
+        let (status, code, text) = match self {
+            Notice::Status(s) => (s.key(), None, say_status(lang, whose, s)),
+            Notice::Refused { code, message } => {
+                ("refused", Some(*code), say_refused(lang, message))
+            }
+            Notice::BridgeGone => ("bridge_gone", None, say_bridge_gone(lang, whose)),
+        };
+        ServerMsg::BoardStatus {
+            color: color_key(color),
+            status,
+            code,
+            text,
+        }
+    }
+
+    /// The sentence alone (for the machine's own voice).
+    pub fn text(&self, color: Color, seat: Seat, lang: Lang) -> String {
+        match self.message(color, seat, lang) {
+            ServerMsg::BoardStatus { text, .. } => text,
+            _ => String::new(),
+        }
+    }
+}
+
+/// A notice as published: about whose board, and from which connection (not sent back to it).
+#[derive(Debug)]
+pub struct Sent {
+    pub color: Color,
+    pub from: u64,
+    pub notice: Notice,
+}
+
+/// One side's board in one game.
+struct Entry {
+    notices: broadcast::Sender<Arc<Sent>>,
+    /// The last notice that asks the side to act, until another notice comes.
+    standing: Option<Arc<Sent>>,
+    /// The bridge connected now: its connection, and its token, cancelled when replaced.
+    bridge: Option<(u64, CancellationToken)>,
+    /// Connections listening.
+    listeners: usize,
+}
+
+impl Entry {
+    fn new() -> Entry {
+        Entry {
+            notices: broadcast::channel(CAPACITY).0,
+            standing: None,
+            bridge: None,
+            listeners: 0,
+        }
+    }
+
+    fn idle(&self) -> bool {
+        self.listeners == 0 && self.bridge.is_none()
+    }
+}
+
+type Key = (GameId, Color);
+
+/// The bridges and listeners of every game on this node. An entry lives while a bridge or a
+/// listener of it does.
+#[derive(Clone, Default)]
+pub struct Boards {
+    entries: Arc<Mutex<HashMap<Key, Entry>>>,
+    next: Arc<AtomicU64>,
+}
+
+impl Boards {
+    fn with<T>(&self, key: &Key, f: impl FnOnce(&mut Entry) -> T) -> T {
+        let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        let entry = entries.entry(key.clone()).or_insert_with(Entry::new);
+        let out = f(entry);
+        if entry.idle() {
+            entries.remove(key);
+        }
+        out
+    }
+
+    /// A number for one connection, to know its own notices and bridge.
+    pub fn connection(&self) -> u64 {
+        self.next.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// `conn`, a bridge of `color`'s board in `game`, joins: the bridge before it is replaced.
+    /// The token is cancelled when a later bridge replaces this one.
+    pub fn bridge_joined(&self, game: &GameId, color: Color, conn: u64) -> CancellationToken {
+        let token = CancellationToken::new();
+        let old = self.with(&(game.clone(), color), |e| {
+            e.bridge.replace((conn, token.clone()))
+        });
+        if let Some((_, old)) = old {
+            old.cancel();
+        }
+        token
+    }
+
+    /// The bridge `conn` left: unless another replaced it, the side hears that it is gone.
+    pub fn bridge_left(&self, game: &GameId, color: Color, conn: u64) {
+        let key = (game.clone(), color);
+        let gone = self.with(&key, |e| {
+            if e.bridge.as_ref().is_some_and(|(c, _)| *c == conn) {
+                e.bridge = None;
+                true
+            } else {
+                false
+            }
+        });
+        if gone {
+            self.publish(game, color, conn, Notice::BridgeGone);
+        }
+    }
+
+    /// Tells `color`'s side in `game` a notice from connection `from`.
+    pub fn publish(&self, game: &GameId, color: Color, from: u64, notice: Notice) {
+        let sent = Arc::new(Sent {
+            color,
+            from,
+            notice,
+        });
+        self.with(&(game.clone(), color), |e| {
+            e.standing = sent.notice.stands().then(|| Arc::clone(&sent));
+            // No listener: nothing to say now (the standing notice waits for one).
+            let _ = e.notices.send(Arc::clone(&sent));
+        });
+    }
+
+    /// A connection of `color`'s side in `game` listens: the notices from now on, and the one
+    /// that stands (to be said once now).
+    pub fn listen(&self, game: &GameId, color: Color) -> Listener {
+        let key = (game.clone(), color);
+        let (rx, standing) = self.with(&key, |e| {
+            e.listeners += 1;
+            (e.notices.subscribe(), e.standing.clone())
+        });
+        Listener {
+            boards: self.clone(),
+            key,
+            rx,
+            standing,
+        }
+    }
+
+    /// How many games and sides have an entry (tests: entries do not outlive their users).
+    pub fn len(&self) -> usize {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// One connection's notices of its side's board; dropping it stops listening.
+pub struct Listener {
+    boards: Boards,
+    key: Key,
+    rx: broadcast::Receiver<Arc<Sent>>,
+    standing: Option<Arc<Sent>>,
+}
+
+impl Listener {
+    /// The next notice (the standing one first); notices missed by a slow connection are
+    /// skipped.
+    pub async fn next(&mut self) -> Arc<Sent> {
+        if let Some(s) = self.standing.take() {
+            return s;
+        }
+        loop {
+            match self.rx.recv().await {
+                Ok(s) => return s,
+                Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                // The sender lives in the entry, which lives while this listener does.
+                Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
+            }
+        }
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        self.boards.with(&self.key, |e| e.listeners -= 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> GameId {
+        GameId::parse("00112233445566ff").expect("an id")
+    }
+
+    #[tokio::test]
+    async fn a_side_hears_its_boards_notices_and_the_standing_one_once() {
+        let boards = Boards::default();
+        let g = game();
+        let bridge = boards.connection();
+        let _token = boards.bridge_joined(&g, Color::White, bridge);
+        boards.publish(&g, Color::White, bridge, Notice::Status(BoardStatus::Lost));
+        let mut page = boards.listen(&g, Color::White);
+        let mut other_side = boards.listen(&g, Color::Black);
+        assert_eq!(page.next().await.notice, Notice::Status(BoardStatus::Lost));
+        boards.publish(&g, Color::White, bridge, Notice::Status(BoardStatus::Back));
+        assert_eq!(page.next().await.notice, Notice::Status(BoardStatus::Back));
+        // "Back" asks nothing: a page that comes now hears nothing old.
+        let mut later = boards.listen(&g, Color::White);
+        boards.publish(
+            &g,
+            Color::White,
+            bridge,
+            Notice::Status(BoardStatus::InSync),
+        );
+        assert_eq!(
+            later.next().await.notice,
+            Notice::Status(BoardStatus::InSync)
+        );
+        let quiet = tokio::time::timeout(std::time::Duration::from_millis(20), other_side.next());
+        assert!(quiet.await.is_err(), "Black heard White's board");
+    }
+
+    #[tokio::test]
+    async fn a_second_bridge_replaces_the_first_and_only_the_last_leaving_is_said() {
+        let boards = Boards::default();
+        let g = game();
+        let mut page = boards.listen(&g, Color::Black);
+        let (first, second) = (boards.connection(), boards.connection());
+        let first_token = boards.bridge_joined(&g, Color::Black, first);
+        let second_token = boards.bridge_joined(&g, Color::Black, second);
+        assert!(first_token.is_cancelled());
+        assert!(!second_token.is_cancelled());
+        boards.bridge_left(&g, Color::Black, first);
+        boards.bridge_left(&g, Color::Black, second);
+        let heard = page.next().await;
+        assert_eq!(heard.notice, Notice::BridgeGone);
+        assert_eq!(heard.from, second);
+        drop(page);
+        assert!(boards.is_empty(), "an entry outlived its users");
+    }
+
+    #[test]
+    fn the_player_hears_of_his_board_and_his_assistant_of_whose() {
+        let n = Notice::Status(BoardStatus::Connected);
+        assert_eq!(
+            n.text(Color::White, Seat::White, Lang::En),
+            "Your electronic board is connected."
+        );
+        assert_eq!(
+            n.text(Color::White, Seat::WhiteAssistant, Lang::En),
+            "White's electronic board is connected."
+        );
+        let refused = Notice::Refused {
+            code: "touch_move",
+            message: "You must move the knight.".to_owned(),
+        };
+        match refused.message(Color::White, Seat::White, Lang::En) {
+            ServerMsg::BoardStatus {
+                status, code, text, ..
+            } => {
+                assert_eq!((status, code), ("refused", Some("touch_move")));
+                assert!(text.ends_with("You must move the knight."), "{text}");
+            }
+            _ => panic!("not a board status"),
+        }
+    }
+}
