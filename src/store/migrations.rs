@@ -14,6 +14,7 @@
 //! | 3 | no table changes: marks the `ruled` record's branch `undo` (the arbiter undoes a ruling, issue 18), which an older hamle cannot read |
 //! | 4 | `rounds` (a round of an event: its name, site, round, the hash of its arbiter token) and `round_boards` (each board's game); no record changes |
 //! | 5 | no table changes: the rules profile's start and arbiter's choices (`wait_for_start`, `default_time_ms`, `vi_illegal`, `after_fix`, `touch_stops_clock`) and the records `started`, `arrived`, `default_time_over`, `illegal_announced` (issue 18), which an older hamle cannot read |
+//! | 6 | no table changes: a game against the computer (issue 34): a player's `computer` level in the setup record, and the record `taken_back` (a practice game's take-back), which an older hamle cannot read |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -21,7 +22,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -95,6 +96,9 @@ pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
         M::up(SCHEMA_4),
         // Schema 5: records only (the start of the game, the arbiter's rules choices); every
         // older record reads as it did, an older profile with the choices' defaults.
+        M::up(""),
+        // Schema 6: records only (the computer's seat, a practice game's take-back); every
+        // older record reads as it did, its players people.
         M::up(""),
     ])
 }

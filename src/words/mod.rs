@@ -13,6 +13,8 @@
 //! - [`refusals`]: why the table refused, and the question before resigning, offering or
 //!   claiming.
 //! - [`sheet`]: scoresheets, rulings, adjournment and the scoresheet's text (and so its BRF).
+//! - [`practice`]: a game against the computer's aids: a hint, who stands better
+//!   (`engine.ftl`).
 //!
 //! It sits above the pure core (announce, game, scoresheet, table), which makes no sentence,
 //! and below the shell that sends or speaks them (server, speech, braille, cli, voice). No
@@ -21,6 +23,7 @@
 
 pub mod events;
 pub mod i18n;
+pub mod practice;
 pub mod published;
 pub mod queries;
 pub mod refusals;

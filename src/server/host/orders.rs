@@ -31,7 +31,8 @@ pub enum Mapped {
         code: ErrorCode,
         args: Vec<(&'static str, String)>,
     },
-    /// Not an order (`hello`, `ping`, `state`, `repeat`, voice): the session answers it.
+    /// Not an order (`hello`, `ping`, `state`, `repeat`, voice, the questions about the
+    /// position, a hint, an evaluation): the session answers it.
     NotAnOrder,
 }
 
@@ -66,7 +67,9 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         | ClientMsg::VoiceAnswer { .. }
         | ClientMsg::SayCaptured { .. }
         | ClientMsg::LegalMoves { .. }
-        | ClientMsg::Material { .. }) => {
+        | ClientMsg::Material { .. }
+        | ClientMsg::Hint { .. }
+        | ClientMsg::Eval { .. }) => {
             drop(m);
             return Mapped::NotAnOrder;
         }
@@ -108,6 +111,7 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             (id, claim_draw(kind, uci, text, lang), ask)
         }
         ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
+        ClientMsg::TakeBack { id } => (id, play(Command::TakeBack), None),
         ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
         ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
         ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),

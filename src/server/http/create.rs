@@ -214,6 +214,8 @@ impl EngineSeat {
         };
         let name = opponents.engine().map_err(|e| engine_refused(lang, e))?;
         let player = &mut setup.players[self.color];
+        // Stored with the game: the seat is the computer's for good (issue 34).
+        player.computer = Some(self.level.number());
         if player.name.is_empty() && crate::text_check::one_line(name, MAX_NAME_CHARS).is_ok() {
             player.name = name.to_owned();
         }
@@ -399,6 +401,7 @@ fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
         visually_impaired: input.visually_impaired,
         board,
         assistant: input.assistant,
+        computer: None,
     })
 }
 

@@ -2,7 +2,10 @@
 //!
 //! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
+//! - `aids`: a game against the computer's hints and evaluations, answered while the session
+//!   goes on.
 
+mod aids;
 pub mod connection;
 mod session;
 pub mod upgrade;
@@ -157,6 +160,7 @@ pub async fn serve<S>(
         app: app.clone(),
         last_refusal_spoken: None,
         voice: crate::server::audio::voice_input::VoiceSession::default(),
+        aids: aids::Aids::default(),
     };
 
     // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's
