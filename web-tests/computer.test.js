@@ -163,6 +163,9 @@ describe('a game against the computer, by keyboard', { timeout: 600000 }, () => 
     // The computer's side has no person's fields.
     assert.equal(await page.locator('#black-vi').isDisabled(), true);
     assert.equal(await page.locator('#black-assistant').isDisabled(), true);
+    // It goes on by itself after a restart of the server: nobody else is there to resume it.
+    assert.equal(await page.locator('#rules-failover').inputValue(), 'continue');
+    assert.equal(await page.locator('#rules-failover').isDisabled(), true);
     await axe('lobby', 'black played by the computer');
     await page.focus('#white-name');
     await page.keyboard.type('Anna');

@@ -20,8 +20,12 @@
 //! (an `error` with the engine's code, [`Opponents::notices`]) and the seat asks again
 //! after [`RETRY_AFTER`] or at the game's next event.
 //!
-//! The seat lives in memory: after a restart of the server the game is a game between
-//! people, its engine seat without a token (see `docs/protocol.md`).
+//! The seat is the game's setup's ([`crate::game::Player::computer`], its level, stored with
+//! the game): whenever the game is loaded from the store (after a restart of the server, or
+//! after it left memory) the hub calls [`resume`] and the seat plays on. A game against the
+//! computer goes on by itself after a restart (its rules profile's failover is `continue`,
+//! set at creation): nobody else is there to resume it. While its task runs it holds the
+//! seat's subscription, so the game stays in memory until it is over.
 //!
 //! The practice aids of such a game ([`aid`]): a hint and an evaluation for the computer's
 //! opponent, asked of the same pool at full strength and said in his words; the take-back is
@@ -194,6 +198,33 @@ pub fn accepts_draw(eval: &Eval, side_to_move: Color, color: Color, fullmoves: u
     }
 }
 
+/// Sets the computer's seat of the game of `handle` playing, if the game is against the
+/// computer (its setup names the side and the level): on the server's tracker, until the
+/// game is over or the server stops. For a game just created and for one loaded from the
+/// store (after a restart of the server, or after it left memory): the seat is stored with
+/// the game, so the computer plays on where it stopped. Nothing without an engine on the
+/// server (the player is told when he asks for an aid; creation is refused).
+pub fn resume(app: &AppState, handle: &GameHandle) {
+    let Some(color) = handle.setup.computer() else {
+        return;
+    };
+    let asked = handle.setup.player(color).computer.unwrap_or_default();
+    let level = match Level::new(i64::from(asked)) {
+        Ok(level) => level,
+        Err(e) => {
+            tracing::error!(game = %handle.id, "the computer's seat cannot play: {e}");
+            return;
+        }
+    };
+    if app.opponents().is_none() {
+        tracing::warn!(game = %handle.id, "a game against the computer, and no engine on this server");
+        return;
+    }
+    app.0
+        .tracker
+        .spawn(play_seat(app.clone(), handle.clone(), color, level));
+}
+
 /// Plays `color` at `level` in the game of `handle` until the game is over or the server
 /// stops: the task to spawn. The game's notices are open from now on, before any of its
 /// connections comes.
@@ -275,6 +306,10 @@ async fn play(
         lang: handle.setup.language(seat),
     };
     let shutdown = app.shutdown();
+    // A finished game loaded again has nothing for the seat to do.
+    if let Some(Next::Over) | None = seated.next().await {
+        return;
+    }
     let Some(mut joined) = handle.connect(seat, None).await else {
         return;
     };

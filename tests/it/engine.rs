@@ -729,7 +729,12 @@ async fn a_killed_engine_is_replaced_and_the_game_goes_on() {
 // --- a seat played by the computer (src/server/opponent.rs) ----------------------------------
 
 async fn server_with(engine: Option<EngineConfig>) -> TestServer {
-    TestServer::start_configured(tempfile::tempdir().unwrap(), Limits::default(), |config| {
+    server_in(tempfile::tempdir().unwrap(), engine).await
+}
+
+/// A server on the data directory `dir` (a restart, when a server used it before).
+async fn server_in(dir: tempfile::TempDir, engine: Option<EngineConfig>) -> TestServer {
+    TestServer::start_configured(dir, Limits::default(), |config| {
         config.engine = engine;
     })
     .await
@@ -1102,6 +1107,7 @@ fn practising(pids: &Path) -> EngineConfig {
     isready) echo readyok ;;
     position*) pos="$line" ;;
     go*) case "$pos" in
+      *b8c6\ g1f3) echo 'info depth 9 score cp 20'; echo 'bestmove e5d4' ;;
       *e7e5\ g1f3\ b8c6) echo 'info depth 9 score mate 3'; echo 'bestmove f1c4' ;;
       *e7e5\ g1f3) echo 'info depth 9 score cp -40'; echo 'bestmove b8c6' ;;
       *e7e5\ d2d4) sleep 0.7; echo 'info depth 9 score cp 10'; echo 'bestmove b8c6' ;;
@@ -1377,4 +1383,77 @@ async fn with_stockfish_a_player_asks_for_hints_and_evaluations_and_takes_back()
         }
     }
     server.stop().await;
+}
+
+#[tokio::test]
+async fn the_computer_plays_on_after_a_restart_of_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let server = server_with(Some(practising(&pids))).await;
+    let game = server
+        .create(json!({
+            "black": {"engine": {"level": 8}},
+            "languages": {"white": "en"},
+            "rules": {"failover": "pause"}
+        }))
+        .await;
+    // Nobody else is there to resume it: the game goes on by itself after a restart.
+    assert_eq!(game.created["state"]["rules"]["failover"], "continue");
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    until(&mut white, got, is_move_by("black")).await;
+    // The server stops while the computer thinks (0.7 s) about 2. d4.
+    let got = white.request(json!({"type": "move", "uci": "d2d4"})).await;
+    assert_eq!(answer(&got)["type"], "ack");
+    let seq = answer(&got)["seq"].as_u64().unwrap();
+    drop(white);
+    let data = server.stop_keeping_data().await;
+
+    // Started again: the game is loaded when the player comes back, and the computer
+    // answers the move it was thinking about.
+    let server = server_in(data, Some(practising(&pids))).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(seq)).await;
+    let mut events = Vec::new();
+    while !events.iter().any(is_move_by("black")) {
+        let m = white.recv().await;
+        if m["type"] == "event" {
+            events.push(m);
+        }
+    }
+    // The outage was nobody's time: paused at the last event, resumed at once (the rules
+    // profile's standing order), then the computer's move.
+    let kinds: Vec<(&str, &str)> = events
+        .iter()
+        .map(|m| (m["kind"].as_str().unwrap(), m["by"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("pause", ""), ("resume", "arbiter"), ("move", "black")],
+        "{events:?}"
+    );
+    assert_eq!(events[2]["uci"], "b8c6", "{}", events[2]);
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    assert_eq!(state["state"]["status"], "playing", "{state}");
+    assert_eq!(state["state"]["black"]["engine"]["level"], 8);
+    drop(white);
+    let data = server.stop_keeping_data().await;
+
+    // Stopped on his turn, started again: he moves, the computer answers, and a take-back
+    // still knows the game is against the computer.
+    let server = server_in(data, Some(practising(&pids))).await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let got = white.request(json!({"type": "move", "uci": "g1f3"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "e5d4", "{reply}");
+    let got = white.request(json!({"type": "take_back"})).await;
+    assert_eq!(got[0]["kind"], "taken_back", "{got:?}");
+    assert_eq!(got[0]["ply"], 4);
+    server.stop().await;
+    // No engine process outlived its server.
+    for pid in pids_in(&pids) {
+        assert!(!alive(pid), "{pid} still runs");
+    }
 }

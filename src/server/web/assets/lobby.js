@@ -247,6 +247,11 @@ async function main() {
       const computer = computerLevel(color) !== null;
       for (const field of PERSON_FIELDS) $(`${color}-${field}`).disabled = computer;
       $(`lang-${color}_assistant`).disabled = computer;
+      // A game against the computer goes on by itself after a restart of the server (the
+      // server sets it so): nobody else is there to resume it.
+      const any = computerLevel('white') !== null || computerLevel('black') !== null;
+      if (any) $('rules-failover').value = 'continue';
+      $('rules-failover').disabled = any;
     });
   }
   $('create-form').addEventListener('submit', create);
