@@ -3,7 +3,10 @@
 //! (small `sh` scripts: one that never answers a search, one that crashes, one that names an
 //! illegal move, a slow one for the cap) and programs that are no engine (`/bin/cat`,
 //! `/bin/true`), and against the real Stockfish: a whole game between two levels, a killed
-//! engine, a hint and an evaluation.
+//! engine, a hint and an evaluation. A game against the computer over the WebSocket: the
+//! seat's replies and failures, the practice aids (hint, eval, take-back) with a scripted
+//! engine and with Stockfish, their refusal in a game between people, and the seat playing on
+//! after a restart of the server.
 //!
 //! The Stockfish tests are `#[ignore]`d, so a plain `cargo test` lists them as ignored; the
 //! `test` suite of `scripts/test` (which installs Stockfish) runs them with
