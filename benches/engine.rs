@@ -386,6 +386,8 @@ async fn measure(o: &Options, run: Run, deadline: Duration, data: &Path) -> Resu
         o.max_think_s.to_string().into(),
     ];
     args.extend(UNLIMITED.iter().map(Into::into));
+    // Every game of a run is created before its first move, from one address.
+    args.extend(["--max-unstarted-games-per-address", "1000000"].map(Into::into));
     let server = Server::launch(&server_binary(), &args).await?;
     server
         .healthy(&reqwest::Client::new(), Duration::from_secs(20))
