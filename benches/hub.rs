@@ -89,6 +89,7 @@ fn setup() -> Setup {
         visually_impaired: vi,
         board: BoardKind::Normal,
         assistant: false,
+        computer: None,
     };
     Setup {
         time_control: TimeControl::fischer(600_000, 5_000),

@@ -120,7 +120,7 @@ describe('hamle web pages', { timeout: 600000 }, () => {
 
   it('the blind player: help and questions before the first move', async () => {
     // Help names its topics in one short sentence, and says more by topic (issue 15).
-    await blindTypes('hilfe', /Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett\./);
+    await blindTypes('hilfe', /Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett, computer\./);
     await blindTypes('hilfe uhr', /^zeit: die Uhren/);
     await blindTypes('hilfe partie', /^wer: wer gegen wen spielt/);
     await blindTypes('hilfe tastbrett', /^Mit eigenen Brettern/);

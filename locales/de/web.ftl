@@ -126,7 +126,7 @@ web-cmd-yes = ja j
 web-cmd-claim-repetition = wiederholung
 web-cmd-claim-fifty = fünfzig 50
 web-cmd-claim-time = zeit blättchen
-web-help = Ihren Zug geben Sie ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei; die Antworten stehen unter Meldungen. Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett. Geben Sie zum Beispiel hilfe uhr ein.
+web-help = Ihren Zug geben Sie ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei; die Antworten stehen unter Meldungen. Hilfe gibt es zu diesen Themen: züge, uhr, brett, partie, tastbrett, computer. Geben Sie zum Beispiel hilfe uhr ein.
 web-say-draw-standing = { $mine ->
     [yes] Ihr Remisangebot steht.
    *[no] Ihr Gegner bietet Remis an.
@@ -143,7 +143,7 @@ web-help-clock = zeit: die Uhren und die Zahl der Züge von der sprechenden Uhr 
 web-cmd-help-clock = uhr zeit
 web-help-moves = Geben Sie Ihren Zug ein, wie Sie ihn ansagen, zum Beispiel Springer Felix drei. Ein Zug, während Ihr Gegner am Zug ist, wird vorgemerkt und gespielt, sobald Sie am Zug sind: vormerken sagt ihn, vormerken weg streicht ihn. korrigieren, dann der Zug: berichtigt Ihre Ansage. zurechtrücken: Sie rücken eine Figur zurecht. letzte, oder letzte 3: die letzten Züge. nochmal: der letzte Zug Ihres Gegners. schlagansage an, schlagansage aus: Züge mit oder ohne die geschlagene Figur (König schlägt Dame David acht). Wie Züge gesagt werden (kurz, mit Ausgangsfeld, SAN, NATO) wählen Sie in den Einstellungen.
 web-cmd-help-moves = züge zug ansage ansagen
-web-help-which = Zu { $word } gibt es keine Hilfe. Die Themen: züge, uhr, brett, partie, tastbrett.
+web-help-which = Zu { $word } gibt es keine Hilfe. Die Themen: züge, uhr, brett, partie, tastbrett, computer.
 web-question-lapsed = Die Frage ist verfallen; ausgeführt wird, was Sie eingegeben haben.
 web-cmd-no = nein n
 web-say-no-moves = Es wurde noch kein Zug gespielt.
@@ -616,3 +616,34 @@ web-nato-move = { $promotion ->
     [none] { $from } { $to }
    *[other] { $from } { $to } { $promotion }
 }
+
+## A game against the computer (issue 34): a new one from the lobby and from the blind
+## player's page, and the practice aids on that page.
+
+web-lobby-played-by = Gespielt von
+web-lobby-person = einem Menschen
+web-lobby-computer-level = dem Computer, Stufe { $level }
+web-cmd-hint = tipp hinweis
+web-cmd-eval = bewertung
+web-cmd-take-back = zurück zurücknehmen
+web-cmd-computer = computer
+web-cmd-white = weiß weiss
+web-cmd-black = schwarz
+web-cmd-help-computer = computer übung tipp bewertung zurück
+web-help-computer = Gegen den Computer: computer 3 beginnt eine neue Partie gegen den Computer auf Stufe 3 (1 ist die schwächste, 8 die stärkste), 15 Minuten je Spieler und 10 Sekunden je Zug; computer 3 10 5 mit 10 Minuten und 5 Sekunden; mit schwarz dazu spielen Sie Schwarz. In einer solchen Partie: tipp, ein guter Zug für Sie; bewertung, wer besser steht; zurück, Ihr letzter Zug und die Antwort des Computers werden zurückgenommen.
+web-vi-no-game = Auf dieser Seite gibt es noch keine Partie. Um gegen den Computer zu spielen, geben Sie computer und eine Stufe von 1 bis 8 ein, zum Beispiel computer 3, oder füllen Sie das Formular Neue Partie gegen den Computer aus.
+web-vi-which-level = Welche Stufe? Von 1 bis 8, zum Beispiel computer 3.
+web-vi-new-game-confirm = Eine neue Partie gegen den Computer beginnen? Diese Partie geht ohne Sie weiter.
+web-vi-new-game-created = Neue Partie gegen den Computer, Stufe { $level }: Sie spielen { $color }.
+web-new-game-heading = Neue Partie gegen den Computer
+web-new-game-level = Stufe
+web-new-game-level-option = Stufe { $level ->
+    [1] 1, die schwächste
+    [8] 8, die stärkste
+   *[other] { $level }
+}
+web-new-game-color = Sie spielen
+web-new-game-start = Partie beginnen
+web-new-game-hint = Der Computer antwortet sofort auf Ihre Züge. In der Partie: tipp, bewertung und zurück.
+web-lobby-computer-digital = Der Computer spielt nur im digitalen Verfahren, ohne Bretter am Tisch.
+web-lobby-computer-one = Nur eine Seite kann vom Computer gespielt werden.

@@ -119,7 +119,7 @@ web-cmd-yes = yes y
 web-cmd-claim-repetition = repetition threefold
 web-cmd-claim-fifty = fifty 50
 web-cmd-claim-time = time flag
-web-help = Type your move as you would announce it, for example knight f3; the answers appear under Messages. Help has these topics: moves, clock, board, game, tactile. Type for example help clock.
+web-help = Type your move as you would announce it, for example knight f3; the answers appear under Messages. Help has these topics: moves, clock, board, game, tactile, computer. Type for example help clock.
 web-say-draw-standing = { $mine ->
     [yes] Your draw offer stands.
    *[no] Your opponent offers a draw.
@@ -136,7 +136,7 @@ web-help-clock = time: the clocks and the number of moves, from the server's tal
 web-cmd-help-clock = clock time
 web-help-moves = Type your move as you would announce it, for example knight f3. A move typed while your opponent is to move is kept and played as soon as it is your turn: premove says it, premove cancel drops it. correct, then the move: corrects your announcement. adjust: you adjust a piece. last, or last 3: the last moves. again: your opponent's last move. captures on, captures off: moves said with or without the piece captured (king takes queen d8). How moves are said (short, with the origin square, SAN, NATO) is chosen in the settings.
 web-cmd-help-moves = moves move announce
-web-help-which = There is no help on { $word }. The topics: moves, clock, board, game, tactile.
+web-help-which = There is no help on { $word }. The topics: moves, clock, board, game, tactile, computer.
 web-question-lapsed = The question lapsed; what you typed is done instead.
 web-cmd-no = no n
 web-say-no-moves = No move has been made yet.
@@ -609,3 +609,34 @@ web-nato-move = { $promotion ->
     [none] { $from } { $to }
    *[other] { $from } { $to } { $promotion }
 }
+
+## A game against the computer (issue 34): a new one from the lobby and from the blind
+## player's page, and the practice aids on that page.
+
+web-lobby-played-by = Played by
+web-lobby-person = a person
+web-lobby-computer-level = the computer, level { $level }
+web-cmd-hint = hint
+web-cmd-eval = eval evaluation
+web-cmd-take-back = takeback undo
+web-cmd-computer = computer
+web-cmd-white = white
+web-cmd-black = black
+web-cmd-help-computer = computer practice hint eval takeback
+web-help-computer = Against the computer: computer 3 starts a new game against the computer at level 3 (1 is the weakest, 8 the strongest), 15 minutes each and 10 seconds a move; computer 3 10 5 with 10 minutes and 5 seconds; add black to play Black. In such a game: hint, a good move for you; eval, who stands better; takeback, your last move and the computer's reply go back.
+web-vi-no-game = There is no game on this page yet. To play the computer, type computer and a level from 1 to 8, for example computer 3, or fill in the form New game against the computer.
+web-vi-which-level = Which level? From 1 to 8, for example computer 3.
+web-vi-new-game-confirm = Start a new game against the computer? This game goes on without you.
+web-vi-new-game-created = New game against the computer, level { $level }: you play { $color }.
+web-new-game-heading = New game against the computer
+web-new-game-level = Level
+web-new-game-level-option = Level { $level ->
+    [1] 1, the weakest
+    [8] 8, the strongest
+   *[other] { $level }
+}
+web-new-game-color = You play
+web-new-game-start = Start the game
+web-new-game-hint = The computer answers your moves at once. In the game: hint, eval and takeback.
+web-lobby-computer-digital = The computer plays only by the digital procedure, without boards at the table.
+web-lobby-computer-one = Only one side can be played by the computer.

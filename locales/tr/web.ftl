@@ -119,7 +119,7 @@ web-cmd-yes = evet
 web-cmd-claim-repetition = tekrar üçlü
 web-cmd-claim-fifty = elli 50
 web-cmd-claim-time = süre bayrak
-web-help = Hamlenizi söyler gibi yazın, örneğin At fe üç; yanıtlar İletiler altında görünür. Yardım konuları: hamleler, saat, tahta, oyun, dokunmalı. Örneğin yardım saat yazın.
+web-help = Hamlenizi söyler gibi yazın, örneğin At fe üç; yanıtlar İletiler altında görünür. Yardım konuları: hamleler, saat, tahta, oyun, dokunmalı, bilgisayar. Örneğin yardım saat yazın.
 web-say-draw-standing = { $mine ->
     [yes] Beraberlik öneriniz duruyor.
    *[no] Rakibiniz beraberlik öneriyor.
@@ -136,7 +136,7 @@ web-help-clock = süre: sunucunun konuşan saatinden saatler ve hamle sayısı. 
 web-cmd-help-clock = saat süre
 web-help-moves = Hamlenizi söyler gibi yazın, örneğin at fe üç. Rakibiniz oynarken yazdığınız hamle saklanır ve sıra size gelince oynanır: önhamle onu söyler, önhamle iptal onu siler. düzelt, ardından hamle: söylediğiniz hamleyi düzeltir. düzeltiyorum: bir taşı düzeltiyorsunuz. son, ya da son 3: son hamleler. tekrar: rakibin son hamlesi. yenen açık, yenen kapalı: hamleler alınan taşla ya da onsuz söylenir (Şah alır Vezir de sekiz). Hamlelerin nasıl söyleneceğini (kısa, çıkış karesiyle, SAN, NATO) ayarlarda seçersiniz.
 web-cmd-help-moves = hamleler hamle
-web-help-which = { $word } için yardım yok. Konular: hamleler, saat, tahta, oyun, dokunmalı.
+web-help-which = { $word } için yardım yok. Konular: hamleler, saat, tahta, oyun, dokunmalı, bilgisayar.
 web-question-lapsed = Soru düştü; yazdığınız yapılıyor.
 web-cmd-no = hayır hayir h
 web-say-no-moves = Henüz hamle yapılmadı.
@@ -606,3 +606,34 @@ web-nato-move = { $promotion ->
     [none] { $from } { $to }
    *[other] { $from } { $to } { $promotion }
 }
+
+## A game against the computer (issue 34): a new one from the lobby and from the blind
+## player's page, and the practice aids on that page.
+
+web-lobby-played-by = Oynayan
+web-lobby-person = bir kişi
+web-lobby-computer-level = bilgisayar, seviye { $level }
+web-cmd-hint = ipucu
+web-cmd-eval = değerlendirme degerlendirme
+web-cmd-take-back = gerial geri
+web-cmd-computer = bilgisayar
+web-cmd-white = beyaz
+web-cmd-black = siyah
+web-cmd-help-computer = bilgisayar alıştırma ipucu değerlendirme gerial
+web-help-computer = Bilgisayara karşı: bilgisayar 3, bilgisayara karşı 3. seviyede yeni bir oyun başlatır (1 en zayıf, 8 en güçlü seviyedir), oyuncu başına 15 dakika ve hamle başına 10 saniye; bilgisayar 3 10 5 ile 10 dakika ve 5 saniye; sonuna siyah eklerseniz Siyah oynarsınız. Böyle bir oyunda: ipucu, sizin için iyi bir hamle; değerlendirme, kimin daha iyi durumda olduğu; gerial, son hamleniz ve bilgisayarın yanıtı geri alınır.
+web-vi-no-game = Bu sayfada henüz oyun yok. Bilgisayara karşı oynamak için bilgisayar ve 1 ile 8 arasında bir seviye yazın, örneğin bilgisayar 3, ya da Bilgisayara karşı yeni oyun formunu doldurun.
+web-vi-which-level = Hangi seviye? 1 ile 8 arasında, örneğin bilgisayar 3.
+web-vi-new-game-confirm = Bilgisayara karşı yeni bir oyun başlatılsın mı? Bu oyun sizsiz devam eder.
+web-vi-new-game-created = Bilgisayara karşı yeni oyun, seviye { $level }: { $color } oynuyorsunuz.
+web-new-game-heading = Bilgisayara karşı yeni oyun
+web-new-game-level = Seviye
+web-new-game-level-option = Seviye { $level ->
+    [1] 1, en zayıf
+    [8] 8, en güçlü
+   *[other] { $level }
+}
+web-new-game-color = Oynadığınız renk
+web-new-game-start = Oyunu başlat
+web-new-game-hint = Bilgisayar hamlelerinize hemen yanıt verir. Oyunda: ipucu, değerlendirme ve gerial.
+web-lobby-computer-digital = Bilgisayar yalnızca dijital usulle, masada tahta olmadan oynar.
+web-lobby-computer-one = Yalnızca bir taraf bilgisayar tarafından oynanabilir.

@@ -54,6 +54,11 @@ impl EnginePosition {
         }
     }
 
+    /// The moves played from the start position, in order.
+    pub fn moves(&self) -> &[UciMove] {
+        &self.moves
+    }
+
     /// The position after the moves: the one the engine moves in.
     pub fn current(&self) -> &Chess {
         &self.current

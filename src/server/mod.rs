@@ -533,6 +533,14 @@ pub async fn run_node(
         opponents,
         boards: ws::eboard::Boards::default(),
     }));
+    // A game against the computer loaded from the store: its seat plays again (issue 34).
+    // The hook holds the server's state weakly: the hub is part of it.
+    let weak = Arc::downgrade(&app.0);
+    app.hub().set_on_load(Box::new(move |handle| {
+        if let Some(inner) = weak.upgrade() {
+            opponent::resume(&AppState(inner), handle);
+        }
+    }));
     match &config.store {
         crate::store::StoreUrl::DataDir => {
             tracing::info!("store opened at {}", config.data_dir.display())

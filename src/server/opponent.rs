@@ -20,13 +20,22 @@
 //! (an `error` with the engine's code, [`Opponents::notices`]) and the seat asks again
 //! after [`RETRY_AFTER`] or at the game's next event.
 //!
-//! The seat lives in memory: after a restart of the server the game is a game between
-//! people, its engine seat without a token (see `docs/protocol.md`).
+//! The seat is the game's setup's ([`crate::game::Player::computer`], its level, stored with
+//! the game): whenever the game is loaded from the store (after a restart of the server, or
+//! after it left memory) the hub calls [`resume`] and the seat plays on. A game against the
+//! computer goes on by itself after a restart (its rules profile's failover is `continue`,
+//! set at creation): nobody else is there to resume it. While its task runs it holds the
+//! seat's subscription, so the game stays in memory until it is over.
+//!
+//! The practice aids of such a game ([`aid`]): a hint and an evaluation for the computer's
+//! opponent, asked of the same pool at full strength and said in his words; the take-back is
+//! the table's (`Command::TakeBack`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Color, Position};
 use tokio::sync::broadcast;
 
@@ -35,8 +44,10 @@ use crate::engine::{EngineError, EnginePool, EnginePosition, Eval, GameClock, Le
 use crate::game::{Command, Seat, Status};
 use crate::server::AppState;
 use crate::server::host::actor::GameHandle;
+use crate::server::wire::ErrorCode;
 use crate::store::GameId;
 use crate::table::{Order, Table};
+use crate::words::practice::{self, Standing};
 
 /// How long the seat waits before asking a failed engine again (sooner if the game changes).
 pub const RETRY_AFTER: Duration = Duration::from_secs(5);
@@ -194,6 +205,33 @@ pub fn accepts_draw(eval: &Eval, side_to_move: Color, color: Color, fullmoves: u
     }
 }
 
+/// Sets the computer's seat of the game of `handle` playing, if the game is against the
+/// computer (its setup names the side and the level): on the server's tracker, until the
+/// game is over or the server stops. For a game just created and for one loaded from the
+/// store (after a restart of the server, or after it left memory): the seat is stored with
+/// the game, so the computer plays on where it stopped. Nothing without an engine on the
+/// server (the player is told when he asks for an aid; creation is refused).
+pub fn resume(app: &AppState, handle: &GameHandle) {
+    let Some(color) = handle.setup.computer() else {
+        return;
+    };
+    let asked = handle.setup.player(color).computer.unwrap_or_default();
+    let level = match Level::new(i64::from(asked)) {
+        Ok(level) => level,
+        Err(e) => {
+            tracing::error!(game = %handle.id, "the computer's seat cannot play: {e}");
+            return;
+        }
+    };
+    if app.opponents().is_none() {
+        tracing::warn!(game = %handle.id, "a game against the computer, and no engine on this server");
+        return;
+    }
+    app.0
+        .tracker
+        .spawn(play_seat(app.clone(), handle.clone(), color, level));
+}
+
 /// Plays `color` at `level` in the game of `handle` until the game is over or the server
 /// stops: the task to spawn. The game's notices are open from now on, before any of its
 /// connections comes.
@@ -275,6 +313,10 @@ async fn play(
         lang: handle.setup.language(seat),
     };
     let shutdown = app.shutdown();
+    // A finished game loaded again has nothing for the seat to do.
+    if let Some(Next::Over) | None = seated.next().await {
+        return;
+    }
     let Some(mut joined) = handle.connect(seat, None).await else {
         return;
     };
@@ -305,10 +347,18 @@ async fn play(
                     Ok(m) => {
                         // An offer made while the engine thought is answered before its
                         // move: moving would only let it lapse.
-                        if let Some(Next::Answer(now)) = seated.next().await
-                            && seated.answer_offer(&now).await.is_none()
+                        let now = seated.next().await;
+                        if let Some(Next::Answer(now)) = &now
+                            && seated.answer_offer(now).await.is_none()
                         {
                             return;
+                        }
+                        // The player took his move back while the engine thought (and may
+                        // have moved again since): this move answers a position that is gone.
+                        if let Some(Next::Move(now, _) | Next::Answer(now)) = &now
+                            && now.moves() != position.moves()
+                        {
+                            continue;
                         }
                         let uci = m.to_uci(CastlingMode::Standard).to_string();
                         match handle.act(seat, seated.lang, Order::Uci(uci), None).await {
@@ -342,6 +392,145 @@ async fn play(
                     return;
                 }
             }
+        }
+    }
+}
+
+/// A practice aid a player asks for (issue 34).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aid {
+    /// A good move for him, the side to move.
+    Hint,
+    /// Who stands better.
+    Eval,
+}
+
+/// A practice aid's answer, for the wire.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Aided {
+    Hint {
+        uci: String,
+        san: String,
+        text: String,
+    },
+    /// The score from White's point of view: centipawns, or a mate in so many moves
+    /// (negative: Black mates).
+    Eval {
+        cp: Option<i32>,
+        mate: Option<i32>,
+        text: String,
+    },
+}
+
+/// Why an aid is refused: the code and the arguments of its sentence.
+pub type AidRefused = (ErrorCode, Vec<(&'static str, String)>);
+
+/// The position an aid is asked about, read from the table.
+struct Asked {
+    position: EnginePosition,
+    turn: Color,
+}
+
+/// A practice aid for `seat` of the game of `handle`, in `lang` (a hint's move with the
+/// piece it captures if `captured`): only in a game against the computer (`not_practice`),
+/// only for the computer's opponent and his assistant (`forbidden`), not after the end
+/// (`game_over`), a hint only on his own turn (`not_your_turn`). The engine thinks at full
+/// strength for the pool's aid time; its failures are its own codes. Never in a rated game:
+/// hamle knows no rating, and a game against the computer is unrated by definition.
+pub async fn aid(
+    app: &AppState,
+    handle: &GameHandle,
+    seat: Seat,
+    lang: Lang,
+    captured: bool,
+    aid: Aid,
+) -> Result<Aided, AidRefused> {
+    fn refused(code: ErrorCode) -> AidRefused {
+        (code, Vec::new())
+    }
+    fn engine_refused(e: &EngineError) -> AidRefused {
+        (ErrorCode::named(e.code()), e.message_args())
+    }
+    let computer = handle
+        .setup
+        .computer()
+        .ok_or(refused(ErrorCode::NotPractice))?;
+    let me = !computer;
+    if seat.side() != Some(me) {
+        return Err(refused(ErrorCode::Forbidden));
+    }
+    let opponents = app
+        .opponents()
+        .ok_or_else(|| refused(ErrorCode::EngineUnavailable))?;
+    opponents.engine().await.map_err(engine_refused)?;
+    let asked = handle
+        .read(move |table| {
+            let game = table.game();
+            if matches!(game.status(), Status::Over(_)) {
+                return Err(refused(ErrorCode::GameOver));
+            }
+            let moves = game.moves().iter().map(|p| p.mv);
+            let position = EnginePosition::new(game.setup().start.position().clone(), moves)
+                .map_err(|e| engine_refused(&e))?;
+            Ok(Asked {
+                position,
+                turn: game.turn(),
+            })
+        })
+        .await
+        .ok_or_else(|| refused(ErrorCode::GameUnavailable))??;
+    let pool = opponents.pool();
+    let pos = asked.position.current();
+    match aid {
+        Aid::Hint => {
+            if asked.turn != me {
+                return Err(refused(ErrorCode::NotYourTurn));
+            }
+            let m = pool
+                .hint(&asked.position)
+                .await
+                .map_err(|e| engine_refused(&e))?;
+            Ok(Aided::Hint {
+                uci: m.to_uci(CastlingMode::Standard).to_string(),
+                san: SanPlus::from_move(pos.clone(), m).to_string(),
+                text: practice::hint(lang, pos, m, captured),
+            })
+        }
+        Aid::Eval => {
+            let eval = pool
+                .eval(&asked.position)
+                .await
+                .map_err(|e| engine_refused(&e))?;
+            let (cp, mate, standing) = white_view(eval.score, asked.turn);
+            Ok(Aided::Eval {
+                cp,
+                mate,
+                text: practice::standing(lang, standing),
+            })
+        }
+    }
+}
+
+/// A score from the side to move's point of view (`turn`) as White's: centipawns or a mate
+/// in so many moves (negative: Black mates), and who stands better in words.
+pub fn white_view(score: Score, turn: Color) -> (Option<i32>, Option<i32>, Standing) {
+    let sign = if turn == Color::White { 1 } else { -1 };
+    match score {
+        Score::Centipawns(cp) => {
+            let white = cp.saturating_mul(sign);
+            (Some(white), None, Standing::of_centipawns(white))
+        }
+        Score::Mate(n) => {
+            // Mate in n for the mover (n > 0), for the other side (n < 0); the mover mated
+            // now (0) is the other side's mate, already given.
+            let mater = if n > 0 { turn } else { !turn };
+            let moves = n.unsigned_abs().max(1);
+            let signed = if mater == Color::White {
+                moves as i32
+            } else {
+                -(moves as i32)
+            };
+            (None, Some(signed), Standing::Mates(mater, moves))
         }
     }
 }
@@ -381,5 +570,34 @@ mod tests {
         assert!(!white_to_move(Score::Mate(-2)), "White is being mated");
         assert!(!white_to_move(Score::Mate(0)), "White is mated");
         assert!(white_to_move(Score::Mate(4)));
+    }
+
+    #[test]
+    fn scores_are_told_from_whites_point_of_view() {
+        use Color::{Black, White};
+        assert_eq!(
+            white_view(Score::Centipawns(-230), White),
+            (Some(-230), None, Standing::Pawns(Black, 2))
+        );
+        assert_eq!(
+            white_view(Score::Centipawns(-230), Black),
+            (Some(230), None, Standing::Pawns(White, 2))
+        );
+        assert_eq!(
+            white_view(Score::Centipawns(12), Black),
+            (Some(-12), None, Standing::Equal)
+        );
+        assert_eq!(
+            white_view(Score::Mate(3), Black),
+            (None, Some(-3), Standing::Mates(Black, 3))
+        );
+        assert_eq!(
+            white_view(Score::Mate(-2), Black),
+            (None, Some(2), Standing::Mates(White, 2))
+        );
+        assert_eq!(
+            white_view(Score::Mate(0), White),
+            (None, Some(-1), Standing::Mates(Black, 1))
+        );
     }
 }

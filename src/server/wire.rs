@@ -110,6 +110,25 @@ pub enum ServerMsg {
         balance: i32,
         text: String,
     },
+    /// The answer to `hint` (a game against the computer): a good move for the side to
+    /// move, in UCI and SAN, and the sentence that says it in the seat's words.
+    Hint {
+        id: Value,
+        uci: String,
+        san: String,
+        text: String,
+    },
+    /// The answer to `eval` (a game against the computer): the engine's score from White's
+    /// point of view, in centipawns (`cp`) or as a mate in so many moves (`mate`, negative
+    /// when Black mates), and the sentence that says who stands better.
+    Eval {
+        id: Value,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cp: Option<i32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mate: Option<i32>,
+        text: String,
+    },
     /// Announces the binary frame that follows: rendered audio (for `"audio": true`).
     Audio(AudioMsg),
     /// Resign, offer and claim need a second step: send the same message again with
@@ -476,8 +495,26 @@ pub enum EventBody {
         played: bool,
         text: String,
     },
+    /// A practice game's take-back (issue 34): the game went back to the position after
+    /// `ply` half-moves (`fen`, `turn` to move); `taken_back` lists the half-moves taken back.
+    TakenBack {
+        by: &'static str,
+        ply: u32,
+        fen: String,
+        turn: &'static str,
+        taken_back: Vec<TakenBackMove>,
+        text: String,
+    },
     /// An event for another side's eyes only (the talking clock): its number, nothing more.
     Private {},
+}
+
+/// A half-move a take-back took back: its number, its side, its words (short).
+#[derive(Clone, Serialize)]
+pub struct TakenBackMove {
+    pub number: u32,
+    pub color: &'static str,
+    pub said: String,
 }
 
 /// A square where a board differs from the official game (pieces as FEN letters).
@@ -702,6 +739,15 @@ pub struct PlayerBody {
     pub visually_impaired: bool,
     pub board: &'static str,
     pub assistant: bool,
+    /// The computer plays this seat (issue 34): `{"level": 1..8}`; absent for a person.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<EngineBody>,
+}
+
+/// The computer's seat in the state: its level.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineBody {
+    pub level: u8,
 }
 
 /// The pieces each side has lost (`material`'s `lost`), by role name.
@@ -759,6 +805,7 @@ pub fn player_body(setup: &Setup, color: Color) -> PlayerBody {
         visually_impaired: p.visually_impaired,
         board: p.board.key(),
         assistant: p.assistant,
+        engine: p.computer.map(|level| EngineBody { level }),
     }
 }
 

@@ -180,6 +180,7 @@ pub(super) mod contract {
             visually_impaired: true,
             board: BoardKind::Tactile,
             assistant: false,
+            computer: None,
         };
         Setup {
             time_control: TimeControl::fischer(900_000, 10_000),

@@ -228,6 +228,9 @@ struct PlayerRecord {
     visually_impaired: bool,
     board: N<BoardKind>,
     assistant: bool,
+    /// The computer's level when it plays this seat (schema 6); absent for a person.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    computer: Option<u8>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -301,6 +304,7 @@ impl From<&Player> for PlayerRecord {
             visually_impaired: p.visually_impaired,
             board: N(p.board),
             assistant: p.assistant,
+            computer: p.computer,
         }
     }
 }
@@ -312,6 +316,7 @@ impl From<PlayerRecord> for Player {
             visually_impaired: r.visually_impaired,
             board: r.board.0,
             assistant: r.assistant,
+            computer: r.computer,
         }
     }
 }
@@ -544,6 +549,11 @@ enum EventRecord {
         count: u32,
         penalty_ms: u64,
     },
+    /// A practice game's take-back (schema 6).
+    TakenBack {
+        by: N<Seat>,
+        ply: u32,
+    },
     Started {
         by: N<Seat>,
     },
@@ -694,7 +704,8 @@ impl From<&Event> for EventRecord {
             | Event::Announced { .. }
             | Event::Repeated { .. }
             | Event::IllegalMove { .. }
-            | Event::IllegalAnnounced { .. } => moves::record(event),
+            | Event::IllegalAnnounced { .. }
+            | Event::TakenBack { .. } => moves::record(event),
             Event::Board { .. }
             | Event::Adjusting { .. }
             | Event::TouchReported { .. }
@@ -739,7 +750,8 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::Announced { .. }
             | EventRecord::Repeated { .. }
             | EventRecord::IllegalMove { .. }
-            | EventRecord::IllegalAnnounced { .. } => moves::event(r),
+            | EventRecord::IllegalAnnounced { .. }
+            | EventRecord::TakenBack { .. } => moves::event(r),
             EventRecord::Board { .. }
             | EventRecord::Adjusting { .. }
             | EventRecord::TouchReported { .. }

@@ -87,6 +87,7 @@ fn unreadable_setup() -> Setup {
         visually_impaired: false,
         board: BoardKind::Normal,
         assistant: false,
+        computer: None,
     };
     Setup {
         time_control: TimeControl::fischer(15 * 60 * 1000, 10 * 1000),

@@ -75,6 +75,7 @@ fn player(name: &str, visually_impaired: bool, board: BoardKind, assistant: bool
         visually_impaired,
         board,
         assistant,
+        computer: None,
     }
 }
 
@@ -130,8 +131,12 @@ pub(super) fn setups() -> Vec<(String, Setup)> {
     choices.profile.vi_illegal = crate::game::ViIllegal::Counts;
     choices.profile.after_fix = crate::game::AfterFix::Resume;
     choices.profile.touch_stops_clock = false;
+    // A game against the computer (schema 7).
+    let mut computer = plain.clone();
+    computer.players.black.computer = Some(8);
     vec![
         ("arbiter_choices".into(), choices),
+        ("computer_black".into(), computer),
         ("plain".into(), plain),
         ("every_field".into(), full),
         ("fide_2023_digital_automatic".into(), fide),
@@ -186,6 +191,7 @@ pub(super) fn kind(e: &Event) -> &'static str {
         Event::Started { .. } => "started",
         Event::Arrived { .. } => "arrived",
         Event::DefaultTimeOver { .. } => "default_time_over",
+        Event::TakenBack { .. } => "taken_back",
     }
 }
 
@@ -549,6 +555,13 @@ pub(super) fn events() -> Vec<(String, Event)> {
         },
     );
     add("started_white_runs", Event::Started { by: Seat::Arbiter });
+    add(
+        "taken_back_white_runs",
+        Event::TakenBack {
+            by: Seat::White,
+            ply: 6,
+        },
+    );
     for color in Color::ALL {
         add(
             &format!("arrived_{color}"),
@@ -603,7 +616,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            36,
+            37,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

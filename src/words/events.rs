@@ -91,6 +91,7 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
             penalty_ms,
             ..
         } => t.illegal_announced(*color, *count, *penalty_ms),
+        Event::TakenBack { by, .. } => t.taken_back(*by),
         Event::Started { .. } => t.started(),
         Event::Arrived { color, .. } => t.arrived(*color),
         Event::DefaultTimeOver { color } => t.default_time_over(*color),

@@ -14,6 +14,8 @@
 //!   claiming.
 //! - [`sheet`]: scoresheets, rulings, adjournment and the scoresheet's text (and so its BRF).
 //! - [`eboard`]: what a seat hears about its electronic board (issue 33).
+//! - [`practice`]: a game against the computer's aids: a hint, who stands better
+//!   (`engine.ftl`).
 //!
 //! It sits above the pure core (announce, game, scoresheet, table), which makes no sentence,
 //! and below the shell that sends or speaks them (server, speech, braille, cli, voice). No
@@ -23,6 +25,7 @@
 pub mod eboard;
 pub mod events;
 pub mod i18n;
+pub mod practice;
 pub mod published;
 pub mod queries;
 pub mod refusals;

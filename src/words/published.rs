@@ -85,6 +85,23 @@ pub struct MoveWords {
     pub said: Said,
 }
 
+/// A half-move a practice game's take-back took back: its number, its side, its words.
+#[derive(Debug)]
+pub struct TakenMove {
+    pub number: u32,
+    pub color: Color,
+    pub said: Said,
+}
+
+/// What a practice game's take-back did: the half-moves it took back, in order, and the
+/// position the game went back to (its FEN and side to move).
+#[derive(Debug)]
+pub struct TakeBackWords {
+    pub moves: Vec<TakenMove>,
+    pub fen: String,
+    pub turn: Color,
+}
+
 /// An event as published: the record and, for a move, its words.
 #[derive(Debug)]
 pub struct Published {
@@ -105,6 +122,8 @@ pub struct Published {
     /// An announcement made while the announcer's own board does not show the opponent's
     /// last move yet ([`Game::behind`]): that move (said in full words), which he makes first.
     pub behind: Option<Said>,
+    /// A take-back: what it took back.
+    pub taken: Option<TakeBackWords>,
 }
 
 impl Published {
@@ -120,6 +139,7 @@ impl Published {
             board_shows: None,
             note: None,
             behind: None,
+            taken: None,
         }
     }
 }
@@ -149,6 +169,29 @@ pub fn notes_before(game: &Game, rec: &Recorded, p: &mut Published) {
             if let Ok(m) = u.to_move(game.position()) {
                 p.heard = Some(Said::new(game.position(), m));
             }
+        }
+        Event::TakenBack { ply, .. } => {
+            let mut pos = game.setup().start.position().clone();
+            let mut taken = TakeBackWords {
+                moves: Vec::new(),
+                fen: String::new(),
+                turn: pos.turn(),
+            };
+            for (i, played) in game.moves().iter().enumerate() {
+                if i == *ply as usize {
+                    taken.fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+                    taken.turn = pos.turn();
+                }
+                if i >= *ply as usize {
+                    taken.moves.push(TakenMove {
+                        number: pos.fullmoves().get(),
+                        color: pos.turn(),
+                        said: Said::new(&pos, played.mv),
+                    });
+                }
+                pos.play_unchecked(played.mv);
+            }
+            p.taken = Some(taken);
         }
         Event::Board { board, op, .. } => {
             let b = game.board(*board);

@@ -3,7 +3,10 @@
 //! (small `sh` scripts: one that never answers a search, one that crashes, one that names an
 //! illegal move, a slow one for the cap) and programs that are no engine (`/bin/cat`,
 //! `/bin/true`), and against the real Stockfish: a whole game between two levels, a killed
-//! engine, a hint and an evaluation.
+//! engine, a hint and an evaluation. A game against the computer over the WebSocket: the
+//! seat's replies and failures, the practice aids (hint, eval, take-back) with a scripted
+//! engine and with Stockfish, their refusal in a game between people, and the seat playing on
+//! after a restart of the server.
 //!
 //! The Stockfish tests are `#[ignore]`d, so a plain `cargo test` lists them as ignored; the
 //! `test` suite of `scripts/test` (which installs Stockfish) runs them with
@@ -729,7 +732,12 @@ async fn a_killed_engine_is_replaced_and_the_game_goes_on() {
 // --- a seat played by the computer (src/server/opponent.rs) ----------------------------------
 
 async fn server_with(engine: Option<EngineConfig>) -> TestServer {
-    TestServer::start_configured(tempfile::tempdir().unwrap(), Limits::default(), |config| {
+    server_in(tempfile::tempdir().unwrap(), engine).await
+}
+
+/// A server on the data directory `dir` (a restart, when a server used it before).
+async fn server_in(dir: tempfile::TempDir, engine: Option<EngineConfig>) -> TestServer {
+    TestServer::start_configured(dir, Limits::default(), |config| {
         config.engine = engine;
     })
     .await
@@ -1086,4 +1094,369 @@ async fn the_computer_declines_a_draw_when_better_and_takes_it_when_worse() {
     );
     assert_eq!(end["reason"], "agreement", "{end}");
     assert_eq!(end["result"], "1/2-1/2", "{end}");
+}
+
+// --- practice aids: hint, eval, take-back (issue 34) -----------------------------------------
+
+/// A fake engine that answers by the game's moves (the last `position` line): Black's
+/// replies 1... e5 and 2... Nc6 (slowly, 0.7 s, after 3. d4, to be overtaken by a take-back;
+/// 2... Nf6 after 2. c4), and for White to move a hint (2. Nf3, 3. Bc4) with a score (White
+/// better by 2.12 pawns; White mates in 3).
+fn practising(pids: &Path) -> EngineConfig {
+    fake(
+        r#"while read -r line; do
+  case "$line" in
+    uci) echo "id name fake"; echo uciok ;;
+    isready) echo readyok ;;
+    position*) pos="$line" ;;
+    go*) case "$pos" in
+      *b8c6\ g1f3) echo 'info depth 9 score cp 20'; echo 'bestmove e5d4' ;;
+      *e7e5\ g1f3\ b8c6) echo 'info depth 9 score mate 3'; echo 'bestmove f1c4' ;;
+      *e7e5\ g1f3) echo 'info depth 9 score cp -40'; echo 'bestmove b8c6' ;;
+      *e7e5\ d2d4) sleep 0.7; echo 'info depth 9 score cp 10'; echo 'bestmove b8c6' ;;
+      *e7e5\ c2c4) echo 'info depth 9 score cp 5'; echo 'bestmove g8f6' ;;
+      *e2e4\ e7e5) echo 'info depth 9 score cp 212'; echo 'bestmove g1f3' ;;
+      *e2e4) echo 'info depth 9 score cp -30'; echo 'bestmove e7e5' ;;
+      *) echo 'bestmove (none)' ;;
+    esac ;;
+  esac
+done"#,
+        pids,
+    )
+}
+
+fn uci_move(pos: &Chess, uci: &str) -> shakmaty::Move {
+    uci.parse::<shakmaty::uci::UciMove>()
+        .unwrap()
+        .to_move(pos)
+        .unwrap()
+}
+
+/// Connects `seat` and reads the first state.
+async fn seated(addr: &str, game: &crate::support::Game, seat: &str) -> Client {
+    let (mut c, _) = Client::connect(addr, game, seat, None).await;
+    let state = c.recv().await;
+    assert_eq!(state["type"], "state", "{state}");
+    c
+}
+
+/// The answer of a request (its last message).
+fn answer(got: &[Value]) -> &Value {
+    got.last().unwrap()
+}
+
+#[tokio::test]
+async fn hints_evaluations_and_take_backs_in_a_game_against_the_computer() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let server = server_with(Some(practising(&pids))).await;
+    let game = server
+        .create(json!({
+            "black": {"engine": {"level": 8}},
+            "languages": {"white": "en"},
+            "time_control": {"base_seconds": 600, "increment_seconds": 0}
+        }))
+        .await;
+    assert_eq!(game.created["state"]["black"]["engine"]["level"], 8);
+    assert_eq!(game.created["state"]["white"].get("engine"), None);
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    // Before his first move there is nothing to take back.
+    let said = white
+        .refused(json!({"type": "take_back"}), "nothing_to_take_back")
+        .await;
+    assert_eq!(said, "You have no move to take back.");
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    until(&mut white, got, is_move_by("black")).await;
+
+    // A hint: the engine's move, in his words.
+    let mut pos = Chess::default();
+    pos.play_unchecked(uci_move(&pos, "e2e4"));
+    pos.play_unchecked(uci_move(&pos, "e7e5"));
+    let got = white.request(json!({"type": "hint"})).await;
+    let hint = answer(&got);
+    assert_eq!(hint["type"], "hint", "{got:?}");
+    assert_eq!(
+        (hint["uci"].as_str(), hint["san"].as_str()),
+        (Some("g1f3"), Some("Nf3"))
+    );
+    assert_eq!(hint["text"], "Hint: knight f3.");
+    assert_eq!(
+        hint["text"],
+        hamle::words::practice::hint(Lang::En, &pos, uci_move(&pos, "g1f3"), false)
+    );
+    // Who stands better: the side to move's score, told from White's side.
+    let got = white.request(json!({"type": "eval"})).await;
+    let eval = answer(&got);
+    assert_eq!(eval["type"], "eval", "{got:?}");
+    assert_eq!((eval["cp"].as_i64(), eval.get("mate")), (Some(212), None));
+    assert_eq!(eval["text"], "White is better by about 2 pawns.");
+
+    let got = white.request(json!({"type": "move", "uci": "g1f3"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "b8c6");
+    let got = white.request(json!({"type": "eval"})).await;
+    let eval = answer(&got);
+    assert_eq!(
+        (eval["mate"].as_i64(), eval.get("cp")),
+        (Some(3), None),
+        "{eval}"
+    );
+    assert_eq!(eval["text"], "White mates in 3.");
+
+    // The take-back: his move and the computer's reply, one event, then the ack.
+    let got = white.request(json!({"type": "take_back"})).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    let back = &got[0];
+    assert_eq!(
+        (
+            back["kind"].as_str(),
+            back["by"].as_str(),
+            back["ply"].as_u64()
+        ),
+        (Some("taken_back"), Some("white"), Some(2)),
+        "{back}"
+    );
+    assert_eq!(back["turn"], "white");
+    assert_eq!(
+        back["fen"],
+        Fen::from_position(&pos, EnPassantMode::Legal).to_string()
+    );
+    assert_eq!(
+        back["text"],
+        "White takes back: 2. knight f3, 2... knight c6."
+    );
+    assert_eq!(back["taken_back"][1]["said"], "knight c6");
+    assert_eq!(back["clock"]["running"], "white");
+    assert_eq!(
+        (answer(&got)["type"].as_str(), answer(&got)["seq"].clone()),
+        (Some("ack"), back["seq"].clone())
+    );
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    assert_eq!(
+        state["state"]["moves"].as_array().unwrap().len(),
+        2,
+        "{state}"
+    );
+
+    // He moves differently while the computer thinks, takes it back, and moves again: the
+    // computer's answer to the move taken back never comes; it answers the move that stands.
+    let got = white.request(json!({"type": "move", "uci": "d2d4"})).await;
+    assert_eq!(answer(&got)["type"], "ack");
+    let said = white
+        .refused(json!({"type": "hint"}), "not_your_turn")
+        .await;
+    assert_eq!(said, "It is not your turn.");
+    let got = white.request(json!({"type": "take_back"})).await;
+    assert_eq!(got[0]["kind"], "taken_back", "{got:?}");
+    assert_eq!(got[0]["ply"], 2);
+    let got = white.request(json!({"type": "move", "uci": "c2c4"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(
+        reply["uci"], "g8f6",
+        "the stale 2... Nc6 was played: {reply}"
+    );
+    // Nothing else came from Black meanwhile.
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    let moves: Vec<&str> = state["state"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["e2e4", "e7e5", "c2c4", "g8f6"]);
+
+    // The computer's seat has no token; a spectator and the arbiter get no aid.
+    let mut arbiter = seated(&addr, &game, "arbiter").await;
+    for kind in ["hint", "eval", "take_back"] {
+        arbiter.refused(json!({"type": kind}), "forbidden").await;
+    }
+    // After the end: refused.
+    white
+        .request(json!({"type": "resign", "confirmed": true}))
+        .await;
+    for kind in ["hint", "eval", "take_back"] {
+        white.refused(json!({"type": kind}), "game_over").await;
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn practice_aids_are_refused_in_a_game_between_people() {
+    // With an engine on the server and without one, in every language.
+    for engine in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let pids = dir.path().join("pids");
+        let server = server_with(engine.then(|| practising(&pids))).await;
+        let game = server
+            .create(json!({"languages": {"white": "de", "black": "tr"}}))
+            .await;
+        let addr = server.addr.to_string();
+        let mut white = seated(&addr, &game, "white").await;
+        let mut black = seated(&addr, &game, "black").await;
+        white.request(json!({"type": "move", "uci": "e2e4"})).await;
+        let moved = black.recv().await;
+        assert_eq!(moved["kind"], "move", "{moved}");
+        for kind in ["hint", "eval", "take_back"] {
+            let said = white.refused(json!({"type": kind}), "not_practice").await;
+            assert_eq!(
+                said,
+                "Tipps, Bewertungen und das Zurücknehmen von Zügen gibt es nur in Partien \
+                 gegen den Computer."
+            );
+            let said = black.refused(json!({"type": kind}), "not_practice").await;
+            assert!(said.starts_with("İpucu, değerlendirme"), "{said}");
+        }
+        // Nothing was taken back: the move stands.
+        let state = answer(&white.request(json!({"type": "state"})).await).clone();
+        assert_eq!(state["state"]["moves"].as_array().unwrap().len(), 1);
+        server.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs stockfish (scripts/test installs it)"]
+async fn with_stockfish_a_player_asks_for_hints_and_evaluations_and_takes_back() {
+    let server = server_with(Some(stockfish_server_config())).await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Ayşe"},
+            "black": {"engine": {"level": 2}},
+            "languages": {"white": "tr"},
+            "time_control": {"base_seconds": 600, "increment_seconds": 0}
+        }))
+        .await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let mut pos = Chess::default();
+    let evals = [
+        hamle::words::practice::standing(Lang::Tr, hamle::words::practice::Standing::Equal),
+        "Beyaz".to_owned(),
+        "Siyah".to_owned(),
+    ];
+    for round in 0..4 {
+        // Asks for a hint and plays it: the computer answers.
+        let got = white.request(json!({"type": "hint"})).await;
+        let hint = answer(&got).clone();
+        assert_eq!(hint["type"], "hint", "{got:?}");
+        let m = uci_move(&pos, hint["uci"].as_str().unwrap());
+        assert_eq!(
+            hint["text"],
+            hamle::words::practice::hint(Lang::Tr, &pos, m, false)
+        );
+        assert!(hint["text"].as_str().unwrap().starts_with("İpucu: "));
+        let got = white
+            .request(json!({"type": "move", "uci": hint["uci"]}))
+            .await;
+        pos.play_unchecked(m);
+        let reply = until(&mut white, got, is_move_by("black")).await;
+        pos.play_unchecked(uci_move(&pos, reply["uci"].as_str().unwrap()));
+        // Who stands better, in words: one of the sentences there are.
+        let got = white.request(json!({"type": "eval"})).await;
+        let eval = answer(&got).clone();
+        assert_eq!(eval["type"], "eval", "{got:?}");
+        assert!(
+            eval["cp"].is_i64() != eval["mate"].is_i64(),
+            "a score or a mate: {eval}"
+        );
+        let text = eval["text"].as_str().unwrap();
+        assert!(evals.iter().any(|e| text.starts_with(e.as_str())), "{text}");
+        if round == 2 {
+            // Takes his last move back (and the reply): the computer waits for his move.
+            let got = white.request(json!({"type": "take_back"})).await;
+            assert_eq!(got[0]["kind"], "taken_back", "{got:?}");
+            assert_eq!(got[0]["ply"], 4);
+            assert!(
+                got[0]["text"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Beyaz geri aldı: 3. "),
+                "{}",
+                got[0]
+            );
+            assert_eq!(answer(&got)["type"], "ack");
+            let mut back = Chess::default();
+            let state = answer(&white.request(json!({"type": "state"})).await).clone();
+            for m in state["state"]["moves"].as_array().unwrap() {
+                back.play_unchecked(uci_move(&back, m["uci"].as_str().unwrap()));
+            }
+            assert_eq!(state["state"]["moves"].as_array().unwrap().len(), 4);
+            assert_eq!(state["state"]["turn"], "white");
+            pos = back;
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_computer_plays_on_after_a_restart_of_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let server = server_with(Some(practising(&pids))).await;
+    let game = server
+        .create(json!({
+            "black": {"engine": {"level": 8}},
+            "languages": {"white": "en"},
+            "rules": {"failover": "pause"}
+        }))
+        .await;
+    // Nobody else is there to resume it: the game goes on by itself after a restart.
+    assert_eq!(game.created["state"]["rules"]["failover"], "continue");
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    until(&mut white, got, is_move_by("black")).await;
+    // The server stops while the computer thinks (0.7 s) about 2. d4.
+    let got = white.request(json!({"type": "move", "uci": "d2d4"})).await;
+    assert_eq!(answer(&got)["type"], "ack");
+    let seq = answer(&got)["seq"].as_u64().unwrap();
+    drop(white);
+    let data = server.stop_keeping_data().await;
+
+    // Started again: the game is loaded when the player comes back, and the computer
+    // answers the move it was thinking about.
+    let server = server_in(data, Some(practising(&pids))).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", Some(seq)).await;
+    let mut events = Vec::new();
+    while !events.iter().any(is_move_by("black")) {
+        let m = white.recv().await;
+        if m["type"] == "event" {
+            events.push(m);
+        }
+    }
+    // The outage was nobody's time: paused at the last event, resumed at once (the rules
+    // profile's standing order), then the computer's move.
+    let kinds: Vec<(&str, &str)> = events
+        .iter()
+        .map(|m| (m["kind"].as_str().unwrap(), m["by"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("pause", ""), ("resume", "arbiter"), ("move", "black")],
+        "{events:?}"
+    );
+    assert_eq!(events[2]["uci"], "b8c6", "{}", events[2]);
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    assert_eq!(state["state"]["status"], "playing", "{state}");
+    assert_eq!(state["state"]["black"]["engine"]["level"], 8);
+    drop(white);
+    let data = server.stop_keeping_data().await;
+
+    // Stopped on his turn, started again: he moves, the computer answers, and a take-back
+    // still knows the game is against the computer.
+    let server = server_in(data, Some(practising(&pids))).await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let got = white.request(json!({"type": "move", "uci": "g1f3"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "e5d4", "{reply}");
+    let got = white.request(json!({"type": "take_back"})).await;
+    assert_eq!(got[0]["kind"], "taken_back", "{got:?}");
+    assert_eq!(got[0]["ply"], 4);
+    server.stop().await;
+    // No engine process outlived its server.
+    for pid in pids_in(&pids) {
+        assert!(!alive(pid), "{pid} still runs");
+    }
 }

@@ -47,6 +47,7 @@ fn setup(rng: &mut StdRng) -> Setup {
             BoardKind::Normal
         },
         assistant,
+        computer: None,
     };
     let white_vi = rng.random_bool(0.7);
     let black_vi = !white_vi && rng.random_bool(0.3);

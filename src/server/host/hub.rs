@@ -31,6 +31,10 @@ use crate::store::{Claim, GameId, Store, StoreError, StoredGame};
 /// One game's place in the hub: filled once its load finished (`None`: no such game).
 type Slot = Arc<OnceCell<Option<GameHandle>>>;
 
+/// What the server does with a game loaded from the store, once its actor runs on this node
+/// as its writer (not as a follower): the computer's seat starts playing again (issue 34).
+pub type OnLoad = Box<dyn Fn(&GameHandle) + Send + Sync>;
+
 /// The games in memory and the way to load the others.
 pub struct Hub {
     games: Mutex<HashMap<GameId, Slot>>,
@@ -44,6 +48,8 @@ pub struct Hub {
     next_generation: AtomicU64,
     /// The cluster this node is part of (`None`: a single node, the owner of every game).
     cluster: Option<Arc<Cluster>>,
+    /// Called once for each game loaded from the store (set once, when the server starts).
+    on_load: std::sync::OnceLock<OnLoad>,
 }
 
 impl Games for Hub {
@@ -86,7 +92,14 @@ impl Hub {
             tracker,
             next_generation: AtomicU64::new(1),
             cluster,
+            on_load: std::sync::OnceLock::new(),
         })
+    }
+
+    /// What to do with every game loaded from the store from now on (once; a second call
+    /// changes nothing). A game just created is the creator's to set going.
+    pub fn set_on_load(&self, on_load: OnLoad) {
+        let _ = self.on_load.set(on_load);
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<GameId, Slot>> {
@@ -188,7 +201,14 @@ impl Hub {
                     .await
                     .map_err(blocking)??
                     .map(|g| (g, role));
-                Ok::<_, StoreError>(loaded.map(|(g, role)| self.spawn(g, role)))
+                Ok::<_, StoreError>(loaded.map(|(g, role)| {
+                    let writes = !matches!(role, Role::Follower);
+                    let handle = self.spawn(g, role);
+                    if writes && let Some(on_load) = self.on_load.get() {
+                        on_load(&handle);
+                    }
+                    handle
+                }))
             })
             .await;
         match loaded {

@@ -31,7 +31,8 @@ pub enum Mapped {
         code: ErrorCode,
         args: Vec<(&'static str, String)>,
     },
-    /// Not an order (`hello`, `ping`, `state`, `repeat`, voice): the session answers it.
+    /// Not an order (`hello`, `ping`, `state`, `repeat`, voice, the questions about the
+    /// position, a hint, an evaluation): the session answers it.
     NotAnOrder,
 }
 
@@ -67,7 +68,9 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         | ClientMsg::SayCaptured { .. }
         | ClientMsg::LegalMoves { .. }
         | ClientMsg::Material { .. }
-        | ClientMsg::BoardStatus(_)) => {
+        | ClientMsg::BoardStatus(_)
+        | ClientMsg::Hint { .. }
+        | ClientMsg::Eval { .. }) => {
             drop(m);
             return Mapped::NotAnOrder;
         }
@@ -109,6 +112,7 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             (id, claim_draw(kind, uci, text, lang), ask)
         }
         ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
+        ClientMsg::TakeBack { id } => (id, play(Command::TakeBack), None),
         ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
         ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
         ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),

@@ -85,14 +85,8 @@ pub(crate) async fn create_game(
         damage: None,
     };
     let handle = app.hub().created(stored).await;
-    if let Some(engine) = engine {
-        app.0.tracker.spawn(crate::server::opponent::play_seat(
-            app.clone(),
-            handle.clone(),
-            engine.color,
-            engine.level,
-        ));
-    }
+    // The computer's seat (its side and level are the setup's) starts playing.
+    crate::server::opponent::resume(&app, &handle);
     app.speech().game_added(&handle);
     room.created(&handle.id, handle.created_ms);
     tracing::info!(game = %id, "created");
@@ -217,6 +211,11 @@ impl EngineSeat {
             .await
             .map_err(|e| engine_refused(lang, e))?;
         let player = &mut setup.players[self.color];
+        // Stored with the game: the seat is the computer's for good (issue 34).
+        player.computer = Some(self.level.number());
+        // Nobody else is at the board to resume the game after a restart of the server: it
+        // goes on by itself, the outage not counted.
+        setup.profile.failover = Failover::Continue;
         if player.name.is_empty() && crate::text_check::one_line(name, MAX_NAME_CHARS).is_ok() {
             player.name = name.to_owned();
         }
@@ -402,6 +401,7 @@ fn player(input: Option<PlayerIn>, field: &str) -> Result<Player, BadSetting> {
         visually_impaired: input.visually_impaired,
         board,
         assistant: input.assistant,
+        computer: None,
     })
 }
 

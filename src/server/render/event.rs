@@ -90,6 +90,7 @@ impl Renderer<'_> {
                 count,
                 penalty_ms,
             } => self.illegal_announced(*by, *color, uci.as_ref(), *count, *penalty_ms),
+            Event::TakenBack { by, ply } => self.taken_back(*by, *ply),
             Event::Started { by } => self.started(*by),
             Event::Arrived { by, color } => self.arrived(*by, *color),
             Event::DefaultTimeOver { color } => self.default_time_over(*color),

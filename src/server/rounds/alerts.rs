@@ -257,6 +257,7 @@ mod tests {
             visually_impaired: false,
             board: BoardKind::Normal,
             assistant: false,
+            computer: None,
         };
         let setup = Setup {
             time_control: TimeControl::fischer(900_000, 10_000),

@@ -334,6 +334,7 @@ fn player_of(p: &Paired) -> Player {
             BoardKind::Normal
         }),
         assistant: p.assistant,
+        computer: None,
     }
 }
 

@@ -192,6 +192,20 @@ pub enum ClientMsg {
     Material {
         id: RequestId,
     },
+    /// A game against the computer (issue 34): a good move for the player to move, in his
+    /// words; answered by `hint`.
+    Hint {
+        id: RequestId,
+    },
+    /// A game against the computer: who stands better, in words; answered by `eval`.
+    Eval {
+        id: RequestId,
+    },
+    /// A game against the computer: take back one's last move and the computer's reply;
+    /// answered by the `taken_back` event and `ack`.
+    TakeBack {
+        id: RequestId,
+    },
     /// An entry of one's own side's scoresheet (a correction if filled).
     WriteSheet {
         id: RequestId,

@@ -3,7 +3,10 @@
 //! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
 //! - `eboard`: the electronic boards' bridges, and what each side hears of its board.
+//! - `aids`: a game against the computer's hints and evaluations, answered while the session
+//!   goes on.
 
+mod aids;
 pub mod connection;
 pub mod eboard;
 mod session;
@@ -202,6 +205,7 @@ pub async fn serve<S>(
         conn_id,
         bridge_replaced,
         board_notices,
+        aids: aids::Aids::default(),
     };
 
     // A player's (or his assistant's) seat that comes to a game waiting for the arbiter's

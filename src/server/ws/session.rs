@@ -22,10 +22,12 @@ use crate::server::audio::spoken::{Heard, spoken_to};
 use crate::server::audio::voice_input::VoiceMsg;
 use crate::server::host::actor::{Acted, Connected, GameHandle, Published};
 use crate::server::host::orders::{self, Mapped};
+use crate::server::opponent::{Aid, AidRefused, Aided};
 use crate::server::render::event;
 use crate::server::wire::{
     BoardStatusMsg, ClientMsg, ErrorCode, LostBody, ServerMsg, StateBody, decode, peek,
 };
+use crate::server::ws::aids::{Aids, Answered, Asker};
 use crate::server::ws::connection::{Closing, Conn, Next, close, decode_error_args, next_text};
 use crate::server::ws::eboard::{Listener, Notice, Sent};
 use crate::server::{AppState, Limits};
@@ -95,6 +97,8 @@ pub(super) struct Session {
     pub(super) bridge_replaced: Option<CancellationToken>,
     /// What its side's electronic board says (a player's and his assistant's connections).
     pub(super) board_notices: Option<Listener>,
+    /// A hint or an evaluation under way (a game against the computer).
+    pub(super) aids: Aids,
 }
 
 /// Issue 15's questions about the position, answered from the game as it is now.
@@ -522,6 +526,12 @@ impl Session {
             }
             ClientMsg::Material { id } => ControlFlow::Break(self.material(conn, id.into()).await),
             ClientMsg::BoardStatus(b) => ControlFlow::Break(self.board_status(conn, b).await),
+            ClientMsg::Hint { id } => {
+                ControlFlow::Break(self.ask_aid(conn, id.into(), Aid::Hint).await)
+            }
+            ClientMsg::Eval { id } => {
+                ControlFlow::Break(self.ask_aid(conn, id.into(), Aid::Eval).await)
+            }
             other => ControlFlow::Continue(other),
         }
     }
@@ -650,6 +660,52 @@ impl Session {
         {
             audio.offer(Tag::Notice, u);
         }
+        conn.send(msg).await?;
+        Ok(None)
+    }
+}
+
+/// The practice aids of a game against the computer (issue 34): asked here, answered when
+/// the engine has thought ([`Session::aid_answered`]).
+impl Session {
+    async fn ask_aid<S>(&mut self, conn: &mut Conn<S>, id: Value, what: Aid) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let asker = Asker {
+            app: self.app.clone(),
+            handle: self.handle.clone(),
+            seat: self.seat,
+            lang: conn.lang,
+            captured: conn.captured,
+        };
+        if !self.aids.start(asker, id.clone(), what) {
+            conn.error(Some(id), ErrorCode::EngineBusy, &[]).await?;
+        }
+        Ok(None)
+    }
+
+    /// A hint or an evaluation is ready: sent, and said to this seat as hamle's answers are.
+    pub(super) async fn aid_answered<S>(&mut self, conn: &mut Conn<S>, answered: Answered) -> Step
+    where
+        S: Sink<Message, Error = axum::Error> + Unpin,
+    {
+        let (id, answer): (Value, Result<Aided, AidRefused>) = answered;
+        let msg = match answer {
+            Ok(Aided::Hint { uci, san, text }) => {
+                self.say_voice(conn.lang, &id, &text);
+                ServerMsg::Hint { id, uci, san, text }
+            }
+            Ok(Aided::Eval { cp, mate, text }) => {
+                self.say_voice(conn.lang, &id, &text);
+                ServerMsg::Eval { id, cp, mate, text }
+            }
+            Err((code, args)) => {
+                let args: Vec<(&str, String)> = args.into_iter().collect();
+                conn.error(Some(id), code, &args).await?;
+                return Ok(None);
+            }
+        };
         conn.send(msg).await?;
         Ok(None)
     }
@@ -911,6 +967,13 @@ impl Session {
                         }
                         // Audio has stopped for good (no espeak-ng): text only from now on.
                         None => self.audio = None,
+                    }
+                }
+                answered = self.aids.next() => {
+                    match self.aid_answered(conn, answered).await {
+                        Ok(None) => {}
+                        Ok(Some(c)) => break c,
+                        Err(_) => return None,
                     }
                 }
                 (id, fen, heard) = self.voice.next() => {

@@ -1,5 +1,6 @@
 //! The stored records of the moves and what is said about them: a move made, an
-//! announcement, a repetition, an illegal move and an illegal announcement.
+//! announcement, a repetition, an illegal move, an illegal announcement and a practice
+//! game's take-back.
 
 use super::{EventRecord, N};
 use crate::game::Event;
@@ -53,6 +54,7 @@ pub(super) fn record(event: &Event) -> EventRecord {
             count,
             penalty_ms,
         },
+        Event::TakenBack { by, ply } => EventRecord::TakenBack { by: N(by), ply },
         _ => unreachable!("not a move event"),
     }
 }
@@ -106,6 +108,7 @@ pub(super) fn event(r: EventRecord) -> Event {
             count,
             penalty_ms,
         },
+        EventRecord::TakenBack { by, ply } => Event::TakenBack { by: by.0, ply },
         _ => unreachable!("not a move record"),
     }
 }

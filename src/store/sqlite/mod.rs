@@ -628,6 +628,7 @@ mod tests {
                 BoardKind::Normal
             },
             assistant: vi,
+            computer: None,
         };
         Setup {
             time_control: TimeControl::fischer(900_000, 10_000),

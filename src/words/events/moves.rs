@@ -1,5 +1,5 @@
 //! The sentences of the moves and what is said about them: a move made, an announcement, a
-//! repetition, an illegal move and an illegal announcement.
+//! repetition, an illegal move, an illegal announcement and a practice game's take-back.
 
 use fluent_bundle::FluentValue;
 use shakmaty::{Color, Square};
@@ -96,5 +96,32 @@ impl Teller<'_> {
         a.set("time", clock_time(lang, penalty_ms));
         a.set("count", FluentValue::from(count));
         format(lang, "event-illegal-announced", &a)
+    }
+
+    /// A practice game's take-back: who took back which half-moves ("White takes back: 2.
+    /// knight f3, 2... knight c6."), each said short in the listener's words.
+    pub(super) fn taken_back(&self, by: Seat) -> String {
+        let lang = self.lang;
+        let named = self.p.taken.iter().flat_map(|t| &t.moves).map(|m| {
+            text(
+                lang,
+                "incident-move",
+                &[
+                    ("number", m.number.to_string()),
+                    ("color", crate::words::color_key(m.color).to_owned()),
+                    ("move", m.said.short(lang).to_owned()),
+                ],
+            )
+        });
+        let moves = named
+            .reduce(|first, second| {
+                text(lang, "list-comma", &[("first", first), ("second", second)])
+            })
+            .unwrap_or_default();
+        text(
+            lang,
+            "event-taken-back",
+            &[("seat", seat_name(lang, by)), ("moves", moves)],
+        )
     }
 }

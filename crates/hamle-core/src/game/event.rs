@@ -337,6 +337,14 @@ pub enum Event {
         branch: BranchKind,
         ply: u32,
     },
+    /// A practice game's take-back (issue 34): the player of a game against the computer
+    /// took back his last move (and the computer's reply to it, if it came): the game goes
+    /// back to the position after `ply` half-moves, his clock runs (the event's clock: the
+    /// times stand as they were; nothing is refunded).
+    TakenBack {
+        by: Seat,
+        ply: u32,
+    },
     /// A piece taken off (`piece: None`) or put on a board while it is put right.
     BoardFixed {
         by: Seat,

@@ -19,6 +19,7 @@
 //!
 //! let player = |name: &str| Player {
 //!     name: name.into(), visually_impaired: false, board: BoardKind::Normal, assistant: false,
+//!     computer: None,
 //! };
 //! let setup = Setup {
 //!     time_control: TimeControl::fischer(300_000, 0),
@@ -135,6 +136,9 @@ pub enum Command {
     IllegalAnnouncement(Option<UciMove>),
     /// Turn the talking clock's time warnings on or off.
     Warnings(bool),
+    /// Take back one's last move, and the computer's reply if it came (a practice game
+    /// against the computer only, issue 34).
+    TakeBack,
 }
 
 impl Command {
@@ -203,6 +207,10 @@ pub enum Refusal {
     NotStarted,
     /// The game has started already.
     AlreadyStarted,
+    /// Practice aids (take-backs, hints, evaluations) belong to games against the computer.
+    NotPractice,
+    /// A take-back with no move of one's own to take back.
+    NothingToTakeBack,
 }
 
 impl Refusal {
@@ -234,6 +242,8 @@ impl Refusal {
             Refusal::NotVisuallyImpaired => "not_visually_impaired",
             Refusal::NotStarted => "not_started",
             Refusal::AlreadyStarted => "already_started",
+            Refusal::NotPractice => "not_practice",
+            Refusal::NothingToTakeBack => "nothing_to_take_back",
         }
     }
 }
@@ -823,6 +833,7 @@ impl Game {
             Command::IllegalAnnouncement(uci) => self.decide_illegal_announcement(seat, uci, now),
             Command::TalkingClock => self.decide_talking_clock(seat, None, now),
             Command::Warnings(on) => self.decide_talking_clock(seat, Some(on), now),
+            Command::TakeBack => self.decide_take_back(seat, now),
         }?;
         Ok(self.number(out, now))
     }
@@ -1020,6 +1031,7 @@ impl Game {
                 ..
             } => self.apply_ruling_undone(*ply as usize, at),
             Event::Ruled { ply, .. } => self.apply_ruled(*ply as usize, at),
+            Event::TakenBack { ply, .. } => self.apply_taken_back(*ply as usize),
             Event::BoardFixed {
                 board,
                 square,

@@ -46,6 +46,9 @@ pub struct Player {
     pub board: BoardKind,
     /// Whether this player has an assistant (the assistant seat exists only then).
     pub assistant: bool,
+    /// The computer plays this seat (issue 34), at this level (1 to 8, as the server's
+    /// engines understand it): the game is a practice game against the computer.
+    pub computer: Option<u8>,
 }
 
 /// One assistant at the board (F9 / D.2.10): a sighted player's only when his visually
@@ -247,5 +250,14 @@ impl Setup {
 
     pub fn player(&self, color: Color) -> &Player {
         self.players.get(color)
+    }
+
+    /// The side the computer plays, if it plays one: a practice game (issue 34). Such a game
+    /// is unrated by definition (hamle knows no rating), and only in it may the other player
+    /// take back moves and ask the computer for hints and evaluations.
+    pub fn computer(&self) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.players.get(*c).computer.is_some())
     }
 }

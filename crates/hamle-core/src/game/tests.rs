@@ -14,6 +14,7 @@ fn setup(assistants: bool) -> Setup {
             BoardKind::Normal
         },
         assistant: assistants,
+        computer: None,
     };
     Setup {
         time_control: TimeControl::fischer(60_000, 1_000),
@@ -832,4 +833,155 @@ fn a_touch_report_stops_the_clocks_until_the_ruling_when_the_profile_says_so() {
         let restored = Game::restore(s, &log).unwrap();
         assert_eq!(restored, g);
     }
+}
+
+/// A game against the computer (issue 34): the computer plays `computer` at level 3.
+fn practice(computer: Color) -> Setup {
+    let mut s = setup(false);
+    s.players.white.visually_impaired = false;
+    s.players.get_mut(computer).computer = Some(3);
+    s
+}
+
+#[test]
+fn a_practice_game_takes_back_the_players_move_and_the_computers_reply() {
+    let mut g = Game::new(practice(Color::Black));
+    assert_eq!(
+        g.decide(Seat::White, Command::TakeBack, 0),
+        Err(Refusal::NothingToTakeBack)
+    );
+    play(&mut g, Seat::White, "e2e4", 0);
+    play(&mut g, Seat::Black, "e7e5", 1_000);
+    play(&mut g, Seat::White, "g1f3", 3_000);
+    play(&mut g, Seat::Black, "b8c6", 4_000);
+    let before = g.clone();
+    // His turn: his last move and the reply go; he is to move after 1. e4 e5, his clock
+    // running with the time it showed when he asked.
+    let events = g.decide(Seat::White, Command::TakeBack, 6_000).unwrap();
+    assert_eq!(g, before, "deciding changes nothing");
+    assert_eq!(events.len(), 1);
+    assert_eq!(
+        events[0].event,
+        Event::TakenBack {
+            by: Seat::White,
+            ply: 2
+        }
+    );
+    let reading = g.clock(6_000);
+    assert_eq!(
+        events[0].clock,
+        ClockReading {
+            running: Some(Color::White),
+            ..reading
+        }
+    );
+    g.apply(&events[0]).unwrap();
+    assert_eq!(g.moves().len(), 2);
+    assert_eq!(g.turn(), Color::White);
+    assert_eq!(g.moves_of(Color::White), 1);
+    assert_eq!(g.moves_of(Color::Black), 1);
+    assert_eq!(g.clock(7_000).white_ms, reading.white_ms - 1_000);
+    assert!(g.board(Color::White).matches(g.position()));
+    // The same moves again give the same position, and restore equals live.
+    play(&mut g, Seat::White, "g1f3", 8_000);
+    let log: Vec<Recorded> = {
+        let mut r = Game::new(practice(Color::Black));
+        let mut out = Vec::new();
+        for (seat, uci, at) in [
+            (Seat::White, "e2e4", 0),
+            (Seat::Black, "e7e5", 1_000),
+            (Seat::White, "g1f3", 3_000),
+            (Seat::Black, "b8c6", 4_000),
+        ] {
+            out.extend(play(&mut r, seat, uci, at));
+        }
+        out.extend(events.clone());
+        r.apply(&events[0]).unwrap();
+        out.extend(play(&mut r, Seat::White, "g1f3", 8_000));
+        out
+    };
+    let restored = Game::restore(practice(Color::Black), &log).unwrap();
+    assert_eq!(restored, g);
+}
+
+#[test]
+fn while_the_computer_thinks_only_the_players_own_move_goes_back() {
+    // The computer plays White and has moved first; Black has nothing to take back until
+    // his own move.
+    let mut g = Game::new(practice(Color::White));
+    play(&mut g, Seat::White, "d2d4", 0);
+    assert_eq!(
+        g.decide(Seat::Black, Command::TakeBack, 500),
+        Err(Refusal::NothingToTakeBack)
+    );
+    play(&mut g, Seat::Black, "g8f6", 1_000);
+    let events = g.decide(Seat::Black, Command::TakeBack, 1_500).unwrap();
+    assert_eq!(
+        events[0].event,
+        Event::TakenBack {
+            by: Seat::Black,
+            ply: 1
+        }
+    );
+    assert_eq!(events[0].clock.running, Some(Color::Black));
+    g.apply(&events[0]).unwrap();
+    assert_eq!((g.moves().len(), g.turn()), (1, Color::Black));
+    // The computer's move stands: it cannot move now, and its stale reply is refused.
+    let stale = Move::Normal {
+        role: shakmaty::Role::Pawn,
+        from: shakmaty::Square::C2,
+        capture: None,
+        to: shakmaty::Square::C4,
+        promotion: None,
+    };
+    assert_eq!(
+        g.decide(Seat::White, Command::Move(stale), 1_600),
+        Err(Refusal::NotYourTurn)
+    );
+}
+
+#[test]
+fn take_backs_are_refused_between_people_to_others_and_when_not_playing() {
+    let mut people = Game::new(setup(false));
+    play(&mut people, Seat::White, "e2e4", 0);
+    assert_eq!(
+        people.decide(Seat::White, Command::TakeBack, 100),
+        Err(Refusal::NotPractice)
+    );
+    let mut g = Game::new(practice(Color::Black));
+    play(&mut g, Seat::White, "e2e4", 0);
+    for seat in [
+        Seat::Black,
+        Seat::Arbiter,
+        Seat::Spectator,
+        Seat::WhiteAssistant,
+    ] {
+        assert_eq!(
+            g.decide(seat, Command::TakeBack, 100),
+            Err(Refusal::Forbidden),
+            "{seat}"
+        );
+    }
+    run(&mut g, Seat::Arbiter, Command::Pause, 200);
+    assert_eq!(
+        g.decide(Seat::White, Command::TakeBack, 300),
+        Err(Refusal::GamePaused)
+    );
+    run(&mut g, Seat::Arbiter, Command::Resume, 400);
+    run(&mut g, Seat::White, Command::Resign, 500);
+    assert_eq!(
+        g.decide(Seat::White, Command::TakeBack, 600),
+        Err(Refusal::GameOver)
+    );
+    // A take-back in a game between people does not apply (a foreign log).
+    let foreign = Recorded {
+        seq: people.seq() + 1,
+        at_ms: 700,
+        event: Event::TakenBack {
+            by: Seat::White,
+            ply: 0,
+        },
+        clock: people.clock(700),
+    };
+    assert!(people.apply(&foreign).is_err());
 }

@@ -19,8 +19,9 @@ pub struct Incident {
     pub ply: usize,
     /// Private to one side's seats (a time request): kept out of the PGN.
     pub private: bool,
-    /// A ruling: the numbers (`seq`) of the `Moved` events of the half-moves it took back,
-    /// in order; an undone ruling: those it played again. Empty for every other incident.
+    /// A ruling or a practice game's take-back: the numbers (`seq`) of the `Moved` events of
+    /// the half-moves it took back, in order; an undone ruling: those it played again. Empty
+    /// for every other incident.
     pub moves: Vec<u64>,
 }
 
@@ -41,6 +42,7 @@ pub fn is_incident(event: &Event) -> bool {
             | Event::ClockTold { .. }
             | Event::BoardsDiverged { .. }
             | Event::Ruled { .. }
+            | Event::TakenBack { .. }
             | Event::Reconciled
             | Event::AdjournmentCalled { .. }
             | Event::Adjourned { .. }
@@ -65,6 +67,7 @@ pub fn by(event: &Event) -> Option<Seat> {
         | Event::DrawClaimed { by, .. }
         | Event::ClockTold { by, .. }
         | Event::Ruled { by, .. }
+        | Event::TakenBack { by, .. }
         | Event::AdjournmentCalled { by, .. }
         | Event::Adjourned { by }
         | Event::SealOpened { by }
@@ -101,6 +104,12 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 let keep = (*p as usize).min(official.len());
                 moves = official.split_off(keep);
                 taken_back = moves.clone();
+            }
+            // A practice game's take-back: no ruling to undo.
+            Event::TakenBack { ply: p, .. } => {
+                let keep = (*p as usize).min(official.len());
+                moves = official.split_off(keep);
+                taken_back.clear();
             }
             _ => {}
         }
@@ -244,6 +253,50 @@ mod tests {
                 // The sheets agree: nothing taken back.
                 (7, 2, vec![]),
                 (8, 0, vec![1, 6]),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_practice_take_back_names_the_half_moves_it_took_back_and_moves_the_game_back() {
+        let mv = |seq: u64, by: Seat, uci: &str| {
+            rec(
+                seq,
+                Event::Moved {
+                    by,
+                    uci: uci.parse().unwrap(),
+                },
+            )
+        };
+        let back = |seq: u64, ply: u32| {
+            rec(
+                seq,
+                Event::TakenBack {
+                    by: Seat::White,
+                    ply,
+                },
+            )
+        };
+        let log = vec![
+            mv(1, Seat::White, "e2e4"),
+            mv(2, Seat::Black, "e7e5"),
+            mv(3, Seat::White, "g1f3"),
+            mv(4, Seat::Black, "b8c6"),
+            back(5, 2),
+            mv(6, Seat::White, "d2d4"),
+            back(7, 2),
+            rec(8, Event::Paused { by: None }),
+        ];
+        let got: Vec<(u64, Option<Seat>, usize, Vec<u64>)> = incidents(&log)
+            .into_iter()
+            .map(|i| (i.seq, i.by, i.ply, i.moves))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (5, Some(Seat::White), 2, vec![3, 4]),
+                (7, Some(Seat::White), 2, vec![6]),
+                (8, None, 2, vec![]),
             ]
         );
     }

@@ -602,6 +602,7 @@ fn the_arbiter_takes_a_set_up_game_back_to_its_start() {
         visually_impaired: false,
         board: BoardKind::Normal,
         assistant: false,
+        computer: None,
     };
     let start = StartPosition::from_fen("7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40").unwrap();
     let mut game = Game::new(Setup {
@@ -694,6 +695,7 @@ fn rulings_are_refused_on_empty_or_lagging_sheets_confirmed_and_undone() {
         visually_impaired: false,
         board: BoardKind::Normal,
         assistant: false,
+        computer: None,
     };
     let mut game = Game::new(Setup {
         time_control: TimeControl::fischer(60_000, 0),

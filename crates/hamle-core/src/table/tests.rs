@@ -23,6 +23,7 @@ fn setup() -> Setup {
         visually_impaired: vi,
         board: BoardKind::Normal,
         assistant: false,
+        computer: None,
     };
     Setup {
         time_control: TimeControl::fischer(300_000, 0),

@@ -1,12 +1,12 @@
 //! Moves and what is said about them on the wire: a move made, an announcement, a
-//! repetition, an illegal move and an illegal announcement.
+//! repetition, an illegal move, an illegal announcement and a practice game's take-back.
 
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Square};
 
 use super::Renderer;
 use crate::game::Seat;
-use crate::server::wire::{EventBody, color_key};
+use crate::server::wire::{EventBody, TakenBackMove, color_key};
 
 impl Renderer<'_> {
     /// A move with its words (`short` naming the piece it captures when the connection asks
@@ -120,5 +120,28 @@ impl Renderer<'_> {
             .as_ref()
             .map(|w| w.short(self.lang).to_owned())
             .unwrap_or_default()
+    }
+
+    /// A practice game's take-back: the position it went back to and the half-moves it took
+    /// back, in the listener's words.
+    pub(super) fn taken_back(&self, by: Seat, ply: u32) -> EventBody {
+        let lang = self.lang;
+        let taken = self.p.taken.as_ref();
+        EventBody::TakenBack {
+            by: by.key(),
+            ply,
+            fen: taken.map(|t| t.fen.clone()).unwrap_or_default(),
+            turn: color_key(taken.map_or(Color::White, |t| t.turn)),
+            taken_back: taken
+                .into_iter()
+                .flat_map(|t| &t.moves)
+                .map(|m| TakenBackMove {
+                    number: m.number,
+                    color: color_key(m.color),
+                    said: m.said.short(lang).to_owned(),
+                })
+                .collect(),
+            text: self.text(),
+        }
     }
 }

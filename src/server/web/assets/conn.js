@@ -252,6 +252,13 @@ export class GameConnection extends EventTarget {
         this.fen = ev.fen;
         this.turn = ev.turn;
         break;
+      case 'taken_back':
+        // A practice game's take-back (issue 34): the game went back to the position after
+        // `ply` half-moves.
+        this.moves = this.moves.filter((m) => m.ply <= ev.ply);
+        this.fen = ev.fen;
+        this.turn = ev.turn;
+        break;
       case 'pause':
         this.status = 'paused';
         break;

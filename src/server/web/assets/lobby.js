@@ -1,6 +1,8 @@
 // The lobby: create a game with its options (POST /api/games) and hand out one link per seat.
 // A refused setting is said in the words on the form (the field's label, then why) and the
-// focus goes to that field; each link's name says whose seat and which page it opens.
+// focus goes to that field; each link's name says whose seat and which page it opens. Either
+// side may be played by the computer at a level from 1 to 8 (issue 34): that side's other
+// fields are then disabled (its seat gets no link).
 
 import { loadStrings, t, lang } from './i18n.js';
 import { rulesChoices, setupLanguageMenu } from './ui.js';
@@ -8,7 +10,21 @@ import { rulesChoices, setupLanguageMenu } from './ui.js';
 const $ = (id) => document.getElementById(id);
 const SEATS = ['white', 'black', 'white_assistant', 'black_assistant', 'arbiter', 'spectator'];
 
+/** The fields of a side that a person has and the computer does not. */
+const PERSON_FIELDS = ['vi', 'board', 'assistant'];
+
+/** The level of the computer playing `color`, or null for a person. */
+function computerLevel(color) {
+  const v = $(`${color}-played-by`).value;
+  return v === 'person' ? null : Number(v);
+}
+
 function player(color) {
+  const level = computerLevel(color);
+  if (level !== null) {
+    const name = $(`${color}-name`).value.trim();
+    return { ...(name ? { name } : {}), engine: { level } };
+  }
   const vi = $(`${color}-vi`).checked;
   return {
     name: $(`${color}-name`).value.trim(),
@@ -54,6 +70,11 @@ const FIELDS = {
   'rules.failover': 'rules-failover',
   fen: 'start-fen',
 };
+for (const color of ['white', 'black']) {
+  FIELDS[`${color}.engine`] = `${color}-played-by`;
+  FIELDS[`${color}.visually_impaired`] = `${color}-vi`;
+  FIELDS[`${color}.assistant`] = `${color}-assistant`;
+}
 for (const seat of SEATS) FIELDS[`languages.${seat}`] = `lang-${seat}`;
 
 /** The words on the form for a field: its label's text, after its group's (the fieldset's
@@ -182,7 +203,10 @@ async function create(e) {
       // `invalid_setting` names the setting in `field` (docs/protocol.md): the sentence says
       // it in the form's words (for the start position, the server's sentence says why).
       const id = data.code === 'invalid_setting' ? FIELDS[data.field] : null;
+      const computer = computerLevel('white') !== null || computerLevel('black') !== null;
       if (id === 'start-fen') refuseField(id, data.message);
+      else if (id === 'rules-procedure' && computer) refuseField(id, t('web-lobby-computer-digital'));
+      else if (id?.endsWith('-played-by')) refuseField(id, t('web-lobby-computer-one'));
       else if (id) refuseField(id, t(id.endsWith('-name') ? 'web-lobby-name-refused' : 'web-lobby-field-refused'));
       else {
         error.textContent = data.message || t('web-failed');
@@ -209,6 +233,27 @@ async function main() {
     });
   }
   for (const seat of SEATS) $(`lang-${seat}`).value = lang();
+  // Played by a person or by the computer at a level (issue 34): the computer's side has no
+  // person's fields, so they are disabled and skipped by the Tab key.
+  for (const color of ['white', 'black']) {
+    const select = $(`${color}-played-by`);
+    for (let level = 1; level <= 8; level += 1) {
+      const option = document.createElement('option');
+      option.value = String(level);
+      option.textContent = t('web-lobby-computer-level', { level });
+      select.append(option);
+    }
+    select.addEventListener('change', () => {
+      const computer = computerLevel(color) !== null;
+      for (const field of PERSON_FIELDS) $(`${color}-${field}`).disabled = computer;
+      $(`lang-${color}_assistant`).disabled = computer;
+      // A game against the computer goes on by itself after a restart of the server (the
+      // server sets it so): nobody else is there to resume it.
+      const any = computerLevel('white') !== null || computerLevel('black') !== null;
+      if (any) $('rules-failover').value = 'continue';
+      $('rules-failover').disabled = any;
+    });
+  }
   $('create-form').addEventListener('submit', create);
 }
 

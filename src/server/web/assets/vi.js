@@ -13,6 +13,8 @@
 // said again before his next answer ("Inzwischen: …"). What comes while he types waits for his
 // Enter or a pause (see `tell`): a screen reader stops speaking at every key. When the arbiter
 // adjourns the game and he is to move, he seals his move here (`abgabe …`, then `anhalten`).
+// Against the computer (issue 34): a new game from the page itself (`computer 3`, or the form
+// shown while the page has no game), and the practice aids `tipp`, `bewertung`, `zurück`.
 
 import { loadStrings, sentences, t, lang, squareWords } from './i18n.js';
 import {
@@ -60,6 +62,10 @@ const COMMANDS = {
   seal: 'web-cmd-seal',
   sealStop: 'web-cmd-seal-stop',
   premove: 'web-cmd-premove',
+  hint: 'web-cmd-hint',
+  evaluation: 'web-cmd-eval',
+  takeBack: 'web-cmd-take-back',
+  computer: 'web-cmd-computer',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -370,8 +376,10 @@ function endText() {
   ]);
 }
 
-/** Actions that need a "yes" first; each sends its message with `confirmed: true`. */
+/** Actions that need a "yes" first; each sends its message with `confirmed: true` (or, for
+ * what is no message of the game, runs). */
 const CONFIRM = {
+  newGame: { ask: () => t('web-vi-new-game-confirm'), run: (a) => newGame(a) },
   offer: { ask: () => t('web-confirm-draw'), msg: () => ({ type: 'offer_draw', confirmed: true }) },
   accept: { ask: () => t('web-confirm-accept-draw'), msg: () => ({ type: 'accept_draw' }) },
   resign: { ask: () => t('web-confirm-resign'), msg: () => ({ type: 'resign', confirmed: true }) },
@@ -579,6 +587,7 @@ const HELP_TOPICS = [
   ['web-cmd-help-board', 'web-help-board'],
   ['web-cmd-help-game', 'web-help-game'],
   ['web-cmd-help-tactile', 'web-help-tactile'],
+  ['web-cmd-help-computer', 'web-help-computer'],
 ];
 
 /** "hilfe": the topics in one short sentence; "hilfe uhr": that topic. */
@@ -618,7 +627,7 @@ async function run(line) {
     const { name, args: pendingArgs } = pending;
     pending = null;
     if (extra.yes.includes(tokens[0])) {
-      await send(CONFIRM[name].msg(pendingArgs));
+      await confirmed(name, pendingArgs);
       return;
     }
     if (extra.no.includes(tokens[0])) {
@@ -633,6 +642,11 @@ async function run(line) {
   sayUnheard(command);
   const args = tokens.slice(1);
   const rest = text.split(/\s+/).slice(1).join(' ');
+  // Without a game only the help and a new game against the computer.
+  if (!conn && command !== 'help' && command !== 'computer') {
+    tell(t('web-vi-no-game'), 'error');
+    return;
+  }
   switch (command) {
     case 'help': return help(args);
     case 'time': return sayTime();
@@ -669,12 +683,154 @@ async function run(line) {
     case 'seal': return seal(rest);
     case 'premove': return premoveCommand(args, rest);
     case 'sealStop': return sealStop();
+    case 'hint': return askAid('hint');
+    case 'evaluation': return askAid('eval');
+    case 'takeBack': return takeBack();
+    case 'computer': return computerCommand(args);
     default: {
       const err = await announce(text);
       if (err?.code === 'not_your_turn' && premoveOn() && !conn.physical()) setPremove(text);
       else if (err) tell(errorText(err), 'error');
     }
   }
+}
+
+// ---- against the computer (issue 34) -----------------------------------------------------
+
+/** A confirmed action: its message to the game, or what it runs. */
+async function confirmed(name, args) {
+  const action = CONFIRM[name];
+  if (action.run) await action.run(args);
+  else await send(action.msg(args));
+}
+
+/** "tipp" (a good move for him) or "bewertung" (who stands better): asked of the computer,
+ * answered in one sentence; refused in a game between people (the server says why). */
+async function askAid(type) {
+  try {
+    const answer = await conn.request({ type });
+    tell(answer.text);
+  } catch (err) {
+    tell(errorText(err), 'error');
+  }
+}
+
+/** "zurück": his last move and the computer's reply go back; the event says which. */
+async function takeBack() {
+  if (premove) {
+    premove = null;
+    tell(t('web-premove-dropped'));
+  }
+  await send({ type: 'take_back' });
+}
+
+/** Kept over the page's reload into a new game: the sentence that says it was created. */
+const NEW_GAME_KEY = 'hamle-vi-new-game';
+
+/** The first number-like words of a line, within their bounds, as a game's options. */
+const NEW_GAME_LIMITS = { minutes: [1, 1440], increment: [0, 3600] };
+
+/** "computer 3", "computer 3 10 5 schwarz": a new game against the computer at that level,
+ * with that time (15 minutes and 10 seconds a move unless given), he playing White unless he
+ * says black. While a game of this page is still going on, asked first. */
+function computerCommand(args) {
+  const isNumber = (w) => /^\d+$/.test(w);
+  const unknown = args.find((w) => !isNumber(w) && !extra.white.includes(w) && !extra.black.includes(w));
+  if (unknown) {
+    tell(t('web-say-unknown-word', { word: unknown }), 'error');
+    return undefined;
+  }
+  const [level, minutes = 15, increment = 10] = args.filter(isNumber).map(Number);
+  if (!(level >= 1 && level <= 8)) {
+    tell(t('web-vi-which-level'), 'error');
+    return undefined;
+  }
+  for (const [name, value] of [['minutes', minutes], ['increment', increment]]) {
+    const [min, max] = NEW_GAME_LIMITS[name];
+    if (value < min || value > max) {
+      tell(t('web-lobby-number-range', { min, max }), 'error');
+      return undefined;
+    }
+  }
+  const color = args.some((w) => extra.black.includes(w)) ? 'black' : 'white';
+  const options = { level, minutes, increment, color };
+  if (conn && conn.status !== 'over') {
+    askConfirm('newGame', options);
+    return undefined;
+  }
+  return newGame(options);
+}
+
+/** The form "Neue Partie gegen den Computer" (shown while the page has no game): checked as
+ * the lobby checks its numbers, a field in error named and focused. */
+async function newGameForm(e) {
+  e.preventDefault();
+  for (const field of $('new-game-form').querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+  const values = {};
+  for (const [name, [min, max]] of Object.entries(NEW_GAME_LIMITS)) {
+    const field = $(`new-game-${name}`);
+    const n = Number(field.value.trim());
+    if (!/^\d+$/.test(field.value.trim()) || n < min || n > max) {
+      field.setAttribute('aria-invalid', 'true');
+      field.focus();
+      tell(t('web-lobby-field-error', {
+        field: document.querySelector(`label[for="new-game-${name}"]`).textContent,
+        problem: t('web-lobby-number-range', { min, max }),
+      }), 'error');
+      return;
+    }
+    values[name] = n;
+  }
+  await newGame({ level: Number($('new-game-level').value), color: $('new-game-color').value, ...values });
+}
+
+/** Creates the game (he is the visually impaired player of `color`, the computer the other
+ * side) and opens it: on this page if it had no game, else by opening the new game's link. */
+async function newGame({ level, minutes, increment, color }) {
+  const computer = color === 'white' ? 'black' : 'white';
+  const body = {
+    time_control: { base_seconds: minutes * 60, increment_seconds: increment },
+    [color]: { visually_impaired: true },
+    [computer]: { engine: { level } },
+    languages: { [color]: lang(), arbiter: lang(), spectator: lang() },
+  };
+  let created;
+  try {
+    const response = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': lang() },
+      body: JSON.stringify(body),
+    });
+    created = await response.json();
+    if (!response.ok) {
+      tell(created.message || t('web-failed'), 'error');
+      return;
+    }
+  } catch {
+    tell(t('web-failed'), 'error');
+    return;
+  }
+  const link = { game: created.id, token: created.tokens[color] };
+  const hash = `game=${encodeURIComponent(link.game)}&token=${encodeURIComponent(link.token)}`;
+  const said = t('web-vi-new-game-created', { level, color: colorName(color) });
+  if (conn) {
+    // This page's game goes on without him; the page opens the new one and says so.
+    sessionStorage.setItem(NEW_GAME_KEY, said);
+    location.hash = hash;
+    location.reload();
+    return;
+  }
+  history.replaceState(null, '', `${location.pathname}${location.search}#${hash}`);
+  $('new-game').hidden = true;
+  $('command').focus();
+  tell(said);
+  startGame(link);
+}
+
+/** The page without a game: the form for a new game against the computer, and what to do. */
+function noGame() {
+  $('new-game').hidden = false;
+  tellImportant(t('web-vi-no-game'), 'info');
 }
 
 // ---- voice input by push-to-talk (voice.js) --------------------------------------------
@@ -704,7 +860,7 @@ function voiceConfirm(word) {
   if (!pending) return false;
   const { name, args } = pending;
   pending = null;
-  if (word === 'yes') send(CONFIRM[name].msg(args));
+  if (word === 'yes') confirmed(name, args);
   else tell(t('web-cancelled'));
   return true;
 }
@@ -1140,6 +1296,8 @@ async function main() {
   extra.on = wordsOf('web-cmd-on');
   extra.off = wordsOf('web-cmd-off');
   extra.cancel = wordsOf('web-cmd-cancel');
+  extra.white = wordsOf('web-cmd-white');
+  extra.black = wordsOf('web-cmd-black');
   voice = new Voice(lang(), 'hamle-vi-speech');
   earcons = new Earcons('hamle-vi-earcons');
   const sounds = $('earcons');
@@ -1218,12 +1376,29 @@ async function main() {
     }
   });
   setupSettings();
+  for (let level = 1; level <= 8; level += 1) {
+    const option = document.createElement('option');
+    option.value = String(level);
+    option.textContent = t('web-new-game-level-option', { level });
+    $('new-game-level').append(option);
+  }
+  $('new-game-form').addEventListener('submit', newGameForm);
+  $('command-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const input = $('command');
+    const line = input.value;
+    input.value = '';
+    if (held.length || delivery.hasMissed()) holdUntil(HOLD_ANSWER_MS);
+    await run(line);
+  });
 
   const link = seatLink();
-  if (!link) {
-    tell(t('web-bad-link'), 'error');
-    return;
-  }
+  if (link) startGame(link);
+  else noGame();
+}
+
+/** Connects the page to its game (the link's, or one just created). */
+function startGame(link) {
   conn = new GameConnection({ ...link, lang: lang(), captured: capturedOn() });
   $('captured').checked = capturedOn();
   $('captured').addEventListener('change', (e) => setCaptured(e.target.checked));
@@ -1270,9 +1445,18 @@ async function main() {
       first = false;
       // Short, so that it does not hold his reader's queue: the rest is in `hilfe`.
       const turn = position().turn;
+      const created = sessionStorage.getItem(NEW_GAME_KEY);
+      sessionStorage.removeItem(NEW_GAME_KEY);
+      // Against the computer its move may have come before he did (it plays White at once):
+      // said with the greeting, as he would have heard it.
+      const them = mySide() === 'white' ? 'black' : 'white';
+      const last = conn.moves.at(-1);
+      const computersMove = conn.info?.[them]?.engine && last?.color === them && conn.status === 'playing' ? line(last) : null;
       const greeting = sentences([
+        created,
         t('web-connected'),
         t('web-vi-ready', { color: colorName(mySide()) }),
+        computersMove,
         conn.status === 'over' ? endText()
           : conn.status === 'playing' ? t('web-say-turn', { color: colorName(turn), mine: turn === conn.side() ? 'yes' : 'no' })
             : statusText(conn),
@@ -1292,15 +1476,6 @@ async function main() {
   });
   // The settings hold their kept values now: shown (see setupSettings).
   $('settings').hidden = false;
-
-  $('command-form').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const input = $('command');
-    const line = input.value;
-    input.value = '';
-    if (held.length || delivery.hasMissed()) holdUntil(HOLD_ANSWER_MS);
-    await run(line);
-  });
   conn.connect();
 }
 

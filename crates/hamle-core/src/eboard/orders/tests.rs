@@ -263,6 +263,7 @@ impl Table {
                 BoardKind::Normal
             },
             assistant: false,
+            computer: None,
         };
         let setup = Setup {
             time_control: TimeControl::fischer(600_000, 0),

@@ -30,8 +30,13 @@ mod moves;
 mod pauses;
 mod rulings;
 mod start;
+mod take_backs;
 mod talking_clock;
 mod touch_reports;
+
+use shakmaty::{ByColor, Position};
+
+use crate::game::{Game, Ply, position_key};
 
 /// What applying an event does to the clocks, besides its own handling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,3 +49,42 @@ pub(super) enum ClockEffect {
 
 /// An event applied: what happens to the clocks, or why the event does not fit the game.
 pub(super) type Applied = Result<ClockEffect, String>;
+
+impl Game {
+    /// The official game goes back to the position after `ply` half-moves (a ruling, F8 /
+    /// D.2.9, or a practice game's take-back): the later moves are taken back, the move under
+    /// way and a standing offer are dropped.
+    pub(super) fn take_back_to(&mut self, ply: usize) {
+        if ply >= self.moves.len() {
+            self.ply = Ply::default();
+            return;
+        }
+        let start = self.setup.start.position();
+        let mut pos = start.clone();
+        let mut history = vec![position_key(&pos)];
+        let mut prev = None;
+        for played in &self.moves[..ply] {
+            prev = Some((pos.clone(), played.mv));
+            pos.play_unchecked(played.mv);
+            history.push(position_key(&pos));
+        }
+        let taken = self.moves.len() - ply;
+        for i in 0..taken {
+            // Half-move `ply + i` was the first mover's when it is even.
+            let mover = if (ply + i).is_multiple_of(2) {
+                start.turn()
+            } else {
+                !start.turn()
+            };
+            self.clock.unpress(mover);
+        }
+        self.moves.truncate(ply);
+        self.pos = pos;
+        self.history = history;
+        self.prev = prev;
+        self.ply = Ply::default();
+        self.offer = None;
+        self.flags = ByColor::default();
+        self.warned = None;
+    }
+}

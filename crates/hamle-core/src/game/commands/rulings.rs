@@ -5,7 +5,7 @@
 //! piece. The desk's other events (scoresheets, the case closed, the sealed move) leave the
 //! game as it is.
 
-use shakmaty::{ByColor, Color, Piece, Position, Square};
+use shakmaty::{Color, Piece, Position, Square};
 
 use super::{Applied, ClockEffect};
 use crate::game::{Game, Ply, Status, Undoable, position_key};
@@ -70,42 +70,6 @@ impl Game {
             }
         }
         Ok(ClockEffect::Unchanged)
-    }
-
-    /// The official game goes back to the position after `ply` half-moves (F8 / D.2.9): the
-    /// later moves are taken back, the move under way and a standing offer are dropped.
-    fn take_back_to(&mut self, ply: usize) {
-        if ply >= self.moves.len() {
-            self.ply = Ply::default();
-            return;
-        }
-        let start = self.setup.start.position();
-        let mut pos = start.clone();
-        let mut history = vec![position_key(&pos)];
-        let mut prev = None;
-        for played in &self.moves[..ply] {
-            prev = Some((pos.clone(), played.mv));
-            pos.play_unchecked(played.mv);
-            history.push(position_key(&pos));
-        }
-        let taken = self.moves.len() - ply;
-        for i in 0..taken {
-            // Half-move `ply + i` was the first mover's when it is even.
-            let mover = if (ply + i).is_multiple_of(2) {
-                start.turn()
-            } else {
-                !start.turn()
-            };
-            self.clock.unpress(mover);
-        }
-        self.moves.truncate(ply);
-        self.pos = pos;
-        self.history = history;
-        self.prev = prev;
-        self.ply = Ply::default();
-        self.offer = None;
-        self.flags = ByColor::default();
-        self.warned = None;
     }
 
     /// Plays the moves a ruling took back again (the ruling undone); the clocks come from
