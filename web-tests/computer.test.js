@@ -174,18 +174,24 @@ describe('a game against the computer, by keyboard', { timeout: 600000 }, () => 
     await page.waitForSelector('#links:not([hidden])');
     const seats = await page.locator('#link-list li').evaluateAll((lis) => lis.map((li) => li.dataset.seat));
     assert.deepEqual(seats, ['white', 'arbiter', 'spectator']);
-    // The procedure with boards at the table is refused for the computer, said on the field.
+    // At the table too (the physical procedure): the blind player with his assistant and his
+    // tactile board; the computer's board is the server's.
+    const first = await page.locator('#game-id').textContent();
+    await page.focus('#white-vi');
+    await page.keyboard.press('Space');
+    await page.focus('#white-assistant');
+    await page.keyboard.press('Space');
     await page.focus('#rules-procedure');
     await page.keyboard.press('ArrowDown');
+    assert.equal(await page.locator('#rules-procedure').inputValue(), 'physical');
     await page.focus('#create');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('lobby-error').textContent !== '');
-    assert.match(await page.locator('#lobby-error').textContent(), /The computer plays only by the digital procedure/);
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'rules-procedure');
-    await axe('lobby', 'the computer refused the physical procedure');
-    // The refused request is the only error the browser logged.
-    const refused = (e) => /status of 400/.test(e);
-    assert.equal(page.errors.filter(refused).length, 1);
-    assert.deepEqual(page.errors.filter((e) => !refused(e)), []);
+    await page.waitForFunction((before) => document.getElementById('game-id').textContent !== before, first);
+    const atTable = await page.locator('#link-list li').evaluateAll((lis) => lis.map((li) => li.dataset.seat));
+    assert.deepEqual(atTable, ['white', 'white_assistant', 'arbiter', 'spectator']);
+    assert.match(await page.locator('#link-list li[data-seat="white"] a').getAttribute('href'), /\/vi/);
+    assert.equal(await page.locator('#lobby-error').textContent(), '');
+    await axe('lobby', 'a game against the computer at the table');
+    assert.deepEqual(page.errors, []);
   });
 });

@@ -847,10 +847,6 @@ async fn a_game_against_the_computer_is_refused_plainly_when_it_cannot_be_played
             "black.engine",
         ),
         (
-            json!({"black": {"engine": {"level": 2}}, "rules": {"procedure": "physical"}}),
-            "rules.procedure",
-        ),
-        (
             json!({"black": {"engine": {"level": 2}, "visually_impaired": true}}),
             "black.visually_impaired",
         ),
@@ -1143,6 +1139,74 @@ async fn seated(addr: &str, game: &crate::support::Game, seat: &str) -> Client {
 /// The answer of a request (its last message).
 fn answer(got: &[Value]) -> &Value {
     got.last().unwrap()
+}
+
+/// White's request `msg`, answered by an `ack` (all it brought, the ack last).
+async fn acked(c: &mut Client, msg: Value) -> Vec<Value> {
+    let got = c.request(msg.clone()).await;
+    assert_eq!(answer(&got)["type"], "ack", "{msg}: {got:?}");
+    got
+}
+
+/// White makes `from`-`to` on his own (tactile) board: lifted, placed.
+async fn on_own_board(c: &mut Client, from: &str, to: &str) {
+    for (action, square) in [("lift", from), ("place", to)] {
+        let msg = json!({"type": "board", "board": "white", "action": action, "square": square});
+        acked(c, msg).await;
+    }
+}
+
+#[tokio::test]
+async fn at_the_table_the_computers_move_is_made_on_its_board_and_the_blind_player_makes_it_on_his()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let server = server_with(Some(practising(&dir.path().join("pids")))).await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna", "visually_impaired": true},
+            "black": {"engine": {"level": 3}},
+            "rules": {"procedure": "physical"},
+            "languages": {"white": "de"},
+        }))
+        .await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    // 1. e4 as the appendix has it: announced, made on his board, the clock pressed.
+    acked(&mut white, json!({"type": "announce", "text": "Bauer Eva vier"})).await;
+    on_own_board(&mut white, "e2", "e4").await;
+    let got = acked(&mut white, json!({"type": "press_clock"})).await;
+    // The computer's reply is announced to him in his words, then made and its clock pressed.
+    let said = until(&mut white, got, |m| {
+        m["type"] == "event" && m["kind"] == "announce" && m["by"] == "black"
+    })
+    .await;
+    assert_eq!(said["uci"], "e7e5", "{said}");
+    assert!(
+        said["text"].as_str().unwrap().contains("Eva fünf"),
+        "{said}"
+    );
+    let reply = until(&mut white, Vec::new(), is_move_by("black")).await;
+    assert_eq!(reply["uci"], "e7e5", "{reply}");
+    // His own board still lacks it: he makes it himself, as any opponent's move.
+    let state = answer(&white.request(json!({"type": "state"})).await)["state"].clone();
+    let table = &state["table"];
+    assert_eq!(table["white_board"]["shows"], "behind", "{state}");
+    assert_eq!(table["black_board"]["shows"], "game", "{state}");
+    on_own_board(&mut white, "e7", "e5").await;
+    // 2. Nf3: the computer's board catches up with it before its reply 2... Nc6.
+    acked(&mut white, json!({"type": "announce", "text": "Springer Felix drei"})).await;
+    on_own_board(&mut white, "g1", "f3").await;
+    let got = acked(&mut white, json!({"type": "press_clock"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "b8c6", "{reply}");
+    let state = answer(&white.request(json!({"type": "state"})).await)["state"].clone();
+    let table = &state["table"];
+    let official = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
+    assert_eq!(table["black_board"]["placement"], official, "{state}");
+    assert_eq!(table["black_board"]["shows"], "game", "{state}");
+    assert_eq!(table["white_board"]["shows"], "behind", "{state}");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(4), "{state}");
+    server.stop().await;
 }
 
 #[tokio::test]
