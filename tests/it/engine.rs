@@ -968,6 +968,118 @@ fn stockfish_server_config() -> EngineConfig {
     }
 }
 
+/// How White plays a whole game in [`a_whole_game_against_each_of_two_levels_to_its_end`].
+#[derive(Clone, Copy, Debug)]
+enum WhitePlays {
+    /// The server's hint, at full strength.
+    Hints,
+    /// The first legal move shakmaty lists: no strength at all.
+    FirstLegal,
+}
+
+/// One whole game through the WebSocket, White against the computer at `level`, to its end:
+/// every reply said in the player's words, the end told with its result, the PGN the same.
+async fn whole_game(level: u8, white_plays: WhitePlays) {
+    let config = EngineConfig {
+        max_engines: 1,
+        // Full strength at level 8, but a fifth of a second a move: a game in seconds.
+        max_think: Duration::from_millis(200),
+        aid_think: Duration::from_millis(100),
+        ..EngineConfig::new(stockfish())
+    };
+    let server = server_with(Some(config)).await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna"},
+            "black": {"engine": {"level": level}},
+            "languages": {"white": "en"},
+            "time_control": {"base_seconds": 3600, "increment_seconds": 0}
+        }))
+        .await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let speaker = hamle::words::Speaker::new(Lang::En);
+    let mut pos = Chess::default();
+    let mut plies = 0;
+    let end = loop {
+        assert!(plies < 700, "level {level}: no end after {plies} plies");
+        let uci = match white_plays {
+            WhitePlays::Hints => {
+                let got = white.request(json!({"type": "hint"})).await;
+                answer(&got)["uci"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{got:?}"))
+                    .to_owned()
+            }
+            WhitePlays::FirstLegal => pos.legal_moves()[0]
+                .to_uci(CastlingMode::Standard)
+                .to_string(),
+        };
+        let m = uci_move(&pos, &uci);
+        let got = white.request(json!({"type": "move", "uci": uci})).await;
+        assert!(got.iter().any(|g| g["type"] == "ack"), "{got:?}");
+        pos.play_unchecked(m);
+        plies += 1;
+        let next = until(&mut white, got, |m| {
+            is_move_by("black")(m) || (m["type"] == "event" && m["kind"] == "end")
+        })
+        .await;
+        if next["kind"] == "end" {
+            break next;
+        }
+        let reply = uci_move(&pos, next["uci"].as_str().unwrap());
+        assert_eq!(
+            next["full"],
+            speaker.say_move(&pos, reply, hamle::announce::Style::Full)
+        );
+        pos.play_unchecked(reply);
+        plies += 1;
+        // The computer's move may end the game: its end comes next.
+        if pos.is_game_over() {
+            break until(&mut white, Vec::new(), |m| {
+                m["type"] == "event" && m["kind"] == "end"
+            })
+            .await;
+        }
+    };
+    let mated = pos.is_checkmate().then(|| match pos.turn() {
+        Color::White => "0-1",
+        Color::Black => "1-0",
+    });
+    eprintln!("White ({white_plays:?}) against level {level}: {end} after {plies} plies");
+    let text = end["text"].as_str().unwrap();
+    assert!(!text.is_empty(), "{end}");
+    let pgn = reqwest::Client::new()
+        .get(server.url(&format!("/api/games/{}/pgn", game.id)))
+        .bearer_auth(game.created["tokens"]["white"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let result = end["result"].as_str().unwrap();
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    if let Some(mated) = mated {
+        assert_eq!(result, mated, "{end}");
+        assert_eq!(end["reason"], "checkmate", "{end}");
+    }
+    match white_plays {
+        // Full strength against level 1 wins.
+        WhitePlays::Hints => assert_eq!(result, "1-0", "{end}"),
+        // No strength against level 8 loses.
+        WhitePlays::FirstLegal => assert_eq!(result, "0-1", "{end}"),
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs stockfish (scripts/test installs it)"]
+async fn a_whole_game_against_each_of_two_levels_to_its_end() {
+    whole_game(1, WhitePlays::Hints).await;
+    whole_game(8, WhitePlays::FirstLegal).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs stockfish (scripts/test installs it)"]
 async fn a_player_hears_the_computers_replies() {
@@ -1172,7 +1284,11 @@ async fn at_the_table_the_computers_move_is_made_on_its_board_and_the_blind_play
     let addr = server.addr.to_string();
     let mut white = seated(&addr, &game, "white").await;
     // 1. e4 as the appendix has it: announced, made on his board, the clock pressed.
-    acked(&mut white, json!({"type": "announce", "text": "Bauer Eva vier"})).await;
+    acked(
+        &mut white,
+        json!({"type": "announce", "text": "Bauer Eva vier"}),
+    )
+    .await;
     on_own_board(&mut white, "e2", "e4").await;
     let got = acked(&mut white, json!({"type": "press_clock"})).await;
     // The computer's reply is announced to him in his words, then made and its clock pressed.
@@ -1194,7 +1310,11 @@ async fn at_the_table_the_computers_move_is_made_on_its_board_and_the_blind_play
     assert_eq!(table["black_board"]["shows"], "game", "{state}");
     on_own_board(&mut white, "e7", "e5").await;
     // 2. Nf3: the computer's board catches up with it before its reply 2... Nc6.
-    acked(&mut white, json!({"type": "announce", "text": "Springer Felix drei"})).await;
+    acked(
+        &mut white,
+        json!({"type": "announce", "text": "Springer Felix drei"}),
+    )
+    .await;
     on_own_board(&mut white, "g1", "f3").await;
     let got = acked(&mut white, json!({"type": "press_clock"})).await;
     let reply = until(&mut white, got, is_move_by("black")).await;
