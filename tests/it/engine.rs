@@ -875,6 +875,25 @@ async fn a_game_against_the_computer_is_refused_plainly_when_it_cannot_be_played
     )
     .await;
     assert_eq!(named["state"]["black"]["name"], "Deep Thought");
+    // Nobody speaks for the computer's seat: a token made up for it, or White's sent as
+    // Black's, is refused in the client's language, and nothing is played.
+    let game = server.create(against(json!(2))).await;
+    let addr = server.addr.to_string();
+    for token in ["0".repeat(32), "black".to_owned()] {
+        let mut forged = Client::from_ws(Client::open(&addr, &game).await, "forged");
+        forged
+            .send(json!({"type": "hello", "v": 1, "token": token, "lang": "de"}))
+            .await;
+        let refused = forged.recv().await;
+        assert_eq!(refused["code"], "bad_token", "{refused}");
+        assert!(
+            refused["message"].as_str().unwrap().contains("Token"),
+            "{refused}"
+        );
+    }
+    let mut white = seated(&addr, &game, "white").await;
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    assert_eq!(state["state"]["moves"], json!([]), "{state}");
     server.stop().await;
 }
 
