@@ -1006,7 +1006,17 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
         aid_think: Duration::from_millis(100),
         ..EngineConfig::new(stockfish())
     };
-    let server = server_with(Some(config)).await;
+    // A client that plays a move and asks for a hint in a few milliseconds each sends faster
+    // than a person: the socket's rate is raised for it.
+    let limits = Limits {
+        burst: 1000,
+        per_second: 1000.0,
+        ..Limits::default()
+    };
+    let server = TestServer::start_configured(tempfile::tempdir().unwrap(), limits, |c| {
+        c.engine = Some(config);
+    })
+    .await;
     let game = server
         .create(json!({
             "white": {"name": "Anna"},
@@ -1020,6 +1030,7 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
     let speaker = hamle::words::Speaker::new(Lang::En);
     let mut pos = Chess::default();
     let mut plies = 0;
+    let mut killed = None;
     let end = loop {
         assert!(plies < 700, "level {level}: no end after {plies} plies");
         let uci = match white_plays {
@@ -1035,6 +1046,18 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
                 .to_string(),
         };
         let m = uci_move(&pos, &uci);
+        // Against level 8 its Stockfish is killed once, while it thinks about its sixth move:
+        // the pool starts another and the game goes on.
+        if matches!(white_plays, WhitePlays::FirstLegal) && plies == 10 {
+            let killer = tokio::spawn(async {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let engines = our_children_named("stockfish");
+                assert_eq!(engines.len(), 1, "{engines:?}");
+                kill(engines[0]);
+                engines[0]
+            });
+            killed = Some(killer);
+        }
         let got = white.request(json!({"type": "move", "uci": uci})).await;
         assert!(got.iter().any(|g| g["type"] == "ack"), "{got:?}");
         pos.play_unchecked(m);
@@ -1061,6 +1084,12 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
             .await;
         }
     };
+    if let Some(killer) = killed {
+        // The game went on with another Stockfish.
+        let dead = killer.await.unwrap();
+        let now = our_children_named("stockfish");
+        assert!(now.len() == 1 && now[0] != dead, "{now:?} after {dead}");
+    }
     let mated = pos.is_checkmate().then(|| match pos.turn() {
         Color::White => "0-1",
         Color::Black => "1-0",
@@ -1090,6 +1119,23 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
         WhitePlays::FirstLegal => assert_eq!(result, "0-1", "{end}"),
     }
     server.stop().await;
+}
+
+/// The processes this test process started whose command is `name` (its engines).
+fn our_children_named(name: &str) -> Vec<u32> {
+    let me = std::process::id().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // pid (comm) state ppid ...
+            let Some((comm, rest)) = stat.split_once(") ") else {
+                return false;
+            };
+            comm.ends_with(name) && rest.split(' ').nth(1) == Some(me.as_str())
+        })
+        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
