@@ -1,19 +1,20 @@
-//! One task owns each game: the actor, and the cloneable [`GameHandle`] that talks to it
-//! over a channel with one-shot replies.
+//! One task owns each game: the actor (the way to it is [`GameHandle`], `handle.rs`).
 //!
 //! The actor is the only writer of its game. For every action it decides the events
-//! ([`Game::decide`]), writes them to the store, and only then applies them, publishes them
-//! to every connection of the game and acknowledges. It keeps the game's whole event log in
-//! memory, each move already said in all three languages, so a reconnecting client gets
-//! exactly the events it missed.
+//! ([`Table::decide`]), applies them once to a copy of the table, writes them through its
+//! [`GameLog`] with the summary of that copy, and only then makes the copy the game,
+//! publishes the events to every connection of the game and acknowledges: an event that does
+//! not apply is refused before anything is written. It keeps the game's whole event log in
+//! memory, each move's words made lazily per language, so a reconnecting client gets exactly
+//! the events it missed.
 //!
 //! With several nodes (`docs/scale-out.md`) the same actor runs on every node that holds the
 //! game, in one of two [`Role`]s: the owner (it holds the game's lease) decides, writes with
 //! its epoch, publishes every committed event on NATS and answers the commands other nodes
 //! forward to it; a follower applies the owner's events to its own copy (so its connections
 //! get them exactly as from an owner), forwards its connections' messages to the owner, and
-//! claims the game when the owner stops answering and its lease has run out. A single node
-//! (no bus) is the plain owner of everything, exactly as before.
+//! claims the game when the owner stops answering and its lease has run out (`replica.rs`).
+//! A single node (no bus) is the plain owner of everything, exactly as before.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,7 +25,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::announce::Lang;
-use crate::game::{Recorded, Seat, Status};
+use crate::game::{Recorded, ReplayError, Seat, Status};
 pub use crate::ownership::Role;
 use crate::ownership::{Observed, Ownership};
 use crate::server::cluster::bus::{Answer, Cluster};
@@ -450,26 +451,31 @@ impl Actor {
         Ok(Acted::Done(applied.or(last)))
     }
 
-    /// Writes events durably, then applies and publishes them.
+    /// Applies events to a copy of the table, writes them durably with the summary of that
+    /// copy, then makes the copy the game and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), Uncommitted> {
         self.commit_as(events, None).await.map(|_| ())
     }
 
     /// [`Actor::commit`] of a forwarded command's events, its id recorded with them (an owner
     /// of a cluster): `Some(seq)`, and nothing written, if the store had applied it already.
+    ///
+    /// Each event is applied once, before it is written: an event that does not apply is
+    /// refused with nothing written, and the store is never ahead of the game.
     async fn commit_as(
         &mut self,
         events: Vec<Recorded>,
         command: Option<CommandId>,
     ) -> Result<Option<u64>, Uncommitted> {
-        // The list of games reads the summary after these events, written with them.
-        let mut after = self.table.game().clone();
+        let mut after = self.table.clone();
+        let mut published = Vec::with_capacity(events.len());
         for rec in &events {
-            after
-                .apply(rec)
+            let p = said_and_applied(&mut after, rec.clone())
                 .map_err(|e| Uncommitted::Store(format!("a decided event does not apply: {e}")))?;
+            published.push(Arc::new(p));
         }
-        let summary = Summary::of(&after);
+        // The list of games reads the summary after these events, written with them.
+        let summary = Summary::of(after.game());
         let epoch = self.ownership.epoch();
         if let Some(seq) = (self.writes)
             .append(&self.id, epoch, command.as_ref(), &events, summary)
@@ -477,13 +483,9 @@ impl Actor {
         {
             return Ok(Some(seq));
         }
-        for rec in events {
-            if let Err(e) = self.publish(rec) {
-                // Cannot happen for events this game decided. If it does, the store is ahead
-                // of the game: nothing more is written, and the game says it is damaged.
-                self.damaged(e);
-                return Err(Uncommitted::Store("a stored event does not apply".into()));
-            }
+        self.table = after;
+        for p in published {
+            self.tell(p);
         }
         Ok(None)
     }
@@ -495,19 +497,18 @@ impl Actor {
         self.damage = Some(e);
     }
 
-    /// Applies one event and tells every connection.
+    /// Applies one event (restored, or another node's) and tells every connection.
     fn publish(&mut self, rec: Recorded) -> Result<(), crate::game::ReplayError> {
-        let mv = published::words(self.table.game(), &rec)?;
-        let ev = rec.clone();
-        let mut p = Published::new(rec, mv);
-        published::notes_before(self.table.game(), &ev, &mut p);
-        p.note = self.table.apply(&ev)?.map(Arc::new);
-        published::notes_after(self.table.game(), &ev, &mut p);
-        let p = Arc::new(p);
+        let p = said_and_applied(&mut self.table, rec)?;
+        self.tell(Arc::new(p));
+        Ok(())
+    }
+
+    /// Keeps an applied event for reconnecting clients and sends it to every connection.
+    fn tell(&mut self, p: Arc<Published>) {
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
         let _ = self.events.send(p);
-        Ok(())
     }
 
     fn state(&self) -> StateBody {
@@ -519,4 +520,15 @@ impl Actor {
             self.clock.now_ms(),
         )
     }
+}
+
+/// Applies `rec` to `table`, with what is said about it read just before and just after.
+fn said_and_applied(table: &mut Table, rec: Recorded) -> Result<Published, ReplayError> {
+    let mv = published::words(table.game(), &rec)?;
+    let ev = rec.clone();
+    let mut p = Published::new(rec, mv);
+    published::notes_before(table.game(), &ev, &mut p);
+    p.note = table.apply(&ev)?.map(Arc::new);
+    published::notes_after(table.game(), &ev, &mut p);
+    Ok(p)
 }
