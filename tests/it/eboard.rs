@@ -26,6 +26,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::support::{Client, Game, TestServer};
 
+mod game;
+
 /// What the virtual board's thread is told.
 enum Cmd {
     Write(Vec<u8>),
@@ -262,6 +264,7 @@ impl Bridge {
             link,
             kind,
             settle_ms: 100,
+            clock: None,
             lang: Lang::De,
         };
         let task = tokio::spawn(hamle::bridge::run(opts, stop.clone(), say));

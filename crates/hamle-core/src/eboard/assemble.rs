@@ -370,6 +370,13 @@ impl Assembler {
         out
     }
 
+    /// What the board means now, with `pos` the game's position, as if it had settled: the
+    /// player said so (a clock's lever pressed).
+    pub fn settle_now(&mut self, pos: &Chess) -> Vec<Intent> {
+        let settled = self.changed_at.saturating_add(self.settings.settle_ms);
+        self.tick(settled, pos)
+    }
+
     /// The move the seat announced in `pos` (the table's `announced`), or none. A promotion
     /// the board shows without its piece is that move when it goes from the same square to
     /// the same square: the board is judged again at the next [`Assembler::tick`].

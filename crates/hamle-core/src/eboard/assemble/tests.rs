@@ -188,6 +188,7 @@ fn run(case: &Case) {
                 )
             }
             ["tick"] => asm.tick(*at, &pos),
+            ["settle-now"] => asm.settle_now(&pos),
             ["announce", m] => {
                 let m = (*m != "none").then(|| {
                     m.parse::<UciMove>()
