@@ -496,7 +496,15 @@ impl Bridge {
             if self.game.as_ref().is_none_or(|g| g.over) {
                 continue;
             }
-            match BoardStatus::of_intent(&intent) {
+            // A board put right back to a move placed on it is in step again too (after a
+            // promotion question it still shows the pawn: nothing to say yet).
+            let status = match &intent {
+                Intent::Placed(_) if matches!(self.printed, Some(BoardStatus::Mismatch(_))) => {
+                    Some(BoardStatus::InSync)
+                }
+                other => BoardStatus::of_intent(other),
+            };
+            match status {
                 Some(BoardStatus::InSync) if !self.problem_said => {}
                 Some(status) => {
                     self.problem_said = status != BoardStatus::InSync;

@@ -28,6 +28,9 @@
 //!   knocked-over piece, an illegal move, nonsense): [`Intent::Mismatch`], square by square what
 //!   is missing, extra or wrong. Nothing is taken back: the seat is told what to put where.
 //!
+//! What differs is said against the position, or, once a move was placed in it (released
+//! there, Art. 4.6), against the board after that move.
+//!
 //! A piece put on the board from beside it (a captured piece knocked back in) is no move: a
 //! move under way has a piece of the position off its square, and a move's destination that
 //! was filled a settle time or more before its piece was lifted holds another piece than the
@@ -177,6 +180,9 @@ struct Evidence<'a> {
     settle_ms: u64,
     /// The move the seat announced in this position, if any.
     announced: Option<Move>,
+    /// The move last placed on the board in this position (reported as [`Intent::Placed`]):
+    /// released there (Art. 4.6), so what differs is said against the board after it.
+    placed: Option<Move>,
 }
 
 impl Evidence<'_> {
@@ -261,7 +267,15 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color, seen: &Evidence) -> Verdict 
             return Verdict::UnderWay;
         }
     }
-    Verdict::Mismatch(Mismatch::between(sensed, before))
+    let expected = match seen.placed {
+        Some(m) => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.board().clone()
+        }
+        None => before.clone(),
+    };
+    Verdict::Mismatch(Mismatch::between(sensed, &expected))
 }
 
 /// One seat's board observations to [`Intent`]s.
@@ -282,6 +296,9 @@ pub struct Assembler {
     filled: [Option<u64>; 64],
     /// The move the seat announced in this position ([`Assembler::set_announced`]).
     announced: Option<Move>,
+    /// The move last placed on the board in this position, until the board shows the
+    /// position again.
+    placed: Option<Move>,
     /// The squares whose touch was reported in this position.
     touched: Bitboard,
     /// The last verdict reported in this position.
@@ -303,6 +320,7 @@ impl Assembler {
             lifted: Vec::new(),
             filled: [None; 64],
             announced: None,
+            placed: None,
             touched: Bitboard::EMPTY,
             last: None,
             position: None,
@@ -400,6 +418,7 @@ impl Assembler {
             self.position = Some(key);
             self.lifted.clear();
             self.announced = None;
+            self.placed = None;
             self.touched = Bitboard::EMPTY;
             self.last = None;
             self.judged = false;
@@ -417,6 +436,7 @@ impl Assembler {
             filled: &self.filled,
             settle_ms: self.settings.settle_ms,
             announced: self.announced,
+            placed: self.placed,
         };
         let verdict = judge(sensed, pos, self.seat, &seen);
         let out = match &verdict {
@@ -439,6 +459,11 @@ impl Assembler {
             }],
             Verdict::Mismatch(m) => vec![Intent::Mismatch(m.clone())],
         };
+        match &verdict {
+            Verdict::Placed(m) => self.placed = Some(*m),
+            Verdict::InSync => self.placed = None,
+            _ => {}
+        }
         self.last = Some(verdict);
         out
     }
