@@ -278,6 +278,66 @@ async fn a_whole_appendix_game_through_the_bridges_every_seat_hearing_what_it_sh
     let table = &state["state"]["table"];
     assert_eq!(table["white_board"]["matches"], true, "{table}");
     assert_eq!(table["black_board"]["matches"], true, "{table}");
+    // The arbiter's incident record: the touch report with Black's board events since the
+    // last move (White's move made on it, the rook lifted and put back, as his Chessnut board
+    // reported them).
+    let incidents: Value = reqwest::Client::new()
+        .get(server.url(&format!("/api/games/{}/incidents.json", game.id)))
+        .bearer_auth(game.token("arbiter"))
+        .header("accept-language", "en")
+        .send()
+        .await
+        .expect("the incident record")
+        .json()
+        .await
+        .expect("JSON");
+    let report = incidents
+        .as_array()
+        .and_then(|all| {
+            all.iter()
+                .find(|i| i["text"].as_str().is_some_and(|t| t.contains("h8")))
+        })
+        .unwrap_or_else(|| panic!("no touch report: {incidents:#}"));
+    let evidence: Vec<(String, String, String, String)> = report["board_events"]
+        .as_array()
+        .map(|es| {
+            es.iter()
+                .map(|e| {
+                    (
+                        written(&e["by"]),
+                        written(&e["board"]),
+                        written(&e["action"]),
+                        written(&e["square"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let row = |by: &str, action: &str, square: &str| {
+        (
+            by.to_owned(),
+            "black".to_owned(),
+            action.to_owned(),
+            square.to_owned(),
+        )
+    };
+    assert_eq!(
+        evidence,
+        [
+            // White's g8=N made on Black's board after the move, then the touch.
+            row("black", "lift", "g7"),
+            row("black", "place", "g8"),
+            row("black", "lift", "h8"),
+            row("black", "place", "h8"),
+        ],
+        "{report:#}"
+    );
+    let text = written(&report["text"]);
+    assert!(
+        text.contains("The board events since the last move: "),
+        "{text}"
+    );
+
     // Nobody but White's side heard of White's board, nor White's side of Black's.
     let black = pages.get_mut("black").expect("black");
     black
