@@ -399,8 +399,8 @@ impl Assembler {
     /// the board shows without its piece is that move when it goes from the same square to
     /// the same square: the board is judged again at the next [`Assembler::tick`].
     pub fn set_announced(&mut self, announced: Option<Move>, pos: &Chess) {
-        let key = (pos.board().clone(), pos.turn());
-        if self.position.as_ref() != Some(&key) || self.announced == announced {
+        self.follow(pos);
+        if self.announced == announced {
             return;
         }
         self.announced = announced;
@@ -409,10 +409,9 @@ impl Assembler {
         }
     }
 
-    /// At `now`, with `pos` the game's position: what the board means, if it has settled and
-    /// has not been judged against `pos` yet. Call it at [`Assembler::deadline`] and whenever
-    /// the game's position changes.
-    pub fn tick(&mut self, now: u64, pos: &Chess) -> Vec<Intent> {
+    /// Judges against `pos` from now on: a new position forgets what was seen since the last
+    /// one (lifts, touches, the announcement, the move placed, the last verdict).
+    fn follow(&mut self, pos: &Chess) {
         let key = (pos.board().clone(), pos.turn());
         if self.position.as_ref() != Some(&key) {
             self.position = Some(key);
@@ -423,6 +422,13 @@ impl Assembler {
             self.last = None;
             self.judged = false;
         }
+    }
+
+    /// At `now`, with `pos` the game's position: what the board means, if it has settled and
+    /// has not been judged against `pos` yet. Call it at [`Assembler::deadline`] and whenever
+    /// the game's position changes.
+    pub fn tick(&mut self, now: u64, pos: &Chess) -> Vec<Intent> {
+        self.follow(pos);
         let settled = now >= self.changed_at.saturating_add(self.settings.settle_ms);
         if !settled || self.judged {
             return Vec::new();

@@ -199,6 +199,15 @@ fn run(case: &Case) {
                 asm.set_announced(m, &pos);
                 asm.tick(*at, &pos)
             }
+            ["play", m, "quiet"] => {
+                let m = m
+                    .parse::<UciMove>()
+                    .expect("UCI")
+                    .to_move(&pos)
+                    .expect("legal");
+                pos.play_unchecked(m);
+                Vec::new()
+            }
             ["play", m] => {
                 let m = m
                     .parse::<UciMove>()
