@@ -915,3 +915,29 @@ async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_a
     drop(again);
     server.stop().await;
 }
+
+/// `hamle board --clock`: a side that is no side of the clock is refused before anything
+/// starts, in the operator's language.
+#[test]
+fn a_clock_side_that_is_no_side_is_refused_in_the_operators_language() {
+    let run = |lang: &str, side: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hamle"))
+            .args(["board", "--port", "/dev/null", "--clock", side])
+            .arg("http://127.0.0.1:1/vi#game=00112233445566ff&token=00ff")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .output()
+            .expect("hamle runs")
+    };
+    for (lang, said) in [
+        ("de_DE.UTF-8", "„mitte“ ist keine Seite der Uhr"),
+        ("tr_TR.UTF-8", "\"mitte\" saatin bir tarafı değil"),
+        ("en_GB.UTF-8", "\"mitte\" is not a side of the clock"),
+    ] {
+        let out = run(lang, "mitte");
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{lang}: {err}");
+    }
+}
