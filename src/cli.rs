@@ -80,6 +80,11 @@ pub enum Command {
         /// piece lifted and put back at once); more over Bluetooth.
         #[arg(long, value_name = "MS", default_value_t = 300, value_parser = parse_settle)]
         settle_ms: u64,
+        /// The side of the DGT 3000 clock (connected to the board) whose lever this player
+        /// presses, seen from the front: left or right (default: left for White, right for
+        /// Black). His lever pressed is his clock press at the table.
+        #[arg(long, value_name = "SIDE", value_parser = parse_clock)]
+        clock: Option<crate::eboard::dgt::ClockFace>,
         /// The player's seat link, in quotes (from the lobby or the round desk):
         /// "http://host:7878/vi?lang=de#game=…&token=…".
         #[arg(value_name = "SEAT_LINK", value_parser = parse_link)]
@@ -394,6 +399,11 @@ fn parse_kind(s: &str) -> Result<crate::bridge::Kind, String> {
     s.parse().map_err(|_| bad_speak_value("bridge-bad-kind", s))
 }
 
+fn parse_clock(s: &str) -> Result<crate::eboard::dgt::ClockFace, String> {
+    crate::eboard::dgt::ClockFace::from_name(s)
+        .ok_or_else(|| bad_speak_value("bridge-bad-clock", s))
+}
+
 fn parse_settle(s: &str) -> Result<u64, String> {
     s.trim()
         .parse::<u64>()
@@ -431,11 +441,13 @@ pub fn main() -> ExitCode {
             port,
             kind,
             settle_ms,
+            clock,
             link,
         }) => run_board(crate::bridge::Options {
             port,
             kind,
             settle_ms,
+            clock,
             lang: link.lang.unwrap_or_else(crate::server::operator_lang),
             link,
         }),

@@ -54,6 +54,7 @@ error-eboard-players-only = Nur das elektronische Brett eines Spielers meldet se
 bridge-bad-link = „{ $link }“ ist kein Platz-Link von hamle: Erwartet wird der Link eines Spielers, etwa http://server:7878/vi?lang=de#game=…&token=…
 bridge-bad-kind = „{ $value }“ ist keine Brettart: dgt oder chessnut.
 bridge-bad-settle = „{ $value }“ ist keine Wartezeit: Geben Sie Millisekunden von 0 bis 5000 an.
+bridge-bad-clock = „{ $value }“ ist keine Seite der Uhr: left (links) oder right (rechts).
 bridge-connecting = Verbinde mit der Partie { $game } auf { $server } …
 bridge-welcome = Mit der Partie verbunden, als { $seat }.
 bridge-not-a-player = Dieser Link gehört { $seat }: Ein elektronisches Brett gehört zu einem Spieler. Nehmen Sie den Link von Weiß oder Schwarz.
@@ -64,6 +65,7 @@ bridge-port-failed = Der Anschluss { $port } lässt sich nicht öffnen ({ $reaso
 bridge-port-lost = Der Anschluss { $port } ist weg ({ $reason }); neuer Versuch in { $ms } ms.
 bridge-port-silent = Das Brett antwortet nicht mehr
 bridge-turned = Das Brett liegt andersherum (der Anschluss rechts von Weiß): Es wird gedreht gelesen.
+bridge-lever = Ihr Hebel der Uhr wurde gedrückt: Am Tisch wird die Uhr gedrückt.
 bridge-unmapped = Was das Brett zeigt, kann der Tisch nicht als Brettereignis nehmen ({ $reason ->
     [hand_full] am Tisch ist auf diesem Brett schon eine Figur herausgehoben
     [not_on_record] am Tisch steht auf { $square } eine andere Figur

@@ -274,6 +274,8 @@ incident-moves = { $kind ->
     [again] Wieder gespielt: { $moves }.
    *[back] Zurückgenommen: { $moves }.
 }
+incident-board-event = { $time } { $text }
+incident-board-events = Die Brettereignisse seit dem letzten Zug: { $events }
 ## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
 error-no-starting-ranks = Diese Runde wurde nicht aus einer TRF-Datei gelesen: Ihre Spieler haben keine Startnummern. Laden Sie die Ergebnisliste (CSV) herunter.
 error-invalid-pairings = Die Paarungen lassen sich nicht lesen.

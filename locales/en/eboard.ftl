@@ -54,6 +54,7 @@ error-eboard-players-only = Only a player's electronic board reports its state: 
 bridge-bad-link = "{ $link }" is not a hamle seat link: give a player's link, such as http://server:7878/vi?lang=en#game=…&token=…
 bridge-bad-kind = "{ $value }" is not a kind of board: dgt or chessnut.
 bridge-bad-settle = "{ $value }" is not a settle time: give milliseconds from 0 to 5000.
+bridge-bad-clock = "{ $value }" is not a side of the clock: left or right.
 bridge-connecting = Connecting to game { $game } on { $server } …
 bridge-welcome = Connected to the game, as { $seat }.
 bridge-not-a-player = This link is { $seat }'s: an electronic board belongs to a player. Use White's or Black's link.
@@ -64,6 +65,7 @@ bridge-port-failed = Port { $port } cannot be opened ({ $reason }); trying again
 bridge-port-lost = Port { $port } is gone ({ $reason }); trying again in { $ms } ms.
 bridge-port-silent = the board stopped answering
 bridge-turned = The board lies the other way round (its connector on White's right): it is read turned.
+bridge-lever = Your lever of the clock was pressed: the clock is pressed at the table.
 bridge-unmapped = What the board shows cannot go to the table as a board event ({ $reason ->
     [hand_full] at the table a piece is already lifted on this board
     [not_on_record] at the table another piece stands on { $square }

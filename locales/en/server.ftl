@@ -274,6 +274,8 @@ incident-moves = { $kind ->
     [again] Played again: { $moves }.
    *[back] Taken back: { $moves }.
 }
+incident-board-event = { $time } { $text }
+incident-board-events = The board events since the last move: { $events }
 ## The round desk (issue 18): pairings that do not read, alerts.
 error-no-starting-ranks = This round was not read from a TRF file: its players have no starting ranks. Download the results list (CSV) instead.
 error-invalid-pairings = The pairings cannot be read.

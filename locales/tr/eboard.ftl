@@ -51,6 +51,7 @@ error-eboard-players-only = Durumunu yalnızca bir oyuncunun elektronik tahtası
 bridge-bad-link = "{ $link }" bir hamle oyuncu bağlantısı değil: Bir oyuncunun bağlantısını verin, örneğin http://server:7878/vi?lang=tr#game=…&token=…
 bridge-bad-kind = "{ $value }" bir tahta türü değil: dgt ya da chessnut.
 bridge-bad-settle = "{ $value }" bir bekleme süresi değil: 0 ile 5000 arasında milisaniye verin.
+bridge-bad-clock = "{ $value }" saatin bir tarafı değil: left (sol) ya da right (sağ).
 bridge-connecting = { $server } üzerindeki { $game } oyununa bağlanılıyor …
 bridge-welcome = Oyuna bağlanıldı: { $seat }.
 bridge-not-a-player = Bu bağlantı şunun: { $seat }. Elektronik tahta bir oyuncuya aittir; Beyazın ya da Siyahın bağlantısını kullanın.
@@ -61,6 +62,7 @@ bridge-port-failed = { $port } bağlantı noktası açılamıyor ({ $reason }); 
 bridge-port-lost = { $port } bağlantı noktası kayboldu ({ $reason }); { $ms } milisaniye sonra yeniden denenecek.
 bridge-port-silent = tahta artık yanıt vermiyor
 bridge-turned = Tahta ters duruyor (bağlantısı Beyazın sağında): Ters çevrilmiş olarak okunuyor.
+bridge-lever = Saatteki düğmeniz basıldı: Masada saate basılıyor.
 bridge-unmapped = Tahtanın gösterdiği, masaya tahta olayı olarak iletilemiyor ({ $reason ->
     [hand_full] masada bu tahtada zaten kaldırılmış bir taş var
     [not_on_record] masada { $square } karesinde başka bir taş duruyor

@@ -260,6 +260,8 @@ incident-moves = { $kind ->
     [again] Yeniden oynandı: { $moves }.
    *[back] Geri alındı: { $moves }.
 }
+incident-board-event = { $time } { $text }
+incident-board-events = Son hamleden bu yana tahta olayları: { $events }
 ## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
 error-no-starting-ranks = Bu tur bir TRF dosyasından okunmadı: oyuncularının başlangıç sırası yok. Bunun yerine sonuç listesini (CSV) indirin.
 error-invalid-pairings = Eşleştirmeler okunamıyor.

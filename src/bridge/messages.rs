@@ -5,7 +5,8 @@
 
 use serde_json::{Value, json};
 use shakmaty::fen::Fen;
-use shakmaty::{Board, CastlingMode, Chess, Color, Piece, Square};
+use shakmaty::uci::UciMove;
+use shakmaty::{Board, CastlingMode, Chess, Color, Move, Piece, Square};
 
 use crate::announce::Lang;
 use crate::eboard::BoardStatus;
@@ -110,6 +111,8 @@ pub struct GameView {
     pub recorded: Option<PhysicalBoard>,
     /// The game is over: nothing more to send.
     pub over: bool,
+    /// The move announced at the table and not played yet (`table.announced`).
+    pub announced: Option<Move>,
 }
 
 /// The game as `state` shows it, for `color`'s board; `None` if the state cannot be read.
@@ -124,11 +127,16 @@ pub fn game_view(state: &Value, color: Color) -> Option<GameView> {
     } else {
         None
     };
+    let announced = state["table"]["announced"]
+        .as_str()
+        .and_then(|uci| uci.parse::<UciMove>().ok())
+        .and_then(|uci| uci.to_move(&position).ok());
     Some(GameView {
         position,
         physical,
         recorded,
         over: state["status"] == "over",
+        announced,
     })
 }
 

@@ -32,12 +32,13 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::eboard::assemble::{Assembler, Intent, Settings};
+use crate::eboard::dgt::ClockFace;
 use crate::eboard::orders::{Unmapped, commands};
 use crate::eboard::{BoardStatus, Observation};
 use crate::game::{Command, Seat};
@@ -78,6 +79,9 @@ pub struct Options {
     pub link: SeatLink,
     pub kind: Kind,
     pub settle_ms: u64,
+    /// The side of a DGT 3000 clock (through the board) whose lever is this seat's clock
+    /// press; `None`: White's is the left, Black's the right.
+    pub clock: Option<ClockFace>,
     /// The language of the terminal's lines: the link's, else the operator's.
     pub lang: Lang,
 }
@@ -322,6 +326,7 @@ impl Bridge {
         );
         self.color = color;
         self.game = messages::game_view(&state, color);
+        self.follow_announcement();
         if let Some(status) = self.life.linked() {
             self.report(status).await?;
         }
@@ -335,6 +340,7 @@ impl Bridge {
                 self.now_ms(),
                 &self.position(),
             );
+            self.follow_announcement();
             self.act(intents).await?;
         }
         Ok(())
@@ -352,6 +358,7 @@ impl Bridge {
                 }
             }
             PortEvent::Turned => self.line("bridge-turned", &[]),
+            PortEvent::Lever(face) => self.on_lever(face).await?,
             PortEvent::Observed(at, o) => {
                 let intents = self.assembler.observe(&o, self.ms(at), &self.position());
                 self.act(intents).await?;
@@ -367,6 +374,29 @@ impl Bridge {
             PortEvent::Failed { reason, retry } => {
                 self.port_line("bridge-port-failed", reason, retry)
             }
+        }
+        Ok(())
+    }
+
+    /// A lever of the clock pressed: on this seat's side, in its turn, the seat's clock press
+    /// (the table decides: a move not made yet is refused and said). What the board shows
+    /// is judged first, settled or not: a player presses as soon as his piece is down.
+    async fn on_lever(&mut self, face: ClockFace) -> Result<(), Gone> {
+        let mine = self
+            .opts
+            .clock
+            .unwrap_or(self.color.fold_wb(ClockFace::Left, ClockFace::Right));
+        let Some(game) = self.game.as_ref() else {
+            return Ok(());
+        };
+        if face != mine || game.over || !game.physical || game.position.turn() != self.color {
+            return Ok(());
+        }
+        let intents = self.assembler.settle_now(&self.position());
+        self.act(intents).await?;
+        self.line("bridge-lever", &[]);
+        if self.request(json!({"type": "press_clock"})).await?.is_err() {
+            self.stale = true;
         }
         Ok(())
     }
@@ -431,10 +461,18 @@ impl Bridge {
                 continue;
             };
             self.game = messages::game_view(&answer["state"], self.color);
+            self.follow_announcement();
             let intents = self.assembler.tick(self.now_ms(), &self.position());
             self.act(intents).await?;
         }
         Ok(())
+    }
+
+    /// The assembler told the move announced at the table (a promotion shown without its
+    /// piece is that move).
+    fn follow_announcement(&mut self) {
+        let announced = self.game.as_ref().and_then(|g| g.announced);
+        self.assembler.set_announced(announced, &self.position());
     }
 
     /// Tells the seat of its board (and the terminal, unless it said the same last: a status
@@ -458,7 +496,15 @@ impl Bridge {
             if self.game.as_ref().is_none_or(|g| g.over) {
                 continue;
             }
-            match BoardStatus::of_intent(&intent) {
+            // A board put right back to a move placed on it is in step again too (after a
+            // promotion question it still shows the pawn: nothing to say yet).
+            let status = match &intent {
+                Intent::Placed(_) if matches!(self.printed, Some(BoardStatus::Mismatch(_))) => {
+                    Some(BoardStatus::InSync)
+                }
+                other => BoardStatus::of_intent(other),
+            };
+            match status {
                 Some(BoardStatus::InSync) if !self.problem_said => {}
                 Some(status) => {
                     self.problem_said = status != BoardStatus::InSync;

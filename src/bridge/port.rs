@@ -11,6 +11,8 @@
 //!   (which also catches a lost field update), and a board that has not answered for
 //!   [`SILENT`] is lost. A board dump of the initial position turned round means the board
 //!   lies the other way: it is read turned from then on.
+//! - A DGT 3000 clock connected to a DGT board: its readings come through the board; a lever
+//!   pressed is [`PortEvent::Lever`] with the clock's side ([`LeverWatch`]).
 //! - A Chessnut board: its path is read as a byte stream after the realtime mode command: a
 //!   `hidraw` device as a file, one USB report per read ([`ChessnutDecoder::push_packet`]);
 //!   anything else as a serial port in raw mode (a serial bridge), a stream (`push`).
@@ -28,7 +30,7 @@ use super::Kind;
 use super::backoff::Backoff;
 use crate::eboard::Observation;
 use crate::eboard::chessnut::{ChessnutCommand, ChessnutDecoder};
-use crate::eboard::dgt::{DgtCommand, DgtDecoder, DgtMessage, Orientation};
+use crate::eboard::dgt::{ClockFace, DgtCommand, DgtDecoder, DgtMessage, LeverWatch, Orientation};
 
 /// A DGT board silent this long is asked for the whole board.
 pub const QUIET: Duration = Duration::from_secs(5);
@@ -48,6 +50,8 @@ pub enum PortEvent {
     Observed(Instant, Observation),
     /// The board lies the other way round: read turned from now on.
     Turned,
+    /// The lever of this side of the clock was pressed (a DGT 3000 through the board).
+    Lever(ClockFace),
     /// The port went away; the next attempt follows after `retry`.
     Lost { reason: Reason, retry: Duration },
     /// The port could not be opened; the next attempt follows after `retry`.
@@ -65,7 +69,11 @@ pub enum Reason {
 
 /// A board's byte stream to observations.
 enum Decoder {
-    Dgt(DgtDecoder),
+    Dgt {
+        decoder: DgtDecoder,
+        /// A DGT 3000 through the board: its lever presses.
+        lever: LeverWatch,
+    },
     Chessnut {
         decoder: ChessnutDecoder,
         /// Each read is one whole report (a `hidraw` device).
@@ -81,12 +89,17 @@ struct Decoded {
     heard: bool,
     /// The board lies the other way than it was read.
     turned: bool,
+    /// The clock's levers pressed (a DGT 3000 through the board).
+    presses: Vec<ClockFace>,
 }
 
 impl Decoder {
     fn new(kind: Kind, path: &Path) -> Decoder {
         match kind {
-            Kind::Dgt => Decoder::Dgt(DgtDecoder::new(Orientation::Normal)),
+            Kind::Dgt => Decoder::Dgt {
+                decoder: DgtDecoder::new(Orientation::Normal),
+                lever: LeverWatch::default(),
+            },
             Kind::Chessnut => Decoder::Chessnut {
                 decoder: ChessnutDecoder::default(),
                 packets: is_hidraw(path),
@@ -97,7 +110,7 @@ impl Decoder {
     /// The bytes that start the board talking.
     fn start(&self) -> Vec<u8> {
         match self {
-            Decoder::Dgt(_) => [
+            Decoder::Dgt { .. } => [
                 DgtCommand::SendUpdateBoard,
                 DgtCommand::SendVersion,
                 DgtCommand::SendBoard,
@@ -113,7 +126,7 @@ impl Decoder {
     /// which reports every change by itself).
     fn probe(&self) -> Option<Vec<u8>> {
         match self {
-            Decoder::Dgt(_) => Some(DgtCommand::SendBoard.encode().to_vec()),
+            Decoder::Dgt { .. } => Some(DgtCommand::SendBoard.encode().to_vec()),
             Decoder::Chessnut { .. } => None,
         }
     }
@@ -121,15 +134,17 @@ impl Decoder {
     fn push(&mut self, bytes: &[u8]) -> Decoded {
         let mut out = Decoded::default();
         match self {
-            Decoder::Dgt(d) => {
+            Decoder::Dgt { decoder: d, lever } => {
                 for m in d.push(bytes) {
                     out.heard = true;
-                    if let DgtMessage::BoardDump(board) = &m
-                        && board.shows_start_turned()
-                    {
-                        d.set_orientation(d.orientation().turned());
-                        out.turned = true;
-                        continue;
+                    match &m {
+                        DgtMessage::BoardDump(board) if board.shows_start_turned() => {
+                            d.set_orientation(d.orientation().turned());
+                            out.turned = true;
+                            continue;
+                        }
+                        DgtMessage::ClockTimes(times) => out.presses.extend(lever.reading(times)),
+                        _ => {}
                     }
                     out.observations.extend(m.observation());
                 }
@@ -358,6 +373,11 @@ fn read(
         }
         for o in decoded.observations {
             if events.send(PortEvent::Observed(at, o)).is_err() {
+                return None;
+            }
+        }
+        for face in decoded.presses {
+            if events.send(PortEvent::Lever(face)).is_err() {
                 return None;
             }
         }

@@ -500,6 +500,12 @@ pub async fn run_node(
     // The recordings already on the disk count against their quotas.
     let tally = recordings_on_disk(&config).await?;
     let leases = cluster.clone();
+    // In a cluster a board's notices go to the other nodes' connections too.
+    let boards = cluster
+        .as_ref()
+        .map_or_else(ws::eboard::Boards::default, |c| {
+            ws::eboard::Boards::on_bus(c.client.clone())
+        });
     // The engine is tried when the first game against the computer is asked for: a program
     // that is no engine is said then, and games against it are refused with that reason.
     let opponents = config.engine.clone().map(|engine| {
@@ -531,7 +537,7 @@ pub async fn run_node(
         data_dir: config.data_dir.clone(),
         uploads: Arc::new(tokio::sync::Mutex::new(tally)),
         opponents,
-        boards: ws::eboard::Boards::default(),
+        boards,
     }));
     // A game against the computer loaded from the store: its seat plays again (issue 34).
     // The hook holds the server's state weakly: the hub is part of it.
@@ -541,6 +547,10 @@ pub async fn run_node(
             opponent::resume(&AppState(inner), handle);
         }
     }));
+    app.0.tracker.spawn(ws::eboard::follow_bus(
+        app.boards().clone(),
+        shutdown.clone(),
+    ));
     match &config.store {
         crate::store::StoreUrl::DataDir => {
             tracing::info!("store opened at {}", config.data_dir.display())

@@ -213,6 +213,34 @@ pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>, moves: &[&Publ
     }
 }
 
+/// The board events an incident keeps as its evidence (a touch report, diverging boards),
+/// each with its time to the millisecond (UTC) and its sentence as the arbiter hears it; `None`
+/// when there are none.
+pub fn incident_board_events(lang: Lang, events: &[&Published]) -> Option<String> {
+    if events.is_empty() {
+        return None;
+    }
+    let each = events.iter().map(|p| {
+        let ms = p.rec.at_ms;
+        let secs = ms / 1000;
+        let time = format!(
+            "{:02}:{:02}:{:02}.{:03}",
+            (secs / 3600) % 24,
+            (secs / 60) % 60,
+            secs % 60,
+            ms % 1000
+        );
+        let said = text_for(Seat::Arbiter, lang, p);
+        text(
+            lang,
+            "incident-board-event",
+            &[("time", time), ("text", said)],
+        )
+    });
+    let events = sentences(lang, each);
+    Some(text(lang, "incident-board-events", &[("events", events)]))
+}
+
 /// The half-moves a ruling took back, or an undone ruling played again, by name: "Taken
 /// back: 2. Springer f3, 2... Springer c6." `None` when there are none.
 pub fn incident_moves(lang: Lang, event: &Event, moves: &[&Published]) -> Option<String> {

@@ -1023,3 +1023,85 @@ async fn nodes_share_a_data_directory_but_not_a_node_name_nor_with_a_server_alon
     assert_eq!(store.seqs(&game).await.len() as u64, t.seat("black").last());
     drop((n1, n2));
 }
+
+/// Issue 33 across nodes: a player's board bridge on one node, his page on another. What the
+/// bridge reports of his board, and the bridge gone, reach his page over the bus, in his
+/// language; the other side hears nothing of it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn a_boards_status_reaches_its_side_on_another_node() {
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let mut body = physical_game();
+    body["white"]["visually_impaired"] = json!(true);
+    body["languages"] = json!({"white": "de", "black": "tr"});
+    let created = create(&n1.addr, body).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut page = Seat::connect("white", &token("white"), &game, &n2.addr).await;
+    let mut black = Seat::connect("black", &token("black"), &game, &n2.addr).await;
+    // White's bridge on node 1.
+    let url = format!("ws://{}/api/games/{game}/ws", n1.addr);
+    let (mut bridge, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let hello = json!({"type": "hello", "v": 1, "token": token("white"), "eboard": true});
+    bridge.send(Message::text(hello.to_string())).await.unwrap();
+    let status = json!({"type": "board_status", "id": "b1", "status": "mismatch",
+        "missing": [{"square": "e5", "piece": "p"}], "extra": [], "wrong": []});
+    bridge
+        .send(Message::text(status.to_string()))
+        .await
+        .unwrap();
+    loop {
+        let m = tokio::time::timeout(STEP, bridge.next())
+            .await
+            .expect("the bridge's answer")
+            .expect("open")
+            .expect("a frame");
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["id"] == "b1" {
+                assert_eq!(v["type"], "ack", "{v}");
+                break;
+            }
+        }
+    }
+    let heard = loop {
+        let m = page.recv().await.expect("the page's socket");
+        if m["type"] == "board_status" {
+            break m;
+        }
+    };
+    assert_eq!(heard["status"], "mismatch", "{heard}");
+    assert_eq!(
+        heard["text"],
+        "Ihr Brett stimmt nicht mit der Partie überein. Setze einen schwarzen Bauern auf Eva \
+         fünf."
+    );
+    // The bridge leaves: its page, on the other node, hears it.
+    drop(bridge);
+    let gone = loop {
+        let m = page.recv().await.expect("the page's socket");
+        if m["type"] == "board_status" {
+            break m;
+        }
+    };
+    assert_eq!(gone["status"], "bridge_gone", "{gone}");
+    // Black heard nothing of White's board (up to the answer of a ping).
+    black.next_id += 1;
+    let ws = black.ws.as_mut().expect("connected");
+    ws.send(Message::text(
+        json!({"type": "ping", "id": "p1"}).to_string(),
+    ))
+    .await
+    .unwrap();
+    loop {
+        let m = black.recv().await.expect("Black's socket");
+        assert_ne!(m["type"], "board_status", "{m}");
+        if m["id"] == "p1" {
+            break;
+        }
+    }
+    drop((n1, n2));
+}

@@ -26,6 +26,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::support::{Client, Game, TestServer};
 
+mod game;
+
 /// What the virtual board's thread is told.
 enum Cmd {
     Write(Vec<u8>),
@@ -262,6 +264,7 @@ impl Bridge {
             link,
             kind,
             settle_ms: 100,
+            clock: None,
             lang: Lang::De,
         };
         let task = tokio::spawn(hamle::bridge::run(opts, stop.clone(), say));
@@ -814,4 +817,127 @@ async fn a_placement_reaches_the_opponent_within_a_settle_time_and_a_little() {
     let (ended, _) = bridge.stop().await;
     assert_eq!(ended, Ended::Stopped);
     server.stop().await;
+}
+
+/// Bad input from the board: line noise in the middle of a move, the board unplugged with a
+/// piece in the air and plugged in again with the move made, a board that reports an
+/// impossible position (a third king). Each is said clearly in the seat's language; nothing is
+/// played that the player did not do, and nothing he did is lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_and_lose_nothing() {
+    let server = TestServer::start().await;
+    let game = server.create(body()).await;
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    assert_eq!(white.recv().await["type"], "state");
+    let (mut black, _) = Client::connect(&addr, &game, "black", None).await;
+    assert_eq!(black.recv().await["type"], "state");
+    let dir = tempfile::tempdir().unwrap();
+    let port = dir.path().join("dgt");
+    let board = VirtualBoard::start(Board::new());
+    std::os::unix::fs::symlink(&board.path, &port).unwrap();
+    let bridge = Bridge::start(&port, link(&server, &game, "white"));
+    board.started().await;
+    until(&mut white, "connected", board_status("connected")).await;
+
+    // Line noise: bytes with and without the message bit, a header cut short, a header
+    // naming an impossible length, a field update cut in two around noise.
+    board.send(vec![0x00, 0x13, 0x7f, 0xff, 0x8e, 0x00]);
+    board.send(vec![0x8e, 0x7f, 0x7f, 0x01, 0x02]);
+    board.lift(Square::E2);
+    until(&mut black, "the lift", board_event("white", "lift", "e2")).await;
+    board.send(vec![0x86, 0x00, 0x43, 0x01, 0x02, 0x03]);
+    board.send(vec![0x55, 0xaa, 0x55]);
+
+    // Unplugged with the pawn in the air: the seat hears the board is lost; the table keeps
+    // the pawn in his hand.
+    board.vanish();
+    until(&mut white, "lost", board_status("lost")).await;
+    let state = white.request(json!({"type": "state"})).await;
+    let table = &state.last().unwrap()["state"]["table"];
+    assert_eq!(table["white_board"]["hand"]["from"], "e2", "{table}");
+    // Plugged in again with the pawn put on e4 meanwhile: back, and the placement reaches
+    // the table as his (nothing lost).
+    let mut e4 = Board::new();
+    e4.discard_piece_at(Square::E2);
+    e4.set_piece_at(Square::E4, piece('P'));
+    let again = VirtualBoard::start(e4.clone());
+    std::fs::remove_file(&port).unwrap();
+    std::os::unix::fs::symlink(&again.path, &port).unwrap();
+    again.started().await;
+    until(&mut white, "back", board_status("back")).await;
+    until(&mut black, "the place", board_event("white", "place", "e4")).await;
+
+    // An impossible position: a third king on the board (a DGT board's whole-board report).
+    // He hears what to take off; the table is sent nothing.
+    let seq_before = white
+        .request(json!({"type": "state"}))
+        .await
+        .last()
+        .unwrap()["state"]["seq"]
+        .clone();
+    let mut three_kings = e4.clone();
+    three_kings.set_piece_at(Square::E3, piece('K'));
+    *again.board.lock().unwrap() = three_kings.clone();
+    again.send(dump_bytes(&three_kings));
+    let said = until(&mut white, "three kings", board_status("mismatch")).await;
+    assert_eq!(
+        said["text"],
+        "Ihr Brett stimmt nicht mit der Partie überein. Nimm den weißen König von Eva drei vom \
+         Brett."
+    );
+    let state = white.request(json!({"type": "state"})).await;
+    let state = &state.last().unwrap()["state"];
+    assert_eq!(state["seq"], seq_before, "nothing reached the table");
+    assert_eq!(
+        state["table"]["white_board"]["placement"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
+    again.lift(Square::E3);
+    until(&mut white, "in step", board_status("in_sync")).await;
+    // The move is his, announced and pressed as ever.
+    ok(
+        &mut white,
+        json!({"type": "announce", "text": "Bauer Eva vier"}),
+    )
+    .await;
+    ok(&mut white, json!({"type": "press_clock"})).await;
+    until(&mut black, "e4", |m| {
+        m["kind"] == "move" && m["uci"] == "e2e4"
+    })
+    .await;
+    let (ended, lines) = bridge.stop().await;
+    assert_eq!(ended, Ended::Stopped);
+    assert!(
+        lines.iter().all(|l| !l.contains("nicht als Brettereignis")),
+        "{lines:#?}"
+    );
+    drop(again);
+    server.stop().await;
+}
+
+/// `hamle board --clock`: a side that is no side of the clock is refused before anything
+/// starts, in the operator's language.
+#[test]
+fn a_clock_side_that_is_no_side_is_refused_in_the_operators_language() {
+    let run = |lang: &str, side: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hamle"))
+            .args(["board", "--port", "/dev/null", "--clock", side])
+            .arg("http://127.0.0.1:1/vi#game=00112233445566ff&token=00ff")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", lang)
+            .output()
+            .expect("hamle runs")
+    };
+    for (lang, said) in [
+        ("de_DE.UTF-8", "„mitte“ ist keine Seite der Uhr"),
+        ("tr_TR.UTF-8", "\"mitte\" saatin bir tarafı değil"),
+        ("en_GB.UTF-8", "\"mitte\" is not a side of the clock"),
+    ] {
+        let out = run(lang, "mitte");
+        assert!(!out.status.success(), "{lang}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{lang}: {err}");
+    }
 }

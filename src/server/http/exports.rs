@@ -27,9 +27,9 @@ use crate::server::http::error::ApiError;
 use crate::server::http::extract::Authorised;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
-use crate::words::events::incident_line;
+use crate::words::events::{incident_board_events, incident_line};
 use crate::words::sheet::{Names, sheet_text};
-use crate::words::text;
+use crate::words::{sentences, text};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -56,6 +56,10 @@ pub(super) struct IncidentBody {
     /// An undone ruling: the half-moves it played again.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     played_again: Vec<IncidentMove>,
+    /// A touch report, diverging boards: the board events since the last move that bear on
+    /// it (at most `BOARD_EVIDENCE`, the latest), an electronic board's included.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    board_events: Vec<IncidentBoardEvent>,
     /// Private to one side (a time request): left out of the PGN.
     #[serde(skip)]
     pub(super) private: bool,
@@ -69,6 +73,31 @@ struct IncidentMove {
     color: &'static str,
     uci: String,
     san: String,
+}
+
+/// A board event kept as an incident's evidence.
+#[derive(Serialize)]
+struct IncidentBoardEvent {
+    seq: u64,
+    at_ms: u64,
+    by: &'static str,
+    board: &'static str,
+    action: &'static str,
+    square: String,
+}
+
+fn board_event(p: &crate::words::Published) -> Option<IncidentBoardEvent> {
+    let crate::game::Event::Board { by, board, op } = &p.rec.event else {
+        return None;
+    };
+    Some(IncidentBoardEvent {
+        seq: p.rec.seq,
+        at_ms: p.rec.at_ms,
+        by: by.key(),
+        board: color_key(*board),
+        action: op.key(),
+        square: op.parts().0.to_string(),
+    })
 }
 
 /// The incident record, in the arbiter's language, for the arbiter only.
@@ -122,14 +151,25 @@ pub(super) fn incident_bodies(
             } else {
                 (named, Vec::new())
             };
+            let evidence: Vec<&crate::words::Published> = i
+                .board_events
+                .iter()
+                .filter_map(|seq| event(*seq))
+                .collect();
+            let line = incident_line(lang, p, i.by, &moves);
+            let text = match incident_board_events(lang, &evidence) {
+                Some(events) => sentences(lang, [line, events]),
+                None => line,
+            };
             Some(IncidentBody {
                 seq: i.seq,
                 at_ms: i.at_ms,
                 by: i.by.map(|s| s.key()),
                 ply: i.ply,
-                text: incident_line(lang, p, i.by, &moves),
+                text,
                 taken_back,
                 played_again,
+                board_events: evidence.iter().filter_map(|p| board_event(p)).collect(),
                 private: i.private,
             })
         })

@@ -11,9 +11,11 @@
 //! differs, a promotion piece) stands until the next one: a connection that comes later is
 //! told it once.
 //!
-//! Nothing here is stored or numbered: a notice is no event of the game. It reaches the
-//! connections of this node only (with several nodes, the bridge and the page meet on the
-//! node they connect to; docs/eboard.md says so).
+//! Nothing here is stored or numbered: a notice is no event of the game. With several nodes
+//! (`docs/scale-out.md`) each notice also goes over the bus (`hamle.game.<id>.board`, core
+//! NATS, at most once: news, not the game), and every node tells its own connections of that
+//! side ([`follow_bus`]): the page and the bridge need not meet on one node. Which bridge
+//! replaces which (4409) is still decided on each node for its own connections.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,10 +25,13 @@ use shakmaty::Color;
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
 use crate::announce::Lang;
 use crate::eboard::BoardStatus;
 use crate::game::Seat;
-use crate::server::wire::{ServerMsg, color_key};
+use crate::server::wire::{ClientMsg, ErrorCode, ServerMsg, color_key, decode};
 use crate::store::GameId;
 use crate::words::eboard::{Whose, say_bridge_gone, say_refused, say_status};
 
@@ -130,9 +135,125 @@ type Key = (GameId, Color);
 pub struct Boards {
     entries: Arc<Mutex<HashMap<Key, Entry>>>,
     next: Arc<AtomicU64>,
+    /// The other nodes, when this one is a node of a cluster.
+    bus: Option<Bus>,
+}
+
+/// The bus to the other nodes: the NATS client, and this process's number (its own notices
+/// come back to it and are not said twice).
+#[derive(Clone)]
+struct Bus {
+    client: async_nats::Client,
+    origin: u64,
+}
+
+/// The subject a game's board notices go over.
+fn board_subject(game: &GameId) -> String {
+    format!("hamle.game.{game}.board")
+}
+
+/// A notice on the bus.
+#[derive(Debug, Serialize, Deserialize)]
+struct BusNotice {
+    origin: u64,
+    game: String,
+    color: String,
+    /// `{"type": "board_status", ...}` as a bridge sends it, `{"type": "refused", "code",
+    /// "message"}` or `{"type": "bridge_gone"}`.
+    notice: Value,
+}
+
+impl Notice {
+    /// As it goes over the bus.
+    fn to_bus(&self) -> Value {
+        match self {
+            Notice::Status(s) => crate::bridge::messages::status(s),
+            Notice::Refused { code, message } => {
+                json!({"type": "refused", "code": code, "message": message})
+            }
+            Notice::BridgeGone => json!({"type": "bridge_gone"}),
+        }
+    }
+
+    /// Read back from the bus, checked as a bridge's `board_status` is.
+    fn from_bus(v: &Value) -> Option<Notice> {
+        match v["type"].as_str()? {
+            "board_status" => {
+                let mut msg = v.clone();
+                msg["id"] = json!(0);
+                match decode(&msg.to_string()) {
+                    Ok(ClientMsg::BoardStatus(b)) if b.problem().is_none() => {
+                        Some(Notice::Status(b.status))
+                    }
+                    _ => None,
+                }
+            }
+            "refused" => Some(Notice::Refused {
+                code: ErrorCode::named(v["code"].as_str()?).name(),
+                message: v["message"].as_str()?.to_owned(),
+            }),
+            "bridge_gone" => Some(Notice::BridgeGone),
+            _ => None,
+        }
+    }
+}
+
+/// Tells this node's connections the notices other nodes publish, until `shutdown`.
+pub async fn follow_bus(boards: Boards, shutdown: CancellationToken) {
+    use futures_util::StreamExt;
+    let Some(bus) = boards.bus.clone() else {
+        return;
+    };
+    let mut subscription = match bus.client.subscribe("hamle.game.*.board").await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("cannot follow the boards' notices of other nodes: {e}");
+            return;
+        }
+    };
+    loop {
+        let message = tokio::select! {
+            _ = shutdown.cancelled() => return,
+            m = subscription.next() => match m {
+                Some(m) => m,
+                None => return,
+            },
+        };
+        let Ok(sent) = serde_json::from_slice::<BusNotice>(&message.payload) else {
+            tracing::warn!("a board notice on the bus that does not read");
+            continue;
+        };
+        if sent.origin == bus.origin {
+            continue;
+        }
+        let color = match sent.color.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => continue,
+        };
+        let (Some(game), Some(notice)) =
+            (GameId::parse(&sent.game), Notice::from_bus(&sent.notice))
+        else {
+            continue;
+        };
+        // From no connection of this node: every listener of that side hears it.
+        boards.deliver(&game, color, 0, notice);
+    }
 }
 
 impl Boards {
+    /// The boards of a node of a cluster: notices go to the other nodes too
+    /// ([`follow_bus`] takes theirs).
+    pub fn on_bus(client: async_nats::Client) -> Boards {
+        Boards {
+            bus: Some(Bus {
+                client,
+                origin: rand::random(),
+            }),
+            ..Boards::default()
+        }
+    }
+
     fn with<T>(&self, key: &Key, f: impl FnOnce(&mut Entry) -> T) -> T {
         let mut entries = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         let entry = entries.entry(key.clone()).or_insert_with(Entry::new);
@@ -177,8 +298,34 @@ impl Boards {
         }
     }
 
-    /// Tells `color`'s side in `game` a notice from connection `from`.
+    /// Tells `color`'s side in `game` a notice from connection `from`, on this node and, in a
+    /// cluster, on the others.
     pub fn publish(&self, game: &GameId, color: Color, from: u64, notice: Notice) {
+        if let Some(bus) = &self.bus {
+            let sent = BusNotice {
+                origin: bus.origin,
+                game: game.to_string(),
+                color: color_key(color).to_owned(),
+                notice: notice.to_bus(),
+            };
+            match serde_json::to_vec(&sent) {
+                Ok(payload) => {
+                    let client = bus.client.clone();
+                    let subject = board_subject(game);
+                    tokio::spawn(async move {
+                        if let Err(e) = client.publish(subject, payload.into()).await {
+                            tracing::warn!("a board notice not sent to the other nodes: {e}");
+                        }
+                    });
+                }
+                Err(e) => tracing::error!("a board notice that does not write: {e}"),
+            }
+        }
+        self.deliver(game, color, from, notice);
+    }
+
+    /// Tells this node's connections of `color`'s side in `game` a notice.
+    fn deliver(&self, game: &GameId, color: Color, from: u64, notice: Notice) {
         let sent = Arc::new(Sent {
             color,
             from,
@@ -328,5 +475,38 @@ mod tests {
             }
             _ => panic!("not a board status"),
         }
+    }
+
+    #[test]
+    fn every_notice_goes_over_the_bus_and_back_unchanged() {
+        use crate::eboard::assemble::Mismatch;
+        use shakmaty::{Piece, Square};
+        let notices = [
+            Notice::Status(BoardStatus::Connected),
+            Notice::Status(BoardStatus::PromotionNeeded {
+                from: Square::G7,
+                to: Square::G8,
+            }),
+            Notice::Status(BoardStatus::Mismatch(Mismatch {
+                missing: vec![(Square::E5, Piece::from_char('p').expect("a piece"))],
+                extra: vec![(Square::H4, None)],
+                wrong: Vec::new(),
+            })),
+            Notice::Refused {
+                code: "touch_move",
+                message: "Berührt, geführt.".to_owned(),
+            },
+            Notice::BridgeGone,
+        ];
+        for n in notices {
+            assert_eq!(Notice::from_bus(&n.to_bus()).as_ref(), Some(&n), "{n:?}");
+        }
+        // What does not read is dropped, not guessed.
+        assert_eq!(
+            Notice::from_bus(&json!({"type": "board_status", "status": "exploded"})),
+            None
+        );
+        assert_eq!(Notice::from_bus(&json!({"type": "refused"})), None);
+        assert_eq!(Notice::from_bus(&json!({"type": "other"})), None);
     }
 }

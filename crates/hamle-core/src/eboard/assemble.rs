@@ -20,10 +20,23 @@
 //! - on the seat's turn, a move under way (each square as in the position, as after some legal
 //!   move, or empty, and every piece missing seen lifted since the position):
 //!   [`Intent::Touched`] for each piece of the position newly lifted, in the order lifted (D.2.3:
-//!   a piece taken out of its hole is touched);
+//!   a piece taken out of its hole is touched); before a second piece of his own is touched,
+//!   [`Intent::Put`] for the first one if it stands in a new hole already (castling king first,
+//!   slowly: the king in its hole, then the rook lifted), so that the table's record, which
+//!   holds one piece in the hand, takes both;
 //! - anything else (an earlier position, the opponent's last move not yet made on this board, a
 //!   knocked-over piece, an illegal move, nonsense): [`Intent::Mismatch`], square by square what
 //!   is missing, extra or wrong. Nothing is taken back: the seat is told what to put where.
+//!
+//! What differs is said against the position, or, once a move was placed in it (released
+//! there, Art. 4.6), against the board after that move.
+//!
+//! A piece put on the board from beside it (a captured piece knocked back in) is no move: a
+//! move under way has a piece of the position off its square, and a move's destination that
+//! was filled a settle time or more before its piece was lifted holds another piece than the
+//! one that moved (so a knight knocked onto e2, then the knight of g1 lifted, is no `Ng1-e2`).
+//! A promotion whose piece the board does not show is the move the seat announced, when he
+//! announced one from that square to that one ([`Assembler::set_announced`]): not asked again.
 //!
 //! Each judgement is reported once; the same board judged again against the same position says
 //! nothing new. A touch is reported once per position.
@@ -98,6 +111,10 @@ pub enum Intent {
     /// On the seat's turn, a piece of the position lifted (D.2.3: touched): his own, or his
     /// opponent's (a capture begun by taking the captured piece off).
     Touched { square: Square, piece: Piece },
+    /// On the seat's turn, a piece of his touched before now stands on `square`, a new hole,
+    /// while his move is still under way; said just before another piece of his is touched
+    /// (castling king first, slowly).
+    Put { square: Square, piece: Piece },
     /// On the seat's turn, the board shows the position after this legal move.
     Placed(Move),
     /// On the seat's turn, the board shows a pawn's promotion from `from` to `to`, but not the
@@ -154,9 +171,51 @@ fn promotion_squares(moves: &[Move]) -> Option<(Square, Square)> {
         .then_some(squares)
 }
 
-/// `sensed` judged against `pos`, for the board of `seat`; `lifted`: the squares seen to become
-/// empty since the position (a move is under way only if every piece missing was lifted).
-fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdict {
+/// What the assembler has seen of the board since the position, beside what it shows.
+struct Evidence<'a> {
+    /// The squares seen to become empty since the position, with when, oldest first.
+    lifted: &'a [(Square, u64)],
+    /// When each square last took a new piece (kept across positions while it stays filled).
+    filled: &'a [Option<u64>; 64],
+    settle_ms: u64,
+    /// The move the seat announced in this position, if any.
+    announced: Option<Move>,
+    /// The move last placed on the board in this position (reported as [`Intent::Placed`]):
+    /// released there (Art. 4.6), so what differs is said against the board after it.
+    placed: Option<Move>,
+}
+
+impl Evidence<'_> {
+    fn lifted_at(&self, square: Square) -> Option<u64> {
+        self.lifted
+            .iter()
+            .find(|(sq, _)| *sq == square)
+            .map(|(_, at)| *at)
+    }
+
+    fn was_lifted(&self, square: Square) -> bool {
+        self.lifted_at(square).is_some()
+    }
+
+    /// Whether `m`'s destination took its piece a settle time or more before `m`'s piece left
+    /// its square: then what stands there is not the piece that moved.
+    fn filled_before_lift(&self, m: &Move, mover: Color) -> bool {
+        let (Some(from), to) = (
+            m.from(),
+            m.castling_side().map_or(m.to(), |side| side.king_to(mover)),
+        ) else {
+            return false;
+        };
+        match (self.filled[to.to_usize()], self.lifted_at(from)) {
+            (Some(filled), Some(lifted)) => lifted >= filled.saturating_add(self.settle_ms),
+            _ => false,
+        }
+    }
+}
+
+/// `sensed` judged against `pos`, for the board of `seat`, with what was seen since the
+/// position (a move is under way only if every piece missing was lifted).
+fn judge(sensed: &Sensed, pos: &Chess, seat: Color, seen: &Evidence) -> Verdict {
     let before = pos.board();
     if sensed.shows(before) {
         return Verdict::InSync;
@@ -165,6 +224,7 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdic
         let mut exact = Vec::new();
         let mut pawn_shown = Vec::new();
         let mut under_way = false;
+        let mut knocked_in = false;
         for m in pos.legal_moves() {
             let mut after = pos.clone();
             after.play_unchecked(m);
@@ -177,10 +237,13 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdic
                     capture: Some(_),
                     to,
                     ..
-                } => sensed.at(to) != SquareSensed::Occupied || lifted.contains(&to),
+                } => sensed.at(to) != SquareSensed::Occupied || seen.was_lifted(to),
                 _ => true,
             };
-            if sensed.shows(after) && capture_seen {
+            let shown = sensed.shows(after) && capture_seen;
+            if shown && seen.filled_before_lift(&m, seat) {
+                knocked_in = true;
+            } else if shown {
                 exact.push(m);
             } else if shows_pawn_on_promotion_square(sensed, after, &m, seat) {
                 pawn_shown.push(m);
@@ -193,18 +256,26 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color, lifted: &[Square]) -> Verdic
         }
         exact.extend(pawn_shown);
         if let Some((from, to)) = promotion_squares(&exact) {
-            return Verdict::Promotion { from, to };
+            return match seen.announced.filter(|a| exact.contains(a)) {
+                Some(announced) => Verdict::Placed(announced),
+                None => Verdict::Promotion { from, to },
+            };
         }
-        let all_lifted = Square::ALL.into_iter().all(|sq| {
-            sensed.at(sq) != SquareSensed::Empty
-                || before.piece_at(sq).is_none()
-                || lifted.contains(&sq)
-        });
-        if under_way && all_lifted && exact.is_empty() {
+        let missing = before.occupied() & !sensed.occupied();
+        let all_lifted = missing.into_iter().all(|sq| seen.was_lifted(sq));
+        if under_way && !knocked_in && all_lifted && !missing.is_empty() && exact.is_empty() {
             return Verdict::UnderWay;
         }
     }
-    Verdict::Mismatch(Mismatch::between(sensed, before))
+    let expected = match seen.placed {
+        Some(m) => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            after.board().clone()
+        }
+        None => before.clone(),
+    };
+    Verdict::Mismatch(Mismatch::between(sensed, &expected))
 }
 
 /// One seat's board observations to [`Intent`]s.
@@ -219,8 +290,15 @@ pub struct Assembler {
     changed_at: u64,
     /// Whether the board as it is now has been judged against the current position.
     judged: bool,
-    /// The squares that became empty since the position, oldest first.
-    lifted: Vec<Square>,
+    /// The squares that became empty since the position, with when, oldest first.
+    lifted: Vec<(Square, u64)>,
+    /// When each square last took a new piece; cleared when it empties.
+    filled: [Option<u64>; 64],
+    /// The move the seat announced in this position ([`Assembler::set_announced`]).
+    announced: Option<Move>,
+    /// The move last placed on the board in this position, until the board shows the
+    /// position again.
+    placed: Option<Move>,
     /// The squares whose touch was reported in this position.
     touched: Bitboard,
     /// The last verdict reported in this position.
@@ -240,6 +318,9 @@ impl Assembler {
             changed_at: 0,
             judged: true,
             lifted: Vec::new(),
+            filled: [None; 64],
+            announced: None,
+            placed: None,
             touched: Bitboard::EMPTY,
             last: None,
             position: None,
@@ -275,12 +356,26 @@ impl Assembler {
             }
             (None, _) => false,
             (Some(sensed), _) => {
-                let before = sensed.occupied();
+                let before = sensed.clone();
                 let changed = sensed.apply(observation);
-                let emptied = before & !sensed.occupied();
-                for square in emptied {
-                    self.lifted.retain(|sq| *sq != square);
-                    self.lifted.push(square);
+                let touched = match observation {
+                    Observation::Lifted(sq) | Observation::Placed { square: sq, .. } => {
+                        Bitboard::from_square(*sq)
+                    }
+                    Observation::Snapshot(_) => Bitboard::FULL,
+                };
+                for square in touched {
+                    let now = sensed.at(square);
+                    if now == before.at(square) {
+                        continue;
+                    }
+                    if now == SquareSensed::Empty {
+                        self.filled[square.to_usize()] = None;
+                        self.lifted.retain(|(sq, _)| *sq != square);
+                        self.lifted.push((square, at));
+                    } else {
+                        self.filled[square.to_usize()] = Some(at);
+                    }
                 }
                 changed
             }
@@ -293,18 +388,47 @@ impl Assembler {
         out
     }
 
-    /// At `now`, with `pos` the game's position: what the board means, if it has settled and
-    /// has not been judged against `pos` yet. Call it at [`Assembler::deadline`] and whenever
-    /// the game's position changes.
-    pub fn tick(&mut self, now: u64, pos: &Chess) -> Vec<Intent> {
+    /// What the board means now, with `pos` the game's position, as if it had settled: the
+    /// player said so (a clock's lever pressed).
+    pub fn settle_now(&mut self, pos: &Chess) -> Vec<Intent> {
+        let settled = self.changed_at.saturating_add(self.settings.settle_ms);
+        self.tick(settled, pos)
+    }
+
+    /// The move the seat announced in `pos` (the table's `announced`), or none. A promotion
+    /// the board shows without its piece is that move when it goes from the same square to
+    /// the same square: the board is judged again at the next [`Assembler::tick`].
+    pub fn set_announced(&mut self, announced: Option<Move>, pos: &Chess) {
+        self.follow(pos);
+        if self.announced == announced {
+            return;
+        }
+        self.announced = announced;
+        if matches!(self.last, Some(Verdict::Promotion { .. })) {
+            self.judged = false;
+        }
+    }
+
+    /// Judges against `pos` from now on: a new position forgets what was seen since the last
+    /// one (lifts, touches, the announcement, the move placed, the last verdict).
+    fn follow(&mut self, pos: &Chess) {
         let key = (pos.board().clone(), pos.turn());
         if self.position.as_ref() != Some(&key) {
             self.position = Some(key);
             self.lifted.clear();
+            self.announced = None;
+            self.placed = None;
             self.touched = Bitboard::EMPTY;
             self.last = None;
             self.judged = false;
         }
+    }
+
+    /// At `now`, with `pos` the game's position: what the board means, if it has settled and
+    /// has not been judged against `pos` yet. Call it at [`Assembler::deadline`] and whenever
+    /// the game's position changes.
+    pub fn tick(&mut self, now: u64, pos: &Chess) -> Vec<Intent> {
+        self.follow(pos);
         let settled = now >= self.changed_at.saturating_add(self.settings.settle_ms);
         if !settled || self.judged {
             return Vec::new();
@@ -313,10 +437,22 @@ impl Assembler {
             return Vec::new();
         };
         self.judged = true;
-        let verdict = judge(sensed, pos, self.seat, &self.lifted);
+        let seen = Evidence {
+            lifted: &self.lifted,
+            filled: &self.filled,
+            settle_ms: self.settings.settle_ms,
+            announced: self.announced,
+            placed: self.placed,
+        };
+        let verdict = judge(sensed, pos, self.seat, &seen);
         let out = match &verdict {
             Verdict::UnderWay => {
-                let (touches, touched) = touches(&self.lifted, self.touched, sensed, pos.board());
+                let lifted: Vec<Square> = self.lifted.iter().map(|(sq, _)| *sq).collect();
+                // A piece whose placement was reported as a move is on the table's record
+                // already: no put for it.
+                let put = !matches!(self.last, Some(Verdict::Placed(_)));
+                let (touches, touched) =
+                    touches(&lifted, self.touched, sensed, pos.board(), pos.turn(), put);
                 self.touched = touched;
                 touches
             }
@@ -329,18 +465,26 @@ impl Assembler {
             }],
             Verdict::Mismatch(m) => vec![Intent::Mismatch(m.clone())],
         };
+        match &verdict {
+            Verdict::Placed(m) => self.placed = Some(*m),
+            Verdict::InSync => self.placed = None,
+            _ => {}
+        }
         self.last = Some(verdict);
         out
     }
 }
 
 /// The pieces of `position` newly lifted (not among `touched`), in the order `lifted`, and the
-/// squares touched after.
+/// squares touched after; before a second piece of the mover's, where the first one stands now
+/// if it is in a new hole already ([`Intent::Put`], when `put`).
 fn touches(
     lifted: &[Square],
     mut touched: Bitboard,
     sensed: &Sensed,
     position: &Board,
+    mover: Color,
+    put: bool,
 ) -> (Vec<Intent>, Bitboard) {
     let mut out = Vec::new();
     for &square in lifted {
@@ -348,11 +492,45 @@ fn touches(
             && sensed.at(square) == SquareSensed::Empty
             && !touched.contains(square)
         {
+            if put
+                && piece.color == mover
+                && let Some(put) = put_before(lifted, touched, sensed, position, mover)
+            {
+                out.push(put);
+            }
             touched.add(square);
             out.push(Intent::Touched { square, piece });
         }
     }
     (out, touched)
+}
+
+/// The last of the mover's pieces touched before, if it has left its square and stands in
+/// exactly one new hole (a square empty in `position`, or held by the other side).
+fn put_before(
+    lifted: &[Square],
+    touched: Bitboard,
+    sensed: &Sensed,
+    position: &Board,
+    mover: Color,
+) -> Option<Intent> {
+    let (from, piece) = lifted.iter().rev().find_map(|sq| {
+        let piece = position.piece_at(*sq)?;
+        (piece.color == mover && touched.contains(*sq) && sensed.at(*sq) == SquareSensed::Empty)
+            .then_some((*sq, piece))
+    })?;
+    let mut holes = Square::ALL.into_iter().filter(|sq| {
+        *sq != from
+            && position.piece_at(*sq).is_none_or(|p| p.color != mover)
+            && sensed.at(*sq) != SquareSensed::Empty
+            && sensed.at(*sq).agrees_with(Some(piece))
+            && (sensed.at(*sq) == SquareSensed::Piece(piece) || position.piece_at(*sq).is_none())
+    });
+    let square = holes.next()?;
+    holes
+        .next()
+        .is_none()
+        .then_some(Intent::Put { square, piece })
 }
 
 #[cfg(test)]

@@ -283,6 +283,47 @@ pub enum Lever {
     RightHigh,
 }
 
+/// A side of the clock, seen from the front: the player sitting there presses its lever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClockFace {
+    Left,
+    Right,
+}
+
+impl ClockFace {
+    /// `left` or `right`, as the command line names it.
+    pub fn from_name(name: &str) -> Option<ClockFace> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "left" => Some(ClockFace::Left),
+            "right" => Some(ClockFace::Right),
+            _ => None,
+        }
+    }
+}
+
+/// Lever presses read from a DGT 3000's successive readings through the board: pressing the
+/// left player's lever lowers the left side and raises the right one
+/// ([`Lever::RightHigh`]), and the other way round. The first reading only tells where the
+/// lever stands; a reading with no clock connected says nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LeverWatch {
+    last: Option<Lever>,
+}
+
+impl LeverWatch {
+    /// The side whose lever was pressed since the last reading, if any.
+    pub fn reading(&mut self, times: &ClockTimes) -> Option<ClockFace> {
+        if times.no_clock {
+            return None;
+        }
+        let before = self.last.replace(times.lever)?;
+        (before != times.lever).then_some(match times.lever {
+            Lever::RightHigh => ClockFace::Left,
+            Lever::LeftHigh => ClockFace::Right,
+        })
+    }
+}
+
 /// A clock reading relayed by the board (`DGT_BWTIME`, clock times).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClockTimes {

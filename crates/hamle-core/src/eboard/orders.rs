@@ -6,6 +6,9 @@
 //!
 //! - [`Intent::Touched`]: the seat's own piece is lifted ([`BoardOp::Lift`]); the opponent's is
 //!   taken off ([`BoardOp::Remove`], a capture begun with the captured piece).
+//! - [`Intent::Put`]: the piece in the record's hand placed there (castling king first,
+//!   slowly: the king in its hole before the rook is lifted); nothing if the hand holds
+//!   another piece, or none.
 //! - [`Intent::Placed`] and [`Intent::InSync`]: [`board_ops`] from the record to the board after
 //!   the move, or to the game's position (the opponent's last move made on one's own board).
 //! - [`Intent::PromotionNeeded`] and [`Intent::Mismatch`]: nothing for the table; the seat is
@@ -41,6 +44,16 @@ pub fn commands(
 ) -> Result<Vec<Command>, Unmapped> {
     let ops = match intent {
         Intent::Touched { square, piece } => vec![touch(recorded, *square, *piece, pos.turn())?],
+        Intent::Put { square, piece } => {
+            let in_hand = recorded.hand.is_some_and(|(p, _)| p == *piece);
+            if !in_hand || recorded.board.piece_at(*square).is_some() {
+                return Err(Unmapped::NothingToRecord);
+            }
+            vec![BoardOp::Place {
+                square: *square,
+                promotion: None,
+            }]
+        }
         Intent::Placed(m) => {
             let mut after = pos.clone();
             after.play_unchecked(*m);

@@ -50,7 +50,7 @@ impl BoardStatus {
                 to: *to,
             }),
             Intent::InSync => Some(BoardStatus::InSync),
-            Intent::Touched { .. } | Intent::Placed(_) => None,
+            Intent::Touched { .. } | Intent::Put { .. } | Intent::Placed(_) => None,
         }
     }
 

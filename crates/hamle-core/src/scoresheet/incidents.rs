@@ -4,6 +4,13 @@
 //! and how far the official game had come, derived from the stored log so that it survives a
 //! reload and a restart. Pure: the sentences are the words layer's
 //! (`crate::words::events::incident_line`).
+//!
+//! A touch report and boards found diverging carry their evidence: the board events of the
+//! board in question since the last move (an electronic board's lifts, placements and
+//! removals as its bridge reported them, or those reported by hand), at most
+//! [`BOARD_EVIDENCE`], the latest.
+
+use shakmaty::ByColor;
 
 use crate::game::{BranchKind, Event, Recorded, Seat};
 
@@ -23,6 +30,30 @@ pub struct Incident {
     /// the half-moves it took back, in order; an undone ruling: those it played again. Empty
     /// for every other incident.
     pub moves: Vec<u64>,
+    /// A touch report: the `Board` events of the reported side's board since the last move;
+    /// boards found diverging: those of both boards; at most [`BOARD_EVIDENCE`], the latest,
+    /// in order. Empty for every other incident.
+    pub board_events: Vec<u64>,
+}
+
+/// The most board events an incident keeps as its evidence.
+pub const BOARD_EVIDENCE: usize = 16;
+
+/// The board events since the last move that bear on `event`, at most [`BOARD_EVIDENCE`],
+/// the latest, in order; `since_move` holds each board's latest.
+fn evidence(event: &Event, since_move: &ByColor<Vec<u64>>) -> Vec<u64> {
+    let mut found = match event {
+        Event::TouchReported { color, .. } => since_move.get(*color).clone(),
+        Event::BoardsDiverged { .. } => {
+            let mut both: Vec<u64> = since_move.iter().flatten().copied().collect();
+            both.sort_unstable();
+            both
+        }
+        _ => return Vec::new(),
+    };
+    let skip = found.len().saturating_sub(BOARD_EVIDENCE);
+    found.drain(..skip);
+    found
 }
 
 /// Whether the incident record keeps `event`.
@@ -84,11 +115,22 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
     // back (played again if it is undone).
     let mut official: Vec<u64> = Vec::new();
     let mut taken_back: Vec<u64> = Vec::new();
+    // The board events since the last move, with their board (bounded: a move clears it,
+    // and only the latest are kept).
+    let mut since_move: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
     let mut out = Vec::new();
     for rec in log {
         let mut moves = Vec::new();
         match &rec.event {
+            Event::Board { board, .. } => {
+                let events = since_move.get_mut(*board);
+                if events.len() == BOARD_EVIDENCE {
+                    events.remove(0);
+                }
+                events.push(rec.seq);
+            }
             Event::Moved { .. } => {
+                since_move = ByColor::new_with(|_| Vec::new());
                 official.push(rec.seq);
                 // A move played after a ruling: it can no longer be undone.
                 taken_back.clear();
@@ -121,6 +163,7 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 ply: official.len(),
                 private: rec.event.audience().is_some(),
                 moves,
+                board_events: evidence(&rec.event, &since_move),
             });
         }
     }
@@ -299,5 +342,67 @@ mod tests {
                 (8, None, 2, vec![]),
             ]
         );
+    }
+
+    #[test]
+    fn a_touch_report_and_diverging_boards_carry_the_board_events_since_the_last_move() {
+        use crate::game::BoardOp;
+        use shakmaty::Square;
+        let board = |seq, board, op| {
+            rec(
+                seq,
+                Event::Board {
+                    by: Seat::player(board),
+                    board,
+                    op,
+                },
+            )
+        };
+        let mut log = vec![
+            board(1, Color::White, BoardOp::Lift(Square::E2)),
+            rec(
+                2,
+                Event::Moved {
+                    by: Seat::White,
+                    uci: "e2e4".parse().unwrap(),
+                },
+            ),
+        ];
+        // Black's board: twenty events (a piece lifted and put back, again and again), one
+        // on White's board between them.
+        let mut seq = 3;
+        for n in 0..20 {
+            let op = if n % 2 == 0 {
+                BoardOp::Lift(Square::G8)
+            } else {
+                BoardOp::Place {
+                    square: Square::G8,
+                    promotion: None,
+                }
+            };
+            log.push(board(seq, Color::Black, op));
+            seq += 1;
+            if n == 10 {
+                log.push(board(seq, Color::White, BoardOp::Lift(Square::D2)));
+                seq += 1;
+            }
+        }
+        log.push(rec(
+            seq,
+            Event::TouchReported {
+                by: Seat::WhiteAssistant,
+                color: Color::Black,
+                square: Square::G8,
+            },
+        ));
+        log.push(rec(seq + 1, Event::BoardsDiverged { by: None }));
+        let got = incidents(&log);
+        // The touch report: Black's board only, the latest sixteen, nothing before the move.
+        let black: Vec<u64> = (3..=23).filter(|s| *s != 14).collect();
+        assert_eq!(got[0].board_events, black[black.len() - BOARD_EVIDENCE..]);
+        // Diverging boards: both boards, the latest sixteen in order (White's d2 among them).
+        let both: Vec<u64> = (8..=23).collect();
+        assert_eq!(got[1].board_events, both);
+        assert!(got[1].board_events.contains(&14));
     }
 }

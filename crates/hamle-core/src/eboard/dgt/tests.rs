@@ -284,3 +284,29 @@ fn commands_encode_as_the_description_lists_them() {
     assert_eq!(ClockTime::from_millis(5_400_999), Some(time(1, 30, 0)));
     assert_eq!(ClockTime::from_millis(36_000_000), None);
 }
+
+#[test]
+fn a_lever_press_is_read_from_the_lever_flipping_between_two_readings() {
+    // Status byte: 0x01 running, 0x02 the lever high on the right, 0x20 no clock.
+    let reading = |status: u8| -> ClockTimes {
+        let mut d = DgtDecoder::default();
+        let bytes = [0x8d, 0x00, 0x0a, 0x00, 0x10, 0x00, 0x00, 0x10, 0x00, status];
+        match d.push(&bytes).collect::<Vec<_>>().as_slice() {
+            [DgtMessage::ClockTimes(t)] => *t,
+            other => panic!("{other:?}"),
+        }
+    };
+    let mut watch = LeverWatch::default();
+    // The first reading only tells where the lever stands.
+    assert_eq!(watch.reading(&reading(0x01)), None);
+    assert_eq!(watch.reading(&reading(0x01)), None);
+    // The left player pressed: the right side is high now.
+    assert_eq!(watch.reading(&reading(0x03)), Some(ClockFace::Left));
+    assert_eq!(watch.reading(&reading(0x03)), None);
+    assert_eq!(watch.reading(&reading(0x01)), Some(ClockFace::Right));
+    // No clock connected: nothing, and the lever it names is not remembered.
+    assert_eq!(watch.reading(&reading(0x22)), None);
+    assert_eq!(watch.reading(&reading(0x01)), None);
+    assert_eq!(ClockFace::from_name(" Right"), Some(ClockFace::Right));
+    assert_eq!(ClockFace::from_name("middle"), None);
+}

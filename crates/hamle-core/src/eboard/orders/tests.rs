@@ -551,3 +551,108 @@ fn the_opponents_move_and_ones_own_made_at_once_reach_the_table_in_that_order() 
     t.run(Seat::White, Command::PressClock);
     assert_eq!(t.game.moves().len(), 3);
 }
+
+#[test]
+fn castling_king_first_slowly_keeps_one_piece_in_the_tables_hand() {
+    let mut t = Table::new("r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1");
+    let (king, rook) = (piece_of('K'), piece_of('R'));
+    // The king lifted and held, put into g1's hole and left there, then the rook lifted and
+    // held: the record must put the king down before it can lift the rook (one hand).
+    t.lift(Color::White, Square::E1, true);
+    t.put(Color::White, Square::G1, king);
+    t.settle();
+    t.lift(Color::White, Square::H1, true);
+    assert_eq!(
+        t.game.board(Color::White).hand,
+        Some((rook, Square::H1)),
+        "the rook is in the record's hand"
+    );
+    let touched: Vec<Square> = t.game.ply().touches.iter().map(|x| x.square).collect();
+    assert_eq!(
+        touched,
+        [Square::E1, Square::H1],
+        "king and rook touched (4.4)"
+    );
+    t.put(Color::White, Square::F1, rook);
+    let placed = t.settle();
+    let castle = mv(t.game.position(), "e1g1");
+    assert_eq!(placed.white, [Intent::Placed(castle)]);
+    t.run(Seat::White, Command::Announce(castle));
+    t.run(Seat::White, Command::PressClock);
+    assert_eq!(
+        t.game.moves().iter().map(|p| p.mv).collect::<Vec<_>>(),
+        [castle]
+    );
+}
+
+#[test]
+fn a_promotion_placed_with_the_pawn_takes_the_announced_piece_at_the_table() {
+    let mut t = Table::new("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let pos = t.game.position().clone();
+    let knight = mv(&pos, "b7b8n");
+    t.run(Seat::White, Command::Announce(knight));
+    t.lift(Color::White, Square::B7, true);
+    t.put(Color::White, Square::B8, piece_of('P'));
+    let asked = t.settle();
+    assert_eq!(
+        asked.white,
+        [Intent::PromotionNeeded {
+            from: Square::B7,
+            to: Square::B8
+        }]
+    );
+    // What the bridge does when it reads the table's `announced`.
+    let announced = t.game.ply().announced.map(|(m, _)| m);
+    t.boards.white.assembler.set_announced(announced, &pos);
+    let placed = t.settle();
+    assert_eq!(placed.white, [Intent::Placed(knight)]);
+    t.run(Seat::White, Command::PressClock);
+    assert_eq!(
+        t.game.moves().iter().map(|p| p.mv).collect::<Vec<_>>(),
+        [knight]
+    );
+    assert_eq!(
+        t.game.board(Color::White).board.piece_at(Square::B8),
+        Some(piece_of('N'))
+    );
+}
+
+#[test]
+fn a_captured_piece_knocked_back_in_plays_no_false_move_at_the_table() {
+    let mut t = Table::new("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    // A white knight from beside the board lands on e2 while Black thinks.
+    t.put(Color::White, Square::E2, piece_of('N'));
+    t.settle();
+    // Black's ...Nf6, made on both boards by hand (the stray knight stays on e2).
+    let pos = t.game.position().clone();
+    t.make(Color::Black, &pos, mv(&pos, "g8f6"), false);
+    t.settle();
+    t.run(Seat::Black, Command::PressClock);
+    t.lift(Color::White, Square::G8, false);
+    t.put(Color::White, Square::F6, piece_of('n'));
+    t.settle();
+    // White lifts his knight of g1: his board now shows Ng1-e2's pieces.
+    t.lift(Color::White, Square::G1, false);
+    let said = t.settle();
+    assert!(
+        said.white.iter().all(|i| !matches!(i, Intent::Placed(_))),
+        "{said:?}"
+    );
+    assert_eq!(t.game.moves().len(), 1, "no move played");
+    assert!(
+        t.game
+            .board(Color::White)
+            .hand
+            .is_none_or(|(p, _)| p == piece_of('N')),
+        "only the knight of g1 may be in the hand"
+    );
+    assert_eq!(
+        t.game.board(Color::White).board.piece_at(Square::E2),
+        None,
+        "the stray knight is not on the record"
+    );
+}
+
+fn piece_of(c: char) -> Piece {
+    Piece::from_char(c).expect("a piece letter")
+}
