@@ -95,6 +95,24 @@ impl<'de, T: Named> Deserialize<'de> for N<T> {
     }
 }
 
+/// A seat token's hash (a seat's link issued again, schema 9) as 64 lowercase hex digits.
+impl Named for [u8; 32] {
+    const WHAT: &'static str = "token hash";
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Owned(self.iter().map(|b| format!("{b:02x}")).collect())
+    }
+    fn from_name(s: &str) -> Option<Self> {
+        if s.len() != 64 || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let mut out = [0u8; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(out)
+    }
+}
+
 /// [`Named`] for a domain type with `key()` and `from_key()`.
 macro_rules! named_by_key {
     ($($t:ty => $what:literal),* $(,)?) => {$(
@@ -549,6 +567,12 @@ enum EventRecord {
         count: u32,
         penalty_ms: u64,
     },
+    /// A seat's link issued again (schema 9): the new token's hash.
+    SeatLinkIssued {
+        by: N<Seat>,
+        seat: N<Seat>,
+        hash: N<[u8; 32]>,
+    },
     /// A practice game's take-back (schema 6).
     TakenBack {
         by: N<Seat>,
@@ -737,6 +761,11 @@ impl From<&Event> for EventRecord {
             | Event::MoveSealed { .. }
             | Event::Adjourned { .. }
             | Event::SealOpened { .. } => desk::record(event),
+            Event::SeatLinkIssued { by, seat, hash } => EventRecord::SeatLinkIssued {
+                by: N(*by),
+                seat: N(*seat),
+                hash: N(*hash),
+            },
         }
     }
 }
@@ -783,6 +812,11 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::MoveSealed { .. }
             | EventRecord::Adjourned { .. }
             | EventRecord::SealOpened { .. } => desk::event(r),
+            EventRecord::SeatLinkIssued { by, seat, hash } => Event::SeatLinkIssued {
+                by: by.0,
+                seat: seat.0,
+                hash: hash.0,
+            },
         })
     }
 }

@@ -192,6 +192,7 @@ pub(super) fn kind(e: &Event) -> &'static str {
         Event::Arrived { .. } => "arrived",
         Event::DefaultTimeOver { .. } => "default_time_over",
         Event::TakenBack { .. } => "taken_back",
+        Event::SeatLinkIssued { .. } => "seat_link_issued",
     }
 }
 
@@ -556,6 +557,14 @@ pub(super) fn events() -> Vec<(String, Event)> {
     );
     add("started_white_runs", Event::Started { by: Seat::Arbiter });
     add(
+        "seat_link_issued",
+        Event::SeatLinkIssued {
+            by: Seat::Arbiter,
+            seat: Seat::BlackAssistant,
+            hash: std::array::from_fn(|i| (i * 37 + 5) as u8),
+        },
+    );
+    add(
         "taken_back_white_runs",
         Event::TakenBack {
             by: Seat::White,
@@ -616,7 +625,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            37,
+            38,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::announce::Lang;
-use crate::game::{Recorded, Seat, Setup, Status};
+use crate::game::{Event, Recorded, Seat, Setup, Status};
 pub use crate::ownership::Role;
 use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step};
 use crate::scoresheet::desk::Desk;
@@ -117,9 +117,14 @@ pub struct GameHandle {
     touched: Arc<AtomicU64>,
     pub created_ms: u64,
     pub setup: Arc<Setup>,
-    tokens: Arc<[(Seat, TokenHash)]>,
+    /// Each seat's token hash: as created, then as the log's `SeatLinkIssued` events replace
+    /// them (the actor writes, every handle reads).
+    tokens: Tokens,
     tx: mpsc::Sender<Request>,
 }
+
+/// The seats' token hashes of one game, shared by its actor and every handle.
+type Tokens = Arc<std::sync::RwLock<Vec<(Seat, TokenHash)>>>;
 
 impl GameHandle {
     /// Marks the game as just asked for, so that it stays in memory a while longer.
@@ -131,7 +136,8 @@ impl GameHandle {
     pub fn seat_for(&self, token: &str) -> Option<Seat> {
         let hash = hash_token(token);
         let mut found = None;
-        for (seat, h) in self.tokens.iter() {
+        let tokens = self.tokens.read().unwrap_or_else(|e| e.into_inner());
+        for (seat, h) in tokens.iter() {
             if same_hash(h, &hash) {
                 found = Some(*seat);
             }
@@ -142,6 +148,8 @@ impl GameHandle {
     /// The hash of the arbiter's token.
     pub fn arbiter_hash(&self) -> Option<TokenHash> {
         self.tokens
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
             .iter()
             .find(|(s, _)| *s == Seat::Arbiter)
             .map(|(_, h)| *h)
@@ -259,6 +267,8 @@ struct Actor {
     /// When the game was last asked for (see [`GameHandle::touch`]).
     touched: Arc<AtomicU64>,
     table: Table,
+    /// The seats' token hashes the handles read (a seat's link issued again replaces one).
+    tokens: Tokens,
     log: Vec<Arc<Published>>,
     events: broadcast::Sender<Arc<Published>>,
     store: Arc<dyn Store>,
@@ -304,6 +314,7 @@ pub fn spawn(
         membership: settings.membership,
         touched: Arc::new(AtomicU64::new(settings.clock.now_ms())),
         table: Table::new(stored.setup.clone(), Arc::new(SheetWords)),
+        tokens: Arc::new(std::sync::RwLock::new(stored.tokens)),
         log: Vec::with_capacity(stored.events.len()),
         events,
         store: settings.store,
@@ -343,7 +354,7 @@ pub fn spawn(
         touched: Arc::clone(&actor.touched),
         created_ms: stored.created_ms,
         setup: Arc::new(stored.setup),
-        tokens: stored.tokens.into(),
+        tokens: Arc::clone(&actor.tokens),
         tx,
     };
     tracker.spawn(actor.run(rx, shutdown));
@@ -719,6 +730,13 @@ impl Actor {
         published::notes_before(self.table.game(), &ev, &mut p);
         p.note = self.table.apply(&ev)?.map(Arc::new);
         published::notes_after(self.table.game(), &ev, &mut p);
+        if let Event::SeatLinkIssued { seat, hash, .. } = ev.event {
+            // From now on the old token opens nothing (each connection holding it closes
+            // when it hears this event).
+            let mut tokens = self.tokens.write().unwrap_or_else(|e| e.into_inner());
+            tokens.retain(|(s, _)| *s != seat);
+            tokens.push((seat, TokenHash(hash)));
+        }
         let p = Arc::new(p);
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.

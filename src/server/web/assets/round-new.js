@@ -3,53 +3,16 @@
 
 import { loadStrings, t, lang } from './i18n.js';
 import { rulesChoices, setupLanguageMenu } from './ui.js';
+import { seatSheet } from './sheets.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** "White: Anna Weiss (German)" for one seat's link. */
-function seatLabel(link, board) {
-  const side = link.seat.startsWith('white') ? 'white' : link.seat.startsWith('black') ? 'black' : null;
-  return t('web-link-label', {
-    seat: t('web-seat-name', { seat: link.seat }),
-    name: side ? board[side].name : '-',
-    lang: t('web-lang-name', { lang: link.lang }),
-  });
-}
 
 function showSheets(created) {
   $('created-heading').textContent = t('web-round-created', { event: created.event || '-', round: created.round });
   $('desk-link').href = created.desk;
   const sheets = $('seat-sheets');
   sheets.replaceChildren();
-  for (const board of created.boards) {
-    const section = document.createElement('section');
-    section.className = 'seat-sheet';
-    const h = document.createElement('h3');
-    h.textContent = t('web-round-sheet-heading', { board: board.board, white: board.white.name, black: board.black.name });
-    const list = document.createElement('ul');
-    list.className = 'seat-links';
-    for (const s of board.seats) {
-      const label = seatLabel(s, board);
-      const li = document.createElement('li');
-      li.dataset.seat = s.seat;
-      const name = document.createElement('p');
-      name.className = 'seat-label';
-      name.textContent = label;
-      const a = document.createElement('a');
-      a.href = s.url;
-      a.textContent = s.url;
-      a.className = 'seat-url';
-      const img = document.createElement('img');
-      img.src = s.qr;
-      img.width = 160;
-      img.height = 160;
-      img.alt = t('web-round-qr', { seat: label });
-      li.append(name, img, a);
-      list.append(li);
-    }
-    section.append(h, list);
-    sheets.append(section);
-  }
+  for (const board of created.boards) sheets.append(seatSheet(created, board));
   $('round-created').hidden = false;
   $('created-heading').focus();
 }
