@@ -309,6 +309,13 @@ struct SetupRecord {
     event_site: String,
     #[serde(default, skip_serializing_if = "is_empty")]
     event_round: String,
+    /// A round's game: its board and the players' FIDE ids (schema 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event_board: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    white_fide_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    black_fide_id: Option<String>,
     /// The start position's FEN; absent for the initial position (and in games stored before
     /// games could start from a position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -417,6 +424,9 @@ impl From<&Setup> for SetupRecord {
             event_name: s.event.name.clone(),
             event_site: s.event.site.clone(),
             event_round: s.event.round.clone(),
+            event_board: s.event.board,
+            white_fide_id: s.event.fide_ids.white.clone(),
+            black_fide_id: s.event.fide_ids.black.clone(),
             start_fen: (!s.start.is_initial()).then(|| s.start.fen().to_owned()),
         }
     }
@@ -457,6 +467,11 @@ impl TryFrom<SetupRecord> for Setup {
                 name: r.event_name,
                 site: r.event_site,
                 round: r.event_round,
+                board: r.event_board,
+                fide_ids: ByColor {
+                    white: r.white_fide_id,
+                    black: r.black_fide_id,
+                },
             },
             players: ByColor {
                 white: r.white.into(),

@@ -885,3 +885,49 @@ async fn a_seat_link_issued_again_revokes_the_old_one_and_the_sheet_prints_again
     );
     server.stop().await;
 }
+
+/// Issue 31: a round's game in PGN names its round as round.board, its board and the
+/// players' FIDE ids where the pairings give them; a game on its own has none of them.
+#[tokio::test]
+async fn a_rounds_pgn_carries_round_board_and_fide_ids() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let token = round["token"].as_str().unwrap();
+    let pgn = |game: String| {
+        let url = server.url(&format!("/api/games/{game}/pgn"));
+        async move {
+            reqwest::Client::new()
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    let first = pgn(round["boards"][0]["game"].as_str().unwrap().to_owned()).await;
+    for tag in [
+        "[Round \"3.1\"]",
+        "[Board \"1\"]",
+        "[WhiteFideId \"4600001\"]",
+        "[BlackFideId \"4600002\"]",
+    ] {
+        assert!(first.contains(tag), "{tag} in {first}");
+    }
+    // Board 2's players have no FIDE id: no such tag.
+    let second = pgn(round["boards"][1]["game"].as_str().unwrap().to_owned()).await;
+    assert!(second.contains("[Round \"3.2\"]\n"), "{second}");
+    assert!(second.contains("[Board \"2\"]\n"), "{second}");
+    assert!(!second.contains("FideId"), "{second}");
+    server.stop().await;
+}

@@ -24,7 +24,7 @@ use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::routes::{PlayerOut, SeatLink, load_round, origin_from, seat_link};
 use crate::server::wire::ErrorCode;
-use crate::store::{Place, StoredRound};
+use crate::store::StoredRound;
 use crate::table::Order;
 
 /// The request: the seats to issue again (`white`, `black`, `white_assistant`,
@@ -91,17 +91,12 @@ fn seats_asked(asked: &[String], setup: &Setup, lang: Lang) -> Result<Vec<Seat>,
     Ok(seats)
 }
 
-/// A player as the sheet names him: his FIDE id from the round's players (a TRF round).
-fn player_on(round: &StoredRound, board: u32, color: Color, setup: &Setup) -> PlayerOut {
+/// A player as the sheet names him, with his FIDE id as the pairings gave it.
+fn player_on(color: Color, setup: &Setup) -> PlayerOut {
     let p = setup.player(color);
-    let fide_id = round
-        .players
-        .iter()
-        .find(|rp| rp.place == Place::Board(board, color))
-        .and_then(|rp| rp.fide_id.clone());
     PlayerOut {
         name: p.name.clone(),
-        fide_id,
+        fide_id: setup.event.fide_ids.get(color).clone(),
         visually_impaired: p.visually_impaired,
         assistant: p.assistant,
     }
@@ -154,8 +149,8 @@ pub(super) async fn issue_links(
     }
     tracing::info!(round = %round.id, board, seats = links.len(), "seat links issued again");
     let sheet = Sheet {
-        white: player_on(&round, board, Color::White, &handle.setup),
-        black: player_on(&round, board, Color::Black, &handle.setup),
+        white: player_on(Color::White, &handle.setup),
+        black: player_on(Color::Black, &handle.setup),
         event: round.event,
         site: round.site,
         round: round.round,

@@ -604,7 +604,14 @@ fn board_setup(
         },
         languages,
         profile,
-        event: event.clone(),
+        event: crate::game::EventInfo {
+            board: Some(p.board),
+            fide_ids: ByColor {
+                white: p.white.fide_id.clone(),
+                black: p.black.fide_id.clone(),
+            },
+            ..event.clone()
+        },
         start: StartPosition::initial(),
     }
 }
