@@ -17,6 +17,26 @@ function showSheets(created) {
   $('created-heading').focus();
 }
 
+/**
+ * The time control asked for: FIDE's classical control (90 minutes for 40 moves, then 30
+ * minutes, 30 seconds a move from move 1), or the minutes and seconds given.
+ */
+function timeControl() {
+  if ($('time-kind').value === 'fide-classical') {
+    return { base_seconds: 5400, increment_seconds: 30, moves: 40, then: [{ base_seconds: 1800, increment_seconds: 30 }] };
+  }
+  return {
+    base_seconds: Math.round(Number($('base-minutes').value) * 60),
+    increment_seconds: Math.round(Number($('increment-seconds').value)),
+  };
+}
+
+/** The minutes and seconds fields only count for the simple control. */
+function timeKindChanged() {
+  const simple = $('time-kind').value === 'simple';
+  for (const id of ['base-minutes', 'increment-seconds']) $(id).disabled = !simple;
+}
+
 async function create(e) {
   e.preventDefault();
   const error = $('round-error');
@@ -25,11 +45,8 @@ async function create(e) {
   const body = {
     event: { name: $('event-name').value.trim(), site: $('event-site').value.trim(), round: String(number) },
     lang: $('round-lang').value,
-    origin: location.origin,
-    time_control: {
-      base_seconds: Math.round(Number($('base-minutes').value) * 60),
-      increment_seconds: Math.round(Number($('increment-seconds').value)),
-    },
+    origin: $('links-origin').value.trim() || location.origin,
+    time_control: timeControl(),
     rules: { procedure: $('rules-procedure').value, ...rulesChoices() },
   };
   const file = $('trf-file').files[0];
@@ -69,6 +86,8 @@ async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
   $('round-lang').value = lang();
+  $('links-origin').value = location.origin;
+  $('time-kind').addEventListener('change', timeKindChanged);
   $('round-form').addEventListener('submit', create);
   $('print').addEventListener('click', () => window.print());
 }
