@@ -931,3 +931,62 @@ async fn a_rounds_pgn_carries_round_board_and_fide_ids() {
     assert!(!second.contains("FideId"), "{second}");
     server.stop().await;
 }
+
+/// Issue 31: a round's games as one PGN that a broadcast polls, public (no token), each move
+/// in it as soon as it is played; an unknown round is not found.
+#[tokio::test]
+async fn a_rounds_live_pgn_has_every_board_and_every_move() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "rules": {"procedure": "digital"}, "pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let id = round["id"].as_str().unwrap();
+    let live = || async {
+        let resp = reqwest::get(server.url(&format!("/api/rounds/{id}/live.pgn")))
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        assert_eq!(resp.headers()["cache-control"], "no-store");
+        resp.text().await.unwrap()
+    };
+    let before = live().await;
+    assert_eq!(
+        before.matches("[Event \"Blind Open\"]").count(),
+        3,
+        "{before}"
+    );
+    let rounds: Vec<&str> = before
+        .lines()
+        .filter(|l| l.starts_with("[Round "))
+        .collect();
+    assert_eq!(
+        rounds,
+        ["[Round \"3.1\"]", "[Round \"3.2\"]", "[Round \"3.3\"]"]
+    );
+    assert!(!before.contains("1. e4"), "{before}");
+    // White moves on board 2: the next poll has it.
+    let b2 = &round["boards"][1];
+    let game = game_of(b2, &[("white", seat_token(b2, "white"))]);
+    let (mut white, _) = Client::connect(&server.addr.to_string(), &game, "white", None).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let after = live().await;
+    let second = after.split("[Event ").nth(2).unwrap();
+    assert!(second.contains("[Round \"3.2\"]"), "{second}");
+    assert!(second.contains("\n1. e4 {[%clk "), "{second}");
+    assert!(
+        !after.split("[Event ").nth(1).unwrap().contains("1. e4"),
+        "{after}"
+    );
+    let resp = reqwest::get(server.url("/api/rounds/0011223344556677/live.pgn"))
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 404);
+    server.stop().await;
+}

@@ -187,41 +187,16 @@ pub async fn serve<S>(
                 let Some((i, feed)) = fed else { break };
                 let board = followed[i].board;
                 let game = &round.boards[i].1;
-                let mut sent = Ok(());
                 if let Feed::Event(p) = &feed {
-                    for seq in closed_by(&mut open, i, &p.rec) {
-                        let closed = RoundOut::AlertClosed {
-                            board,
-                            game: game.to_string(),
-                            seq,
-                            at_ms: p.rec.at_ms,
-                        };
-                        sent = sent.and(conn.send_frame(json(closed)).await);
+                    let setup = followed[i].setup.as_deref();
+                    let out = alert_messages(&mut open, &mut n, (i, board, game), setup, &p.rec, lang);
+                    let mut sent = Ok(());
+                    for m in out {
+                        sent = sent.and(conn.send_frame(json(m)).await);
                     }
-                }
-                if let (Feed::Event(p), Some(setup)) = (&feed, &followed[i].setup)
-                    && let Some((kind, text)) = alert_of(board, setup, &p.rec, lang)
-                {
-                    n += 1;
-                    let ends = matches!(p.rec.event, Event::Ended { .. });
-                    if !ends {
-                        open.push(Open { index: i, seq: p.rec.seq, raised: p.rec.event.clone() });
+                    if sent.is_err() {
+                        break;
                     }
-                    let alert = Alert {
-                        n,
-                        board,
-                        game: game.to_string(),
-                        seq: p.rec.seq,
-                        kind,
-                        at_ms: p.rec.at_ms,
-                        text,
-                        past: false,
-                        closed_at_ms: ends.then_some(p.rec.at_ms),
-                    };
-                    sent = sent.and(conn.send_frame(json(RoundOut::Alert(alert))).await);
-                }
-                if sent.is_err() {
-                    break;
                 }
                 let line = match app.state_of(game).await {
                     Some(state) => BoardLine::of(board, &state),
@@ -271,6 +246,53 @@ pub async fn serve<S>(
         }
     }
     stop.cancel();
+}
+
+/// What the desk is told about board `index` (`board`, its `game`) at the event `rec`: the
+/// open alerts it closes, then the alert it raises (numbered `n + 1`; one raised by the
+/// game's end comes closed).
+fn alert_messages(
+    open: &mut Vec<Open>,
+    n: &mut u64,
+    (index, board, game): (usize, u32, &crate::store::GameId),
+    setup: Option<&Setup>,
+    rec: &Recorded,
+    lang: Lang,
+) -> Vec<RoundOut<'static>> {
+    let mut out: Vec<RoundOut<'static>> = closed_by(open, index, rec)
+        .into_iter()
+        .map(|seq| RoundOut::AlertClosed {
+            board,
+            game: game.to_string(),
+            seq,
+            at_ms: rec.at_ms,
+        })
+        .collect();
+    if let Some(setup) = setup
+        && let Some((kind, text)) = alert_of(board, setup, rec, lang)
+    {
+        *n += 1;
+        let ends = matches!(rec.event, Event::Ended { .. });
+        if !ends {
+            open.push(Open {
+                index,
+                seq: rec.seq,
+                raised: rec.event.clone(),
+            });
+        }
+        out.push(RoundOut::Alert(Alert {
+            n: *n,
+            board,
+            game: game.to_string(),
+            seq: rec.seq,
+            kind,
+            at_ms: rec.at_ms,
+            text,
+            past: false,
+            closed_at_ms: ends.then_some(rec.at_ms),
+        }));
+    }
+    out
 }
 
 /// Follows every board of `round` as a spectator: each board's past alerts (numbered in the

@@ -5,7 +5,8 @@
 //! [`crate::server::rounds::desk_socket`]) and `GET /api/rounds/{id}/results.trf` and `.csv` (the
 //! round's results for the pairing program, [`crate::server::rounds::results`]) and
 //! `POST /api/rounds/{id}/boards/{n}/links` (seat links issued again,
-//! [`crate::server::rounds::links`]). The round's arbiter token is every board's arbiter token.
+//! [`crate::server::rounds::links`]) and `GET /api/rounds/{id}/live.pgn` (the games as they are
+//! played, [`crate::server::rounds::live`]). The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
 
@@ -58,6 +59,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/ws", get(round_ws))
         .route("/api/rounds/{id}/results.trf", get(results_trf))
         .route("/api/rounds/{id}/results.csv", get(results_csv))
+        .route(
+            "/api/rounds/{id}/live.pgn",
+            get(crate::server::rounds::live::live_pgn),
+        )
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
 
