@@ -104,7 +104,7 @@ fn player_on(color: Color, setup: &Setup) -> PlayerOut {
 
 /// `POST /api/rounds/{id}/boards/{board}/links`: new links for the seats asked for; the old
 /// ones open nothing from now on. Every seat is checked before any link is issued.
-pub(super) async fn issue_links(
+pub(crate) async fn issue_links(
     State(app): State<AppState>,
     Path((id, board)): Path<(String, String)>,
     AcceptLang(lang): AcceptLang,

@@ -16,7 +16,7 @@ use crate::server::render::pgn;
 use crate::server::rounds::routes::load_round;
 
 /// `GET /api/rounds/{id}/live.pgn`: the round's games now, one after the other.
-pub(super) async fn live_pgn(
+pub(crate) async fn live_pgn(
     State(app): State<AppState>,
     Path(id): Path<String>,
     AcceptLang(lang): AcceptLang,

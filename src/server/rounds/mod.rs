@@ -6,3 +6,21 @@ pub mod links;
 pub mod live;
 pub mod results;
 pub mod routes;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use crate::server::AppState;
+
+/// Every route of the rounds: creating and running a round (`routes`), a board's seat links
+/// issued again (`links`), the live PGN (`live`).
+pub fn routes() -> Router<AppState> {
+    routes::routes()
+        .route(
+            "/api/rounds/{id}/boards/{board}/links",
+            post(links::issue_links).layer(axum::extract::DefaultBodyLimit::max(
+                routes::MAX_ROUND_BODY_BYTES,
+            )),
+        )
+        .route("/api/rounds/{id}/live.pgn", get(live::live_pgn))
+}

@@ -3,10 +3,9 @@
 //! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause`, `/resume` and `/start`
 //! (every board at once; `/boards/{n}/start` one board), `GET /api/rounds/{id}/ws` (the round desk's socket,
 //! [`crate::server::rounds::desk_socket`]) and `GET /api/rounds/{id}/results.trf` and `.csv` (the
-//! round's results for the pairing program, [`crate::server::rounds::results`]) and
-//! `POST /api/rounds/{id}/boards/{n}/links` (seat links issued again,
-//! [`crate::server::rounds::links`]) and `GET /api/rounds/{id}/live.pgn` (the games as they are
-//! played, [`crate::server::rounds::live`]). The round's arbiter token is every board's arbiter token.
+//! round's results for the pairing program, [`crate::server::rounds::results`]); the seat
+//! links issued again and the live PGN have routes of their own (`links`, `live`), merged by
+//! [`crate::server::rounds::routes`]. The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
 
@@ -52,17 +51,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/resume", post(resume_all))
         .route("/api/rounds/{id}/start", post(start_all))
         .route("/api/rounds/{id}/boards/{board}/start", post(start_board))
-        .route(
-            "/api/rounds/{id}/boards/{board}/links",
-            post(crate::server::rounds::links::issue_links),
-        )
         .route("/api/rounds/{id}/ws", get(round_ws))
         .route("/api/rounds/{id}/results.trf", get(results_trf))
         .route("/api/rounds/{id}/results.csv", get(results_csv))
-        .route(
-            "/api/rounds/{id}/live.pgn",
-            get(crate::server::rounds::live::live_pgn),
-        )
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
 
