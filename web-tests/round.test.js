@@ -110,6 +110,13 @@ describe('the round desk', { timeout: 300000 }, () => {
     await p.keyboard.press('Tab');
     // The FIDE classical control, and the links' address (the page's own unless changed).
     assert.equal(await p.getByLabel('Address of the links').inputValue(), server.url);
+    // An address without its scheme is refused in words; the focus goes to the field.
+    await p.getByLabel('Address of the links').fill('chess.example');
+    await p.getByRole('button', { name: 'Create the round' }).click();
+    await p.locator('#links-origin[aria-invalid="true"]').waitFor();
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'links-origin');
+    assert.match(await p.locator('#round-error').textContent(), /./);
+    await p.getByLabel('Address of the links').fill(server.url);
     await p.getByLabel('Time control', { exact: true }).selectOption('fide-classical');
     assert.equal(await p.getByLabel('Minutes per player').isDisabled(), true);
     await p.getByRole('button', { name: 'Create the round' }).click();
@@ -248,7 +255,7 @@ describe('the round desk', { timeout: 300000 }, () => {
     // The refused pairings list is logged by the browser as a failed load; it is expected,
     // anything else is not.
     const refused = (e) => /status of 400 \(Bad Request\)/.test(e);
-    assert.equal(pages.newRound.errors.filter(refused).length, 1);
+    assert.equal(pages.newRound.errors.filter(refused).length, 2);
     pages.newRound.errors = pages.newRound.errors.filter((e) => !refused(e));
     for (const name of ['newRound', 'desk']) assert.deepEqual(pages[name].errors, [], name);
   });

@@ -69,10 +69,14 @@ async function create(e) {
         const field = file ? $('trf-file') : $('pairings');
         field.setAttribute('aria-invalid', 'true');
         field.focus();
+      } else if (data.code === 'invalid_setting' && data.field === 'origin') {
+        $('links-origin').setAttribute('aria-invalid', 'true');
+        $('links-origin').focus();
       }
       return;
     }
     $('pairings').removeAttribute('aria-invalid');
+    $('links-origin').removeAttribute('aria-invalid');
     $('trf-file').removeAttribute('aria-invalid');
     showSheets(data);
   } catch {
