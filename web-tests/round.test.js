@@ -1,8 +1,12 @@
-// The round desk (issue 18): a round of 10 boards created from a pairings list on /round/new
-// (3 boards with blind players), a refused list named by its line, the printable seat links
-// (text and QR codes, print CSS), then the round desk: every board, alerts from several boards
-// arriving in the order they happened, announced in its live region, handled by keyboard, and
-// every board paused at once. axe-core (WCAG 2.2 A/AA) on every page state.
+// The round desk (issue 18, issue 31): a round of 10 boards created from a pairings list on
+// /round/new (3 boards with blind players) with the FIDE classical control and the links'
+// address, a refused list named by its line, the printable seat links (text and QR codes, the
+// event, round, board and FIDE ids on every sheet, print CSS), then the round desk as a to-do
+// list: every board, alerts from several boards arriving in the order they happened with their
+// time, announced in its live region, at most three shown so the boards table stays on the
+// screen, handled by keyboard, closed by their case into the history; every board paused at
+// once (a paused board says why); a seat's link issued again and its sheet printed again.
+// axe-core (WCAG 2.2 A/AA) on every page state.
 // Run: cargo build && cd web-tests && npm ci && npm test
 
 import { describe, it } from 'node:test';
@@ -34,17 +38,20 @@ function pairingsList() {
   }).join('\n');
 }
 
-/** A player asks the talking clock, from a socket of his own on the server's origin. */
-function askTime(page, url) {
+/**
+ * A seat sends one message, from a socket of its own on the server's origin (`url` is the
+ * seat's link, or the game and token), and waits for its answer.
+ */
+function send(page, url, message) {
   const hash = new URLSearchParams(new URL(url).hash.slice(1));
   return page.evaluate(
-    ([game, token]) =>
+    ([game, token, message]) =>
       new Promise((done, fail) => {
         const ws = new WebSocket(`ws://${location.host}/api/games/${game}/ws`);
         ws.onopen = () => ws.send(JSON.stringify({ type: 'hello', v: 1, token }));
         ws.onmessage = (e) => {
           const m = JSON.parse(e.data);
-          if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'talking_clock', id: 'ask' }));
+          if (m.type === 'welcome') ws.send(JSON.stringify({ ...message, id: 'ask' }));
           if (m.id === 'ask' && m.type !== 'event') {
             ws.close();
             if (m.type === 'ack') done();
@@ -52,10 +59,18 @@ function askTime(page, url) {
           }
         };
         ws.onerror = () => fail(new Error('socket'));
+        ws.onclose = (e) => fail(new Error(`closed ${e.code}`));
       }),
-    [hash.get('game'), hash.get('token')],
+    [hash.get('game'), hash.get('token'), message],
   );
 }
+
+/** A player claims a draw by repetition at the start: not correct, play goes on. */
+const claim = (page, url) => send(page, url, { type: 'claim_draw', claim: 'repetition', confirmed: true });
+/** A player asks the talking clock: routine, no alert. */
+const askTime = (page, url) => send(page, url, { type: 'talking_clock' });
+const CLAIMED = (board, color, name) =>
+  `Board ${board}: ${color} (${name}) claimed a draw by threefold repetition: not correct, play goes on.`;
 
 describe('the round desk', { timeout: 300000 }, () => {
   session.useServer((s) => (server = s), { note: `screenshots in ${shots}` });
@@ -93,13 +108,26 @@ describe('the round desk', { timeout: 300000 }, () => {
     const p = pages.newRound;
     await p.getByLabel('Pairings list, one board a line').fill(pairingsList());
     await p.keyboard.press('Tab');
+    // The FIDE classical control, and the links' address (the page's own unless changed).
+    assert.equal(await p.getByLabel('Address of the links').inputValue(), server.url);
+    // An address without its scheme is refused in words; the focus goes to the field.
+    await p.getByLabel('Address of the links').fill('chess.example');
+    await p.getByRole('button', { name: 'Create the round' }).click();
+    await p.locator('#links-origin[aria-invalid="true"]').waitFor();
+    assert.equal(await p.evaluate(() => document.activeElement.id), 'links-origin');
+    assert.match(await p.locator('#round-error').textContent(), /./);
+    await p.getByLabel('Address of the links').fill(server.url);
+    await p.getByLabel('Time control', { exact: true }).selectOption('fide-classical');
+    assert.equal(await p.getByLabel('Minutes per player').isDisabled(), true);
     await p.getByRole('button', { name: 'Create the round' }).click();
     await p.locator('#round-created').waitFor({ state: 'visible' });
     assert.equal(await p.evaluate(() => document.activeElement.id), 'created-heading');
     assert.equal(await p.locator('#created-heading').textContent(), 'Seat links: Blind Open, round 3');
     const sheets = p.locator('.seat-sheet');
     assert.equal(await sheets.count(), 10);
-    assert.equal(await sheets.nth(3).locator('h3').textContent(), 'Board 4: Gül Çelik against Hans Wolf');
+    assert.equal(await sheets.nth(3).locator('h3').textContent(), 'Board 4: Gül Çelik (FIDE 4600007) against Hans Wolf');
+    // Every sheet names the event, the round and the board at its top.
+    assert.equal(await sheets.nth(3).locator('.sheet-event').textContent(), 'Blind Open, round 3, board 4');
     seatLinks = await sheets.evaluateAll((ss) =>
       ss.map((s) => Object.fromEntries([...s.querySelectorAll('li')].map((li) => [li.dataset.seat, li.querySelector('a').href]))),
     );
@@ -128,7 +156,7 @@ describe('the round desk', { timeout: 300000 }, () => {
     await p.emulateMedia({ media: 'screen' });
   });
 
-  it('the round desk: every board, alerts from several boards in order, announced', async () => {
+  it('the round desk: every board, alerts from several boards in order with their time, at most three shown', async () => {
     pages.desk = await newPage(deskUrl);
     const d = pages.desk;
     await d.locator('#board-rows tr').nth(9).waitFor();
@@ -137,31 +165,57 @@ describe('the round desk', { timeout: 300000 }, () => {
     assert.deepEqual(first.slice(0, 6), ['1', 'Anna Weiss (visually impaired)', 'Ben Kraus', 'playing', '1:30:00', '1:30:00']);
     assert.equal(await d.locator('#board-rows tr').nth(3).locator('a').getAttribute('href').then((h) => h.includes('/arbiter?lang=en#game=')), true);
     assert.equal(await d.locator('#no-alerts').isVisible(), true);
+    assert.equal(await d.locator('#round-status').textContent(), 'Following 10 boards; nothing needs the arbiter.');
+    // The round's games have the FIDE classical control.
+    const game = new URLSearchParams(new URL(seatLinks[0].white).hash.slice(1)).get('game');
+    const token = new URLSearchParams(new URL(deskUrl).hash.slice(1)).get('token');
+    const state = await (await fetch(`${server.url}/api/games/${game}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    assert.equal(state.time_control.pgn, '40/5400+30:1800+30');
     await axe('desk', 'no alerts');
 
-    // The blind players of boards 4, 8 and 1 ask the talking clock, in that order.
+    // A time request is routine: no alert. Then the players of boards 4, 8, 1 and 2 claim a
+    // draw, in that order.
     await askTime(pages.newRound, seatLinks[3].black);
-    await askTime(pages.newRound, seatLinks[7].white);
-    await askTime(pages.newRound, seatLinks[0].white);
-    await d.locator('#alert-list li').nth(2).waitFor();
+    await claim(pages.newRound, seatLinks[3].white);
+    await claim(pages.newRound, seatLinks[7].white);
+    await claim(pages.newRound, seatLinks[0].white);
+    await claim(pages.newRound, seatLinks[1].white);
+    await d.locator('#alert-list li').nth(3).waitFor({ state: 'attached' });
     const alerts = await d.locator('#alert-list .alert-text').allTextContents();
     assert.deepEqual(alerts, [
-      'Board 4: Black (Hans Wolf) asked for the time.',
-      'Board 8: White (Otto Frank) asked for the time.',
-      'Board 1: White (Anna Weiss) asked for the time.',
+      CLAIMED(4, 'White', 'Gül Çelik'),
+      CLAIMED(8, 'White', 'Otto Frank'),
+      CLAIMED(1, 'White', 'Anna Weiss'),
+      CLAIMED(2, 'White', 'Clara Schulz'),
     ]);
+    // Each with its time.
+    assert.match(await d.locator('#alert-list li time').first().textContent(), /^\d\d:\d\d$/);
     // The live region said them, in that order.
     const live = d.locator('#round-live');
     assert.equal(await live.getAttribute('role'), 'log');
     assert.deepEqual(await live.locator('p').allTextContents(), alerts);
-    assert.equal(await d.locator('#alert-count').textContent(), '(3 open)');
+    assert.equal(await d.locator('#alert-count').textContent(), '(4 open)');
+    assert.equal(await d.locator('#round-status').textContent(), 'Following 10 boards; 4 alerts open.');
+    // Three are shown; the boards table stays on the screen (an 800 px window).
+    await d.setViewportSize({ width: 1280, height: 800 });
+    assert.deepEqual(await d.locator('#alert-list li').evaluateAll((lis) => lis.map((li) => li.hidden)), [false, false, false, true]);
+    const top = await d.locator('#boards').evaluate((t) => t.getBoundingClientRect().top);
+    assert.ok(top < 800, `the boards table starts at ${top}`);
+    const more = d.getByRole('button', { name: 'Show all 4 open alerts' });
+    assert.equal(await more.getAttribute('aria-expanded'), 'false');
+    await more.focus();
+    await d.keyboard.press('Enter');
+    assert.equal(await d.locator('#alert-list li:not([hidden])').count(), 4);
+    assert.equal(await d.locator('#alerts-all').getAttribute('aria-expanded'), 'true');
+    await d.keyboard.press('Enter');
+    assert.equal(await d.locator('#alert-list li:not([hidden])').count(), 3);
     // The alerts come before the boards on the page.
     const order = await d.evaluate(() => {
       const a = document.getElementById('alerts');
       return !!(a.compareDocumentPosition(document.getElementById('boards')) & Node.DOCUMENT_POSITION_FOLLOWING);
     });
     assert.equal(order, true);
-    await axe('desk', 'three alerts');
+    await axe('desk', 'four alerts');
     await d.screenshot({ path: join(shots, 'round-desk.png'), fullPage: true });
   });
 
@@ -170,15 +224,19 @@ describe('the round desk', { timeout: 300000 }, () => {
     await d.locator('#alert-list li').first().locator('a').focus();
     assert.equal(await d.evaluate(() => document.activeElement.textContent), "Board 4's desk");
     await d.keyboard.press('Tab');
-    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Done: Board 4: Black (Hans Wolf) asked for the time.');
+    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), `Done: ${CLAIMED(4, 'White', 'Gül Çelik')}`);
     await d.keyboard.press('Enter');
-    assert.equal(await d.locator('#alert-list li').count(), 2);
-    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Done: Board 8: White (Otto Frank) asked for the time.');
-    assert.equal(await d.locator('#alert-count').textContent(), '(2 open)');
-    // A reload shows what happened before, in order, without announcing it again.
+    assert.equal(await d.locator('#alert-list li').count(), 3);
+    assert.equal(await d.evaluate(() => document.activeElement.getAttribute('aria-label')), `Done: ${CLAIMED(8, 'White', 'Otto Frank')}`);
+    assert.equal(await d.locator('#alert-count').textContent(), '(3 open)');
+    // Cleared by hand: in the history, with its time.
+    assert.equal(await d.locator('#history-count').textContent(), '(1)');
+    assert.match(await d.locator('#history-list li').first().textContent(), /Cleared by you at \d\d:\d\d\.$/);
+    // A reload shows what happened before, in order, without announcing it again (an alert
+    // cleared by hand is open again: its case is not closed).
     await d.reload();
-    await d.locator('#alert-list li').nth(2).waitFor();
-    assert.equal((await d.locator('#alert-list .alert-text').allTextContents())[0], 'Board 4: Black (Hans Wolf) asked for the time.');
+    await d.locator('#alert-list li').nth(3).waitFor({ state: 'attached' });
+    assert.equal((await d.locator('#alert-list .alert-text').allTextContents())[0], CLAIMED(4, 'White', 'Gül Çelik'));
     assert.equal(await d.locator('#round-live p').count(), 0);
     await axe('desk', 'after a reload');
   });
@@ -188,7 +246,8 @@ describe('the round desk', { timeout: 300000 }, () => {
     await d.getByRole('button', { name: 'Pause every board' }).click();
     await d.locator('#all-result').filter({ hasText: /paused/ }).waitFor();
     assert.equal(await d.locator('#all-result').textContent(), '10 of 10 boards paused.');
-    await d.waitForFunction(() => [...document.querySelectorAll('#board-rows tr')].every((tr) => tr.children[3].textContent === 'paused'));
+    // A paused board says why.
+    await d.waitForFunction(() => [...document.querySelectorAll('#board-rows tr')].every((tr) => tr.children[3].textContent === 'paused: stopped by the arbiter'));
     await axe('desk', 'paused');
     await d.getByRole('button', { name: 'Resume every board' }).click();
     await d.locator('#all-result').filter({ hasText: /resumed/ }).waitFor();
@@ -196,7 +255,7 @@ describe('the round desk', { timeout: 300000 }, () => {
     // The refused pairings list is logged by the browser as a failed load; it is expected,
     // anything else is not.
     const refused = (e) => /status of 400 \(Bad Request\)/.test(e);
-    assert.equal(pages.newRound.errors.filter(refused).length, 1);
+    assert.equal(pages.newRound.errors.filter(refused).length, 2);
     pages.newRound.errors = pages.newRound.errors.filter((e) => !refused(e));
     for (const name of ['newRound', 'desk']) assert.deepEqual(pages[name].errors, [], name);
   });
@@ -223,6 +282,78 @@ describe('the round desk', { timeout: 300000 }, () => {
     // The refused TRF is logged by the browser as a failed load; it is expected.
     const refused = (e) => /status of 409 \(Conflict\)/.test(e);
     assert.equal(d.errors.filter(refused).length, 1);
+    assert.deepEqual(d.errors.filter((e) => !refused(e)), []);
+  });
+
+  it('an alert closes when its case closes: board 8 ends, its claim goes to the history', async () => {
+    const d = pages.desk;
+    const game = new URLSearchParams(new URL(seatLinks[7].white).hash.slice(1)).get('game');
+    const token = new URLSearchParams(new URL(deskUrl).hash.slice(1)).get('token');
+    await send(pages.newRound, `${server.url}/arbiter#game=${game}&token=${token}`, { type: 'end', result: '1/2-1/2' });
+    await d.locator('#alert-count').filter({ hasText: '(3 open)' }).waitFor();
+    assert.deepEqual(await d.locator('#alert-list .alert-text').allTextContents(), [
+      CLAIMED(4, 'White', 'Gül Çelik'),
+      CLAIMED(1, 'White', 'Anna Weiss'),
+      CLAIMED(2, 'White', 'Clara Schulz'),
+    ]);
+    assert.equal(await d.locator('#round-status').textContent(), 'Following 10 boards; 3 alerts open.');
+    const closed = d.locator('#history-list li').first();
+    assert.equal(await closed.locator('.alert-text').textContent(), CLAIMED(8, 'White', 'Otto Frank'));
+    assert.match(await closed.locator('.alert-closed').textContent(), /^ Closed at \d\d:\d\d\.$/);
+    // The history opens by keyboard.
+    await d.locator('#history-details summary').focus();
+    await d.keyboard.press('Enter');
+    assert.equal(await closed.isVisible(), true);
+    await axe('desk', 'an alert closed');
+  });
+
+  it("a seat's link issued again: asked first, the old link stops working, the sheet prints again", async () => {
+    const d = pages.desk;
+    await d.getByLabel('Board', { exact: true }).selectOption('4');
+    await d.getByLabel('Seat', { exact: true }).selectOption('black');
+    await d.getByRole('button', { name: 'Issue new links' }).click();
+    const question = d.locator('#links-question');
+    assert.equal(await d.evaluate(() => document.activeElement.id), 'links-question');
+    assert.equal(await question.textContent(), 'Issue a new link for Black on board 4? The old link stops working at once.');
+    await axe('desk', 'links question');
+    // Cancel changes nothing: the old link still opens Black's seat.
+    await d.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await d.evaluate(() => document.activeElement.id), 'links-issue');
+    await askTime(pages.newRound, seatLinks[3].black);
+    await d.getByRole('button', { name: 'Issue new links' }).click();
+    await d.getByRole('button', { name: 'Issue them' }).click();
+    await d.locator('#links-status').filter({ hasText: /new link/ }).waitFor();
+    assert.equal(await d.locator('#links-status').textContent(), 'Board 4: one new link issued. The sheet is below.');
+    assert.equal(await d.evaluate(() => document.activeElement.id), 'links-print');
+    const sheet = d.locator('#links-sheet .seat-sheet');
+    assert.equal(await sheet.locator('.sheet-event').textContent(), 'Blind Open, round 3, board 4');
+    assert.equal(await sheet.locator('h3').textContent(), 'Board 4: Gül Çelik (FIDE 4600007) against Hans Wolf');
+    const links = await sheet.locator('li').evaluateAll((lis) => lis.map((li) => [li.dataset.seat, li.querySelector('a').href]));
+    assert.equal(links.length, 1);
+    assert.equal(links[0][0], 'black');
+    assert.match(links[0][1], /\/vi\?lang=tr#game=[0-9a-f]{16}&token=[0-9a-f]{32}$/);
+    assert.notEqual(links[0][1], seatLinks[3].black);
+    // The old link opens nothing; the new one opens Black's seat.
+    await assert.rejects(askTime(pages.newRound, seatLinks[3].black), /closed 4401/);
+    await askTime(pages.newRound, links[0][1]);
+    await axe('desk', 'links issued');
+    // Printed: that sheet only.
+    await d.evaluate(() => document.body.classList.add('print-sheet'));
+    await d.emulateMedia({ media: 'print' });
+    for (const sel of ['#alerts', '#boards', '#links-section .no-print', '#links-heading']) {
+      assert.equal(await d.locator(sel).isVisible(), false, sel);
+    }
+    assert.equal(await sheet.isVisible(), true);
+    await d.emulateMedia({ media: 'screen' });
+    await d.evaluate(() => document.body.classList.remove('print-sheet'));
+    // A board the round lacks is refused in words (over the API; the menu lists only its own).
+    const response = await fetch(`${server.url}/api/rounds/${new URLSearchParams(new URL(deskUrl).hash.slice(1)).get('round')}/boards/11/links`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${new URLSearchParams(new URL(deskUrl).hash.slice(1)).get('token')}`, 'accept-language': 'de' },
+    });
+    assert.equal(response.status, 404);
+    assert.equal((await response.json()).message, 'Diese Runde hat kein Brett mit dieser Nummer.');
+    const refused = (e) => /status of 409 \(Conflict\)/.test(e);
     assert.deepEqual(d.errors.filter((e) => !refused(e)), []);
   });
 });

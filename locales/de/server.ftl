@@ -278,6 +278,8 @@ incident-board-event = { $time } { $text }
 incident-board-events = Die Brettereignisse seit dem letzten Zug: { $events }
 ## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
 error-no-starting-ranks = Diese Runde wurde nicht aus einer TRF-Datei gelesen: Ihre Spieler haben keine Startnummern. Laden Sie die Ergebnisliste (CSV) herunter.
+error-no-such-board = Diese Runde hat kein Brett mit dieser Nummer.
+error-no-such-seat = Dieses Brett hat keinen solchen Platz. Ein Link wird neu ausgegeben für Weiß, Schwarz, einen Assistenten, den der Spieler hat, oder die Zuschauer.
 error-invalid-pairings = Die Paarungen lassen sich nicht lesen.
 error-pairings-empty = Die Paarungen enthalten kein Brett (bei einer TRF-Datei: keine Paarung in dieser Runde).
 error-pairings-too-many = Zeile { $line }: Eine Runde hat höchstens 250 Bretter.
@@ -325,7 +327,15 @@ round-alert-illegal = Brett { $board }: Regelwidriger Zug von { $color ->
 round-alert-claim = Brett { $board }: { $color ->
     [white] Weiß
    *[black] Schwarz
-} ({ $name }) reklamiert.
+} ({ $name }) hat { $claim ->
+    [repetition] Remis wegen dreimaliger Stellungswiederholung
+    [fifty_moves] Remis nach der 50-Züge-Regel
+   *[time] den Sieg auf Zeit
+} reklamiert: { $outcome ->
+    [correct] zu Recht, die Partie ist remis.
+    [won] die Partie ist gewonnen.
+   *[incorrect] zu Unrecht, es wird weitergespielt.
+}
 round-alert-flag = Brett { $board }: Das Fallblättchen von { $color ->
     [white] Weiß
    *[black] Schwarz
@@ -334,10 +344,6 @@ round-alert-adjournment = Brett { $board }: { $step ->
     [adjourned] Die Partie ist unterbrochen, der Zug abgegeben.
    *[called] Unterbrechung angesagt.
 }
-round-alert-time-request = Brett { $board }: { $color ->
-    [white] Weiß
-   *[black] Schwarz
-} ({ $name }) hat nach der Zeit gefragt.
 ## hamle serve --store und --node (docs/scale-out.md)
 serve-bad-store = --store erwartet sqlite:PFAD (eine SQLite-Datei) oder postgres://benutzer@host:port/datenbank.
 serve-bad-node = { $value } ist kein Knotenname: 1 bis 64 Buchstaben, Ziffern, Punkte, Binde- oder Unterstriche.
@@ -402,6 +408,13 @@ query-balance = { $side ->
 ## Der Beginn der Partie und die Regelwahl des Schiedsrichters (Issue 18)
 event-started = Die Partie hat begonnen. { $color } ist am Zug, die Uhr von { $color } läuft.
 event-arrived = { $color } ist anwesend.
+event-seat-link-issued = Der Schiedsrichter hat einen neuen Link ausgegeben für { $seat ->
+    [white] Weiß
+    [black] Schwarz
+    [white_assistant] den Assistenten von Weiß
+    [black_assistant] den Assistenten von Schwarz
+   *[spectator] die Zuschauer
+}; der alte Link öffnet die Seite nicht mehr.
 event-default-time-over = Die Karenzzeit ist abgelaufen, { $color } ist nicht anwesend. Der Schiedsrichter entscheidet: Partie verloren erklären oder weiterspielen lassen.
 event-illegal-announced = Regelwidrige Ansage von { $color }: Sie zählt als regelwidriger Zug, { $opponent } bekommt { $time } dazu. Das ist der { $count }. regelwidrige Zug von { $color }; bitte neu ansagen.
 error-not-started = Die Partie hat noch nicht begonnen. Der Schiedsrichter startet sie.

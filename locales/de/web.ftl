@@ -477,6 +477,21 @@ web-round-name = { $event }, Runde { $round }, { $site }
 web-round-alerts = Braucht den Schiedsrichter
 web-round-no-alerts = Nichts braucht den Schiedsrichter.
 web-round-alert-count = ({ $count } offen)
+web-round-paused-why = angehalten: { $reason ->
+    [arbiter] vom Schiedsrichter
+    [touch] eine Berührungsmeldung wartet auf die Entscheidung
+    [boards_differ] die Bretter weichen ab
+    [adjourned] vertagt
+   *[restart] der Server wurde neu gestartet
+}
+web-round-history = Erledigte Hinweise
+web-round-history-show = Die erledigten Hinweise zeigen
+web-round-no-history = Noch kein Hinweis ist erledigt.
+web-round-history-count = ({ $count })
+web-round-alerts-all = Alle { $count } offenen Hinweise zeigen
+web-round-alerts-fewer = Nur die ersten drei offenen Hinweise zeigen
+web-round-alert-closed = Erledigt um { $time }.
+web-round-alert-cleared = Von Ihnen abgehakt um { $time }.
 web-round-alert-done = Erledigt
 web-round-alert-done-label = Erledigt: { $text }
 web-round-all = Alle Bretter
@@ -488,6 +503,30 @@ web-round-results = Ergebnisse für das Auslosungsprogramm
 web-round-results-hint = Die Ergebnisse der Runde so, wie das Auslosungsprogramm sie zurückliest: TRF-Zeilen (für eine aus einer TRF-Datei gelesene Runde: Startnummer, Gegner, Farbe und Ergebnis jedes Spielers in den Spalten dieser Runde; laufende Partien fehlen) oder eine Liste (Brett, Weiß, Schwarz, Ergebnis).
 web-round-results-trf = Ergebnisse als TRF herunterladen
 web-round-results-csv = Ergebnisse als Liste (CSV) herunterladen
+web-round-time-kind = Bedenkzeit
+web-round-time-simple = Minuten für die Partie und Sekunden je Zug (unten)
+web-round-time-fide = FIDE-Standard: 90 Minuten für 40 Züge, dann 30 Minuten, 30 Sekunden je Zug ab dem ersten Zug
+web-round-time-hint = Die FIDE-Standardbedenkzeit gibt nach dem 40. Zug 30 Minuten dazu; die Minuten und Sekunden unten gelten nur für die andere Wahl.
+web-round-origin = Adresse der Links
+web-round-origin-hint = Wohin die gedruckten Links und QR-Codes führen: die Adresse, unter der die Geräte der Spieler diesen Server erreichen (nicht 127.0.0.1 oder localhost). Ohne Änderung ist es die Adresse, unter der diese Seite geöffnet wurde.
+web-round-links = Platz-Links neu ausgeben
+web-round-links-hint = hamle behält nach dem Anlegen der Runde keinen Platz-Link, nur einen Fingerabdruck davon. Für ein verlorenes Blatt oder eine geschlossene Seite geben Sie den Link des Platzes neu aus: Der alte Link gilt sofort nicht mehr (eine damit geöffnete Seite wird geschlossen), und das Vorkommnisprotokoll der Partie des Bretts erhält eine Zeile. Drucken Sie das Blatt mit den neuen Links.
+web-round-links-board = Brett
+web-round-links-seat = Platz
+web-round-links-all = Jeder Platz des Bretts
+web-round-links-issue = Neue Links ausgeben
+web-round-links-question = { $all ->
+    [yes] Neue Links für jeden Platz von Brett { $board } ausgeben? Jeder alte Link dieses Bretts gilt sofort nicht mehr.
+   *[no] Einen neuen Link für { $seat } an Brett { $board } ausgeben? Der alte Link gilt sofort nicht mehr.
+}
+web-round-links-yes = Ausgeben
+web-round-links-done = { $count ->
+    [one] Brett { $board }: ein neuer Link ausgegeben. Das Blatt steht unten.
+   *[other] Brett { $board }: { $count } neue Links ausgegeben. Das Blatt steht unten.
+}
+web-round-links-print = Dieses Blatt drucken
+web-sheet-event = { $event }, Runde { $round }, Brett { $board }
+web-sheet-player-fide = { $name } (FIDE { $fide })
 web-round-not-done = Brett { $board }: { $message }
 web-round-boards = Bretter
 web-round-col-board = Brett
@@ -509,7 +548,11 @@ web-round-last = { $color ->
     [white] { $number }. { $san }
    *[black] { $number }… { $san }
 }
-web-round-connected = { $boards } Bretter werden verfolgt; bisher { $alerts } Hinweise.
+web-round-connected = { $boards } Bretter werden verfolgt; { $open ->
+    [0] nichts braucht den Schiedsrichter.
+    [one] ein Hinweis offen.
+   *[other] { $open } Hinweise offen.
+}
 web-round-reconnecting = Verbindung verloren; verbinde neu…
 web-round-no-link = Diese Seite braucht den Link des Rundentischs, mit der Runde und ihrem Token.
 

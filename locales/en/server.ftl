@@ -278,6 +278,8 @@ incident-board-event = { $time } { $text }
 incident-board-events = The board events since the last move: { $events }
 ## The round desk (issue 18): pairings that do not read, alerts.
 error-no-starting-ranks = This round was not read from a TRF file: its players have no starting ranks. Download the results list (CSV) instead.
+error-no-such-board = This round has no board of that number.
+error-no-such-seat = This board has no such seat. A link is issued again for White, Black, an assistant the player has, or the spectators.
 error-invalid-pairings = The pairings cannot be read.
 error-pairings-empty = The pairings hold no board (for a TRF file: no pairing in that round).
 error-pairings-too-many = Line { $line }: a round has at most 250 boards.
@@ -325,7 +327,15 @@ round-alert-illegal = Board { $board }: illegal move by { $color ->
 round-alert-claim = Board { $board }: { $color ->
     [white] White
    *[black] Black
-} ({ $name }) claims.
+} ({ $name }) claimed { $claim ->
+    [repetition] a draw by threefold repetition
+    [fifty_moves] a draw by the fifty-move rule
+   *[time] the win on time
+}: { $outcome ->
+    [correct] correct, the game is drawn.
+    [won] the game is won.
+   *[incorrect] not correct, play goes on.
+}
 round-alert-flag = Board { $board }: { $color ->
     [white] White's
    *[black] Black's
@@ -334,10 +344,6 @@ round-alert-adjournment = Board { $board }: { $step ->
     [adjourned] the game is adjourned, the move sealed.
    *[called] adjournment called.
 }
-round-alert-time-request = Board { $board }: { $color ->
-    [white] White
-   *[black] Black
-} ({ $name }) asked for the time.
 ## hamle serve --store and --node (docs/scale-out.md)
 serve-bad-store = --store takes sqlite:PATH (a SQLite file) or postgres://user@host:port/database.
 serve-bad-node = { $value } is not a node name: 1 to 64 letters, digits, dots, hyphens or underscores.
@@ -395,6 +401,13 @@ query-balance = { $side ->
 ## The start of the game and the arbiter's rules choices (issue 18)
 event-started = The game has started. { $color } to move, { $color }'s clock runs.
 event-arrived = { $color }'s player has arrived.
+event-seat-link-issued = The arbiter issued a new link for { $seat ->
+    [white] White
+    [black] Black
+    [white_assistant] White's assistant
+    [black_assistant] Black's assistant
+   *[spectator] the spectators
+}; the old link no longer opens the page.
 event-default-time-over = The default time is over and { $color }'s player has not arrived. The arbiter decides: declare the loss or let play on.
 event-illegal-announced = Illegal announcement by { $color }: it counts as an illegal move, { $opponent } gets { $time } more. This is { $color }'s illegal move number { $count }; announce again.
 error-not-started = The game has not started yet. The arbiter starts it.

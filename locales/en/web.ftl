@@ -470,6 +470,21 @@ web-round-name = { $event }, round { $round }, { $site }
 web-round-alerts = Needs the arbiter
 web-round-no-alerts = Nothing needs the arbiter.
 web-round-alert-count = ({ $count } open)
+web-round-paused-why = paused: { $reason ->
+    [arbiter] stopped by the arbiter
+    [touch] a touch report waits for the ruling
+    [boards_differ] the boards differ
+    [adjourned] adjourned
+   *[restart] the server restarted
+}
+web-round-history = Closed alerts
+web-round-history-show = Show the closed alerts
+web-round-no-history = No alert has closed yet.
+web-round-history-count = ({ $count })
+web-round-alerts-all = Show all { $count } open alerts
+web-round-alerts-fewer = Show the first three open alerts only
+web-round-alert-closed = Closed at { $time }.
+web-round-alert-cleared = Cleared by you at { $time }.
 web-round-alert-done = Done
 web-round-alert-done-label = Done: { $text }
 web-round-all = Every board
@@ -481,6 +496,30 @@ web-round-results = Results for the pairing program
 web-round-results-hint = The round's results as the pairing program reads them back: TRF lines (a round read from a TRF file: each player's starting rank, opponent, colour and result in this round's columns; games still in play are left out) or a list (board, White, Black, result).
 web-round-results-trf = Download the results as TRF
 web-round-results-csv = Download the results as a list (CSV)
+web-round-time-kind = Time control
+web-round-time-simple = Minutes for the game and seconds a move (below)
+web-round-time-fide = FIDE classical: 90 minutes for 40 moves, then 30 minutes, 30 seconds a move from move 1
+web-round-time-hint = The FIDE classical control adds 30 minutes after move 40; the minutes and seconds below count only for the other choice.
+web-round-origin = Address of the links
+web-round-origin-hint = Where the printed links and QR codes lead: the address the players' devices reach this server at (not 127.0.0.1 or localhost). It is the address this page was opened on unless you change it.
+web-round-links = Seat links issued again
+web-round-links-hint = hamle keeps no seat link after the round's creation, only a fingerprint of it. For a lost sheet or a closed page, issue the seat's link again: the old link stops working at once (a page open with it closes), and the incident record of the board's game keeps a line. Print the sheet with the new links.
+web-round-links-board = Board
+web-round-links-seat = Seat
+web-round-links-all = Every seat of the board
+web-round-links-issue = Issue new links
+web-round-links-question = { $all ->
+    [yes] Issue new links for every seat of board { $board }? Every old link of that board stops working at once.
+   *[no] Issue a new link for { $seat } on board { $board }? The old link stops working at once.
+}
+web-round-links-yes = Issue them
+web-round-links-done = { $count ->
+    [one] Board { $board }: one new link issued. The sheet is below.
+   *[other] Board { $board }: { $count } new links issued. The sheet is below.
+}
+web-round-links-print = Print this sheet
+web-sheet-event = { $event }, round { $round }, board { $board }
+web-sheet-player-fide = { $name } (FIDE { $fide })
 web-round-not-done = Board { $board }: { $message }
 web-round-boards = Boards
 web-round-col-board = Board
@@ -502,7 +541,11 @@ web-round-last = { $color ->
     [white] { $number }. { $san }
    *[black] { $number }… { $san }
 }
-web-round-connected = Following { $boards } boards; { $alerts } alerts so far.
+web-round-connected = Following { $boards } boards; { $open ->
+    [0] nothing needs the arbiter.
+    [one] one alert open.
+   *[other] { $open } alerts open.
+}
 web-round-reconnecting = Connection lost; connecting again…
 web-round-no-link = This page needs the round desk's link, with the round and its token.
 

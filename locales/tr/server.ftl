@@ -264,6 +264,8 @@ incident-board-event = { $time } { $text }
 incident-board-events = Son hamleden bu yana tahta olayları: { $events }
 ## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
 error-no-starting-ranks = Bu tur bir TRF dosyasından okunmadı: oyuncularının başlangıç sırası yok. Bunun yerine sonuç listesini (CSV) indirin.
+error-no-such-board = Bu turda bu numarada bir tahta yok.
+error-no-such-seat = Bu tahtada böyle bir yer yok. Bağlantı Beyaz, Siyah, oyuncunun sahip olduğu bir yardımcı veya izleyiciler için yeniden verilir.
 error-invalid-pairings = Eşleştirmeler okunamıyor.
 error-pairings-empty = Eşleştirmelerde hiç tahta yok (TRF dosyasında: o turda eşleştirme yok).
 error-pairings-too-many = { $line }. satır: bir turda en fazla 250 tahta olabilir.
@@ -311,7 +313,15 @@ round-alert-illegal = { $board }. tahta: { $color ->
 round-alert-claim = { $board }. tahta: { $color ->
     [white] Beyaz
    *[black] Siyah
-} ({ $name }) talepte bulunuyor.
+} ({ $name }) { $claim ->
+    [repetition] üç kez tekrar nedeniyle beraberlik
+    [fifty_moves] elli hamle kuralıyla beraberlik
+   *[time] süreden galibiyet
+} talep etti: { $outcome ->
+    [correct] talep doğru, oyun berabere.
+    [won] oyun kazanıldı.
+   *[incorrect] talep doğru değil, oyun sürüyor.
+}
 round-alert-flag = { $board }. tahta: { $color ->
     [white] Beyazın
    *[black] Siyahın
@@ -320,10 +330,6 @@ round-alert-adjournment = { $board }. tahta: { $step ->
     [adjourned] oyun ertelendi, hamle zarfa kondu.
    *[called] erteleme ilan edildi.
 }
-round-alert-time-request = { $board }. tahta: { $color ->
-    [white] Beyaz
-   *[black] Siyah
-} ({ $name }) süreyi sordu.
 ## hamle serve --store ve --node (docs/scale-out.md)
 serve-bad-store = --store, sqlite:YOL (bir SQLite dosyası) ya da postgres://kullanıcı@sunucu:port/veritabanı bekler.
 serve-bad-node = { $value } bir düğüm adı değil: 1 ile 64 arası harf, rakam, nokta, tire ya da alt çizgi.
@@ -371,6 +377,13 @@ query-balance = { $side ->
 ## Oyunun başlaması ve hakemin kural seçimleri (konu 18)
 event-started = Oyun başladı. Hamle sırası { $color } tarafında, { $color } saati işliyor.
 event-arrived = { $color } oyuncusu geldi.
+event-seat-link-issued = Hakem { $seat ->
+    [white] Beyaz
+    [black] Siyah
+    [white_assistant] Beyazın yardımcısı
+    [black_assistant] Siyahın yardımcısı
+   *[spectator] izleyiciler
+} için yeni bir bağlantı verdi; eski bağlantı artık sayfayı açmıyor.
 event-default-time-over = Gecikme süresi doldu ve { $color } oyuncusu gelmedi. Hakem karar verir: yenilgi ilan eder ya da oyunun sürmesine izin verir.
 event-illegal-announced = { $color } kural dışı bir hamle söyledi: kural dışı hamle sayılır, { $opponent } { $time } ek süre aldı. Bu, { $color } için { $count }. kural dışı hamle; hamleyi yeniden söyleyin.
 error-not-started = Oyun henüz başlamadı. Hakem başlatacak.

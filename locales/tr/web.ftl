@@ -467,6 +467,21 @@ web-round-name = { $event }, { $round }. tur, { $site }
 web-round-alerts = Hakem gerekiyor
 web-round-no-alerts = Hakem gerektiren bir şey yok.
 web-round-alert-count = ({ $count } açık)
+web-round-paused-why = durduruldu: { $reason ->
+    [arbiter] hakem tarafından
+    [touch] bir dokunma bildirimi kararı bekliyor
+    [boards_differ] tahtalar farklı
+    [adjourned] ertelendi
+   *[restart] sunucu yeniden başlatıldı
+}
+web-round-history = Kapanan uyarılar
+web-round-history-show = Kapanan uyarıları göster
+web-round-no-history = Henüz kapanan uyarı yok.
+web-round-history-count = ({ $count })
+web-round-alerts-all = Açık { $count } uyarının hepsini göster
+web-round-alerts-fewer = Yalnızca ilk üç açık uyarıyı göster
+web-round-alert-closed = { $time } saatinde kapandı.
+web-round-alert-cleared = { $time } saatinde sizce kapatıldı.
 web-round-alert-done = Tamam
 web-round-alert-done-label = Tamam: { $text }
 web-round-all = Bütün tahtalar
@@ -478,6 +493,30 @@ web-round-results = Eşlendirme programı için sonuçlar
 web-round-results-hint = Turun sonuçları, eşlendirme programının geri okuyacağı biçimde: TRF satırları (bir TRF dosyasından okunan tur için: her oyuncunun başlangıç sırası, rakibi, rengi ve bu turun sütunlarındaki sonucu; süren oyunlar yer almaz) ya da bir liste (tahta, Beyaz, Siyah, sonuç).
 web-round-results-trf = Sonuçları TRF olarak indir
 web-round-results-csv = Sonuçları liste (CSV) olarak indir
+web-round-time-kind = Süre kontrolü
+web-round-time-simple = Oyun için dakika ve hamle başına saniye (aşağıda)
+web-round-time-fide = FIDE klasik: 40 hamle için 90 dakika, sonra 30 dakika, ilk hamleden itibaren hamle başına 30 saniye
+web-round-time-hint = FIDE klasik süre 40. hamleden sonra 30 dakika ekler; aşağıdaki dakika ve saniyeler yalnızca diğer seçim için geçerlidir.
+web-round-origin = Bağlantıların adresi
+web-round-origin-hint = Yazdırılan bağlantıların ve QR kodlarının götürdüğü yer: oyuncuların cihazlarının bu sunucuya ulaştığı adres (127.0.0.1 veya localhost değil). Değiştirmezseniz bu sayfanın açıldığı adrestir.
+web-round-links = Oturma bağlantılarını yeniden ver
+web-round-links-hint = hamle turun oluşturulmasından sonra hiçbir oturma bağlantısını saklamaz, yalnızca bir parmak izini saklar. Kaybolan bir sayfa veya kapanan bir pencere için yerin bağlantısını yeniden verin: eski bağlantı hemen çalışmaz olur (onunla açık bir sayfa kapanır) ve tahtanın oyununun olay kaydına bir satır eklenir. Yeni bağlantılarla sayfayı yazdırın.
+web-round-links-board = Tahta
+web-round-links-seat = Yer
+web-round-links-all = Tahtanın her yeri
+web-round-links-issue = Yeni bağlantılar ver
+web-round-links-question = { $all ->
+    [yes] { $board } numaralı tahtanın her yeri için yeni bağlantılar verilsin mi? O tahtanın her eski bağlantısı hemen çalışmaz olur.
+   *[no] { $board } numaralı tahtada { $seat } için yeni bir bağlantı verilsin mi? Eski bağlantı hemen çalışmaz olur.
+}
+web-round-links-yes = Ver
+web-round-links-done = { $count ->
+    [one] Tahta { $board }: bir yeni bağlantı verildi. Sayfa aşağıda.
+   *[other] Tahta { $board }: { $count } yeni bağlantı verildi. Sayfa aşağıda.
+}
+web-round-links-print = Bu sayfayı yazdır
+web-sheet-event = { $event }, { $round }. tur, { $board }. tahta
+web-sheet-player-fide = { $name } (FIDE { $fide })
 web-round-not-done = { $board }. tahta: { $message }
 web-round-boards = Tahtalar
 web-round-col-board = Tahta
@@ -499,7 +538,11 @@ web-round-last = { $color ->
     [white] { $number }. { $san }
    *[black] { $number }… { $san }
 }
-web-round-connected = { $boards } tahta izleniyor; şimdiye dek { $alerts } uyarı.
+web-round-connected = { $boards } tahta izleniyor; { $open ->
+    [0] hakemi gerektiren bir şey yok.
+    [one] bir uyarı açık.
+   *[other] { $open } uyarı açık.
+}
 web-round-reconnecting = Bağlantı koptu; yeniden bağlanılıyor…
 web-round-no-link = Bu sayfa, tur ve belirteciyle birlikte tur masasının bağlantısını ister.
 

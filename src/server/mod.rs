@@ -401,7 +401,7 @@ async fn join_cluster(
 /// for any other path, and the security headers on every answer.
 fn router(app: AppState) -> axum::Router {
     let routes = http::routes(&app)
-        .merge(rounds::routes::routes())
+        .merge(rounds::routes())
         .merge(web::routes())
         .fallback(http::unknown);
     admission::headers::secure(routes).with_state(app)

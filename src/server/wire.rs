@@ -345,6 +345,13 @@ pub enum EventBody {
         color: &'static str,
         text: String,
     },
+    /// The arbiter issued `seat`'s link again (issue 31): the old link opens nothing, and the
+    /// seat's connections holding it are closed (`bad_token`, 4401).
+    SeatLinkIssued {
+        by: &'static str,
+        seat: &'static str,
+        text: String,
+    },
     /// The default time is over and `color`'s player has not arrived.
     DefaultTimeOver {
         color: &'static str,

@@ -95,6 +95,24 @@ impl<'de, T: Named> Deserialize<'de> for N<T> {
     }
 }
 
+/// A seat token's hash (a seat's link issued again, schema 9) as 64 lowercase hex digits.
+impl Named for [u8; 32] {
+    const WHAT: &'static str = "token hash";
+    fn name(&self) -> Cow<'static, str> {
+        Cow::Owned(self.iter().map(|b| format!("{b:02x}")).collect())
+    }
+    fn from_name(s: &str) -> Option<Self> {
+        if s.len() != 64 || !s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let mut out = [0u8; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).ok()?;
+        }
+        Some(out)
+    }
+}
+
 /// [`Named`] for a domain type with `key()` and `from_key()`.
 macro_rules! named_by_key {
     ($($t:ty => $what:literal),* $(,)?) => {$(
@@ -291,6 +309,13 @@ struct SetupRecord {
     event_site: String,
     #[serde(default, skip_serializing_if = "is_empty")]
     event_round: String,
+    /// A round's game: its board and the players' FIDE ids (schema 9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    event_board: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    white_fide_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    black_fide_id: Option<String>,
     /// The start position's FEN; absent for the initial position (and in games stored before
     /// games could start from a position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,6 +424,9 @@ impl From<&Setup> for SetupRecord {
             event_name: s.event.name.clone(),
             event_site: s.event.site.clone(),
             event_round: s.event.round.clone(),
+            event_board: s.event.board,
+            white_fide_id: s.event.fide_ids.white.clone(),
+            black_fide_id: s.event.fide_ids.black.clone(),
             start_fen: (!s.start.is_initial()).then(|| s.start.fen().to_owned()),
         }
     }
@@ -439,6 +467,11 @@ impl TryFrom<SetupRecord> for Setup {
                 name: r.event_name,
                 site: r.event_site,
                 round: r.event_round,
+                board: r.event_board,
+                fide_ids: ByColor {
+                    white: r.white_fide_id,
+                    black: r.black_fide_id,
+                },
             },
             players: ByColor {
                 white: r.white.into(),
@@ -548,6 +581,12 @@ enum EventRecord {
         uci: Option<N<UciMove>>,
         count: u32,
         penalty_ms: u64,
+    },
+    /// A seat's link issued again (schema 9): the new token's hash.
+    SeatLinkIssued {
+        by: N<Seat>,
+        seat: N<Seat>,
+        hash: N<[u8; 32]>,
     },
     /// A practice game's take-back (schema 6).
     TakenBack {
@@ -737,6 +776,11 @@ impl From<&Event> for EventRecord {
             | Event::MoveSealed { .. }
             | Event::Adjourned { .. }
             | Event::SealOpened { .. } => desk::record(event),
+            Event::SeatLinkIssued { by, seat, hash } => EventRecord::SeatLinkIssued {
+                by: N(*by),
+                seat: N(*seat),
+                hash: N(*hash),
+            },
         }
     }
 }
@@ -783,6 +827,11 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::MoveSealed { .. }
             | EventRecord::Adjourned { .. }
             | EventRecord::SealOpened { .. } => desk::event(r),
+            EventRecord::SeatLinkIssued { by, seat, hash } => Event::SeatLinkIssued {
+                by: by.0,
+                seat: seat.0,
+                hash: hash.0,
+            },
         })
     }
 }

@@ -119,6 +119,7 @@ pub(super) fn setups() -> Vec<(String, Setup)> {
             name: "Open Hamle".into(),
             site: "Hamburg".into(),
             round: "3.1".into(),
+            ..Default::default()
         },
         start: StartPosition::from_fen("7k/8/8/8/8/8/5PPP/3Q1RK1 b - - 0 40").unwrap(),
     };
@@ -134,8 +135,16 @@ pub(super) fn setups() -> Vec<(String, Setup)> {
     // A game against the computer (schema 7).
     let mut computer = plain.clone();
     computer.players.black.computer = Some(8);
+    // A round's game: its board and the players' FIDE ids (schema 9).
+    let mut round = plain.clone();
+    round.event.board = Some(4);
+    round.event.fide_ids = ByColor {
+        white: Some("4600007".into()),
+        black: None,
+    };
     vec![
         ("arbiter_choices".into(), choices),
+        ("round_board".into(), round),
         ("computer_black".into(), computer),
         ("plain".into(), plain),
         ("every_field".into(), full),
@@ -192,6 +201,7 @@ pub(super) fn kind(e: &Event) -> &'static str {
         Event::Arrived { .. } => "arrived",
         Event::DefaultTimeOver { .. } => "default_time_over",
         Event::TakenBack { .. } => "taken_back",
+        Event::SeatLinkIssued { .. } => "seat_link_issued",
     }
 }
 
@@ -556,6 +566,14 @@ pub(super) fn events() -> Vec<(String, Event)> {
     );
     add("started_white_runs", Event::Started { by: Seat::Arbiter });
     add(
+        "seat_link_issued",
+        Event::SeatLinkIssued {
+            by: Seat::Arbiter,
+            seat: Seat::BlackAssistant,
+            hash: std::array::from_fn(|i| (i * 37 + 5) as u8),
+        },
+    );
+    add(
         "taken_back_white_runs",
         Event::TakenBack {
             by: Seat::White,
@@ -616,7 +634,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            37,
+            38,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

@@ -94,6 +94,7 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
         Event::TakenBack { by, .. } => t.taken_back(*by),
         Event::Started { .. } => t.started(),
         Event::Arrived { color, .. } => t.arrived(*color),
+        Event::SeatLinkIssued { seat, .. } => t.seat_link_issued(*seat),
         Event::DefaultTimeOver { color } => t.default_time_over(*color),
         Event::TouchReported { color, square, .. } => t.touch_reported(*color, *square),
         Event::TouchRuled { upheld, .. } => t.touch_ruled(*upheld),

@@ -265,10 +265,20 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     assert_eq!(code, Some(4401));
     assert_eq!(seen[0]["code"], "bad_token");
 
-    // Board 1's blind white player asks the time before the desk opens: a past alert.
-    let b1 = game_of(&boards[0], &[("white", seat_token(&boards[0], "white"))]);
+    // Board 1's blind white player claims a draw before the desk opens: a past alert, which
+    // says what was claimed and how it ended. A time request is routine: no alert (issue 31).
+    let b1 = game_of(
+        &boards[0],
+        &[
+            ("white", seat_token(&boards[0], "white")),
+            ("arbiter", token.clone()),
+        ],
+    );
     let (mut w1, _) = Client::connect(&addr, &b1, "white", None).await;
     let got = w1.request(json!({"type": "talking_clock"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let claim = json!({"type": "claim_draw", "claim": "repetition", "confirmed": true});
+    let got = w1.request(claim.clone()).await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
     let mut d = desk(&server, &id, &token).await;
     let hello = d.recv().await;
@@ -276,19 +286,21 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     assert_eq!(hello["boards"].as_array().unwrap().len(), 3);
     assert_eq!(hello["alerts"].as_array().unwrap().len(), 1, "{hello}");
     assert_eq!(hello["alerts"][0]["past"], true);
+    assert_eq!(hello["alerts"][0]["closed_at_ms"], Value::Null);
     assert_eq!(
         hello["alerts"][0]["text"],
-        "Board 1: White (Anna Weiss) asked for the time."
+        "Board 1: White (Anna Weiss) claimed a draw by threefold repetition: not correct, play goes on."
     );
 
-    // Then board 3's blind black player, board 2's: alerts in that order, each before its
-    // board's line.
-    let b3 = game_of(&boards[2], &[("black", seat_token(&boards[2], "black"))]);
-    let (mut k3, _) = Client::connect(&addr, &b3, "black", None).await;
+    // Then board 3's white player, board 2's: alerts in that order, each before its board's
+    // line; their time requests raise none.
+    let b3 = game_of(&boards[2], &[("white", seat_token(&boards[2], "white"))]);
+    let (mut k3, _) = Client::connect(&addr, &b3, "white", None).await;
     k3.request(json!({"type": "talking_clock"})).await;
-    let b2 = game_of(&boards[1], &[("black", seat_token(&boards[1], "black"))]);
-    let (mut k2, _) = Client::connect(&addr, &b2, "black", None).await;
-    k2.request(json!({"type": "talking_clock"})).await;
+    k3.request(claim.clone()).await;
+    let b2 = game_of(&boards[1], &[("white", seat_token(&boards[1], "white"))]);
+    let (mut k2, _) = Client::connect(&addr, &b2, "white", None).await;
+    k2.request(claim.clone()).await;
     let mut alerts = Vec::new();
     while alerts.len() < 2 {
         let m = d.recv().await;
@@ -298,12 +310,12 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     }
     assert_eq!(alerts[0]["board"], 3);
     assert_eq!(alerts[0]["n"], 2);
-    assert_eq!(alerts[0]["kind"], "time_request");
+    assert_eq!(alerts[0]["kind"], "claim");
     assert_eq!(alerts[0]["past"], false);
     assert_eq!(alerts[1]["board"], 2);
     assert_eq!(
         alerts[1]["text"],
-        "Board 2: Black (Deniz Arslan) asked for the time."
+        "Board 2: White (Clara Schulz) claimed a draw by threefold repetition: not correct, play goes on."
     );
 
     // Pause every board: each answers, and the desk sees each board paused.
@@ -342,6 +354,29 @@ async fn alerts_from_several_boards_come_in_order_and_every_board_pauses_at_once
     let arb = game_of(&boards[0], &[("arbiter", token.clone())]);
     let (mut a1, _) = Client::connect(&addr, &arb, "arbiter", None).await;
     a1.request(json!({"type": "ping"})).await;
+    // Board 1's case closes when its game ends: the desk hears which alert closed, and when.
+    let got = a1
+        .request(json!({"type": "end", "result": "1/2-1/2"}))
+        .await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let closed = loop {
+        let m = d.recv().await;
+        if m["type"] == "alert_closed" {
+            break m;
+        }
+        assert_ne!(m["type"], "alert", "{m}");
+    };
+    assert_eq!(closed["board"], 1);
+    assert_eq!(closed["seq"], hello["alerts"][0]["seq"]);
+    assert!(closed["at_ms"].as_u64().unwrap() >= hello["alerts"][0]["at_ms"].as_u64().unwrap());
+    // A desk opened now lists it closed, the others open.
+    let mut d2 = desk(&server, &id, &token).await;
+    let hello = d2.recv().await;
+    let alerts = hello["alerts"].as_array().unwrap();
+    assert_eq!(alerts.len(), 3, "{hello}");
+    let closed: Vec<bool> = alerts.iter().map(|a| a["closed_at_ms"].is_u64()).collect();
+    assert_eq!(closed, [true, false, false], "{hello}");
+
     d.ws.send(Message::Close(None)).await.unwrap();
     let _ = tokio::time::timeout(STEP, d.ws.next()).await;
     server.stop().await;
@@ -677,5 +712,281 @@ async fn a_list_rounds_results_are_a_list_only() {
         "board,white,black,result\r\n1,Anna Weiss,Ben Kraus,*\r\n\
          2,Clara Schulz,Deniz Arslan,*\r\n3,Emil Meyer,Frieda Koch,*\r\n"
     );
+    server.stop().await;
+}
+
+/// `POST` with a bearer token and a JSON body, in `lang`.
+async fn post_with(
+    server: &TestServer,
+    path: &str,
+    token: &str,
+    body: Value,
+    lang: &str,
+) -> (u16, Value) {
+    let resp = reqwest::Client::new()
+        .post(server.url(path))
+        .bearer_auth(token)
+        .header("accept-language", lang)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    (status, resp.json().await.unwrap_or(Value::Null))
+}
+
+/// Issue 31, item 4: a seat's link issued again revokes the old one at once (a connection
+/// holding it is closed, the old token answers as a wrong token), the new one opens the
+/// seat, the incident record keeps a line; a board's whole sheet printed again; a seat or
+/// board that does not exist and a wrong token change nothing.
+#[tokio::test]
+async fn a_seat_link_issued_again_revokes_the_old_one_and_the_sheet_prints_again() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "pairings": LIST, "origin": "https://chess.example", "lang": "de"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let id = round["id"].as_str().unwrap();
+    let token = round["token"].as_str().unwrap().to_owned();
+    let b2 = &round["boards"][1];
+    let old = seat_token(b2, "black");
+    let game = game_of(
+        b2,
+        &[
+            ("black", old.clone()),
+            ("arbiter", token.clone()),
+            ("white", seat_token(b2, "white")),
+        ],
+    );
+    let addr = server.addr.to_string();
+    let (mut white, _) = Client::connect(&addr, &game, "white", None).await;
+    let path = format!("/api/rounds/{id}/boards/2/links");
+
+    // Bad input changes nothing: a wrong token, a board or a seat that does not exist.
+    let wrong = "0123456789abcdef0123456789abcdef";
+    let (status, e) = post_with(&server, &path, wrong, json!({"seats": ["black"]}), "en").await;
+    assert_eq!((status, e["code"].as_str()), (401, Some("unauthorized")));
+    let missing = format!("/api/rounds/{id}/boards/9/links");
+    let (status, e) = post_with(&server, &missing, &token, json!({}), "de").await;
+    assert_eq!((status, e["code"].as_str()), (404, Some("no_such_board")));
+    assert_eq!(
+        e["message"],
+        "Diese Runde hat kein Brett mit dieser Nummer."
+    );
+    // Board 2's white player has no assistant; the arbiter's seat is not a seat link.
+    for seat in ["white_assistant", "arbiter", "queen"] {
+        let body = json!({"seats": ["black", seat]});
+        let (status, e) = post_with(&server, &path, &token, body, "tr").await;
+        assert_eq!(
+            (status, e["code"].as_str()),
+            (400, Some("no_such_seat")),
+            "{seat}"
+        );
+        assert!(
+            e["message"].as_str().unwrap().starts_with("Bu tahtada"),
+            "{e}"
+        );
+    }
+    // Nothing was issued: the old link still opens Black's seat.
+    let (mut black, welcome) = Client::connect(&addr, &game, "black", None).await;
+    assert_eq!(welcome["seat"], "black");
+
+    // Black's link issued again: his connection closes as a wrong token's, the old token
+    // opens nothing, the new one opens his seat; White plays on.
+    let body = json!({"seats": ["black"], "origin": "https://chess.example"});
+    let (status, sheet) = post_with(&server, &path, &token, body, "en").await;
+    assert_eq!(status, 200, "{sheet}");
+    assert_eq!(sheet["board"], 2);
+    assert_eq!(sheet["event"], "Blind Open");
+    assert_eq!(sheet["round"], "3");
+    assert_eq!(sheet["black"]["name"], "Deniz Arslan");
+    let seats: Vec<&str> = sheet["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["seat"].as_str().unwrap())
+        .collect();
+    assert_eq!(seats, ["black"]);
+    let url = sheet["seats"][0]["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("https://chess.example/vi?lang=tr#game="),
+        "{url}"
+    );
+    assert!(
+        sheet["seats"][0]["qr"]
+            .as_str()
+            .unwrap()
+            .starts_with("data:image/svg+xml")
+    );
+    let new = seat_token(&sheet, "black");
+    assert_ne!(new, old);
+    let (code, seen) = black.until_close().await;
+    assert_eq!(code, Some(4401), "{seen:?}");
+    assert!(
+        seen.iter()
+            .any(|m| m["type"] == "error" && m["code"] == "bad_token"),
+        "{seen:?}"
+    );
+    let mut ws = Client::from_ws(Client::open(&addr, &game).await, "old black");
+    ws.send(json!({"type": "hello", "v": 1, "token": old}))
+        .await;
+    let (code, _) = ws.until_close().await;
+    assert_eq!(code, Some(4401));
+    let renewed = game_of(b2, &[("black", new.clone())]);
+    let (_black, welcome) = Client::connect(&addr, &renewed, "black", None).await;
+    assert_eq!(welcome["seat"], "black");
+    let got = white.request(json!({"type": "resume"})).await;
+    assert_eq!(got.last().unwrap()["code"], "forbidden", "{got:?}");
+    assert!(
+        got.iter()
+            .any(|m| m["kind"] == "seat_link_issued" && m["seat"] == "black"),
+        "{got:?}"
+    );
+
+    // The incident record keeps the line, in the record's language.
+    let incidents = reqwest::Client::new()
+        .get(server.url(&format!("/api/games/{}/incidents", game.id)))
+        .bearer_auth(&token)
+        .header("accept-language", "en")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        incidents.contains(
+            "The arbiter issued a new link for Black; the old link no longer opens the page."
+        ),
+        "{incidents}"
+    );
+
+    // The whole sheet printed again with the admin token: every seat of the board, new.
+    let (status, sheet) = post_with(&server, &path, &server.admin_token(), json!({}), "en").await;
+    assert_eq!(status, 200, "{sheet}");
+    let seats: Vec<&str> = sheet["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["seat"].as_str().unwrap())
+        .collect();
+    assert_eq!(seats, ["white", "black", "black_assistant", "spectator"]);
+    assert_ne!(seat_token(&sheet, "black"), new);
+    // Without an origin, the links point where the request came (the page's address).
+    let url = sheet["seats"][0]["url"].as_str().unwrap();
+    assert!(
+        url.starts_with(&format!("http://{addr}/board?lang=")),
+        "{url}"
+    );
+    server.stop().await;
+}
+
+/// Issue 31: a round's game in PGN names its round as round.board, its board and the
+/// players' FIDE ids where the pairings give them; a game on its own has none of them.
+#[tokio::test]
+async fn a_rounds_pgn_carries_round_board_and_fide_ids() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let token = round["token"].as_str().unwrap();
+    let pgn = |game: String| {
+        let url = server.url(&format!("/api/games/{game}/pgn"));
+        async move {
+            reqwest::Client::new()
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap()
+                .text()
+                .await
+                .unwrap()
+        }
+    };
+    let first = pgn(round["boards"][0]["game"].as_str().unwrap().to_owned()).await;
+    for tag in [
+        "[Round \"3.1\"]",
+        "[Board \"1\"]",
+        "[WhiteFideId \"4600001\"]",
+        "[BlackFideId \"4600002\"]",
+    ] {
+        assert!(first.contains(tag), "{tag} in {first}");
+    }
+    // Board 2's players have no FIDE id: no such tag.
+    let second = pgn(round["boards"][1]["game"].as_str().unwrap().to_owned()).await;
+    assert!(second.contains("[Round \"3.2\"]\n"), "{second}");
+    assert!(second.contains("[Board \"2\"]\n"), "{second}");
+    assert!(!second.contains("FideId"), "{second}");
+    server.stop().await;
+}
+
+/// Issue 31: a round's games as one PGN that a broadcast polls, public (no token), each move
+/// in it as soon as it is played; an unknown round is not found.
+#[tokio::test]
+async fn a_rounds_live_pgn_has_every_board_and_every_move() {
+    let server = TestServer::start().await;
+    let (status, round) = post(
+        &server,
+        "/api/rounds",
+        json!({"event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+               "rules": {"procedure": "digital"}, "pairings": LIST, "lang": "en"}),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 201, "{round}");
+    let id = round["id"].as_str().unwrap();
+    let live = || async {
+        let resp = reqwest::get(server.url(&format!("/api/rounds/{id}/live.pgn")))
+            .await
+            .unwrap();
+        assert_eq!(resp.status(), 200);
+        assert_eq!(resp.headers()["cache-control"], "no-store");
+        resp.text().await.unwrap()
+    };
+    let before = live().await;
+    assert_eq!(
+        before.matches("[Event \"Blind Open\"]").count(),
+        3,
+        "{before}"
+    );
+    let rounds: Vec<&str> = before
+        .lines()
+        .filter(|l| l.starts_with("[Round "))
+        .collect();
+    assert_eq!(
+        rounds,
+        ["[Round \"3.1\"]", "[Round \"3.2\"]", "[Round \"3.3\"]"]
+    );
+    assert!(!before.contains("1. e4"), "{before}");
+    // White moves on board 2: the next poll has it.
+    let b2 = &round["boards"][1];
+    let game = game_of(b2, &[("white", seat_token(b2, "white"))]);
+    let (mut white, _) = Client::connect(&server.addr.to_string(), &game, "white", None).await;
+    let got = white.request(json!({"type": "move", "uci": "e2e4"})).await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    let after = live().await;
+    let second = after.split("[Event ").nth(2).unwrap();
+    assert!(second.contains("[Round \"3.2\"]"), "{second}");
+    assert!(second.contains("\n1. e4 {[%clk "), "{second}");
+    assert!(
+        !after.split("[Event ").nth(1).unwrap().contains("1. e4"),
+        "{after}"
+    );
+    let resp = reqwest::get(server.url("/api/rounds/0011223344556677/live.pgn"))
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 404);
     server.stop().await;
 }

@@ -25,12 +25,13 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::announce::Lang;
-use crate::game::{Recorded, ReplayError, Seat, Status};
+use crate::game::{Event, Recorded, ReplayError, Seat, Status};
 pub use crate::ownership::Role;
 use crate::ownership::{Observed, Ownership};
+use crate::server::admission::auth::TokenHash;
 use crate::server::cluster::bus::{Answer, Cluster};
-use crate::server::host::handle::Request;
 pub use crate::server::host::handle::{Backlog, Connected, DeskView, GameHandle};
+use crate::server::host::handle::{Request, Tokens};
 use crate::server::host::log::{GameLog, Uncommitted};
 use crate::server::host::membership::Membership;
 use crate::server::host::server_clock::ServerClock;
@@ -85,6 +86,8 @@ struct Actor {
     /// When the game was last asked for (see [`GameHandle::touch`]).
     touched: Arc<AtomicU64>,
     table: Table,
+    /// The seats' token hashes the handles read (a seat's link issued again replaces one).
+    tokens: Tokens,
     log: Vec<Arc<Published>>,
     events: broadcast::Sender<Arc<Published>>,
     /// The store, read from (catching up, marking damage); writes go through `writes`.
@@ -131,6 +134,7 @@ pub fn spawn(
         membership: settings.membership,
         touched: Arc::new(AtomicU64::new(settings.clock.now_ms())),
         table: Table::new(stored.setup.clone(), Arc::new(SheetWords)),
+        tokens: Arc::new(std::sync::RwLock::new(stored.tokens)),
         log: Vec::with_capacity(stored.events.len()),
         events,
         writes: GameLog {
@@ -174,7 +178,7 @@ pub fn spawn(
         touched: Arc::clone(&actor.touched),
         created_ms: stored.created_ms,
         setup: Arc::new(stored.setup),
-        tokens: stored.tokens.into(),
+        tokens: Arc::clone(&actor.tokens),
         tx,
     };
     tracker.spawn(actor.run(rx, shutdown));
@@ -506,6 +510,13 @@ impl Actor {
 
     /// Keeps an applied event for reconnecting clients and sends it to every connection.
     fn tell(&mut self, p: Arc<Published>) {
+        if let Event::SeatLinkIssued { seat, hash, .. } = p.rec.event {
+            // From now on the old token opens nothing (each connection holding it closes
+            // when it hears this event).
+            let mut tokens = self.tokens.write().unwrap_or_else(|e| e.into_inner());
+            tokens.retain(|(s, _)| *s != seat);
+            tokens.push((seat, TokenHash(hash)));
+        }
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
         let _ = self.events.send(p);

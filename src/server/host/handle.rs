@@ -82,9 +82,14 @@ pub struct GameHandle {
     pub(super) touched: Arc<AtomicU64>,
     pub created_ms: u64,
     pub setup: Arc<Setup>,
-    pub(super) tokens: Arc<[(Seat, TokenHash)]>,
+    /// Each seat's token hash: as created, then as the log's `SeatLinkIssued` events replace
+    /// them (the actor writes, every handle reads; issue 31).
+    pub(super) tokens: Tokens,
     pub(super) tx: mpsc::Sender<Request>,
 }
+
+/// The seats' token hashes of one game, shared by its actor and every handle.
+pub(super) type Tokens = Arc<std::sync::RwLock<Vec<(Seat, TokenHash)>>>;
 
 impl GameHandle {
     /// Marks the game as just asked for, so that it stays in memory a while longer.
@@ -96,7 +101,8 @@ impl GameHandle {
     pub fn seat_for(&self, token: &str) -> Option<Seat> {
         let hash = hash_token(token);
         let mut found = None;
-        for (seat, h) in self.tokens.iter() {
+        let tokens = self.tokens.read().unwrap_or_else(|e| e.into_inner());
+        for (seat, h) in tokens.iter() {
             if same_hash(h, &hash) {
                 found = Some(*seat);
             }
@@ -107,6 +113,8 @@ impl GameHandle {
     /// The hash of the arbiter's token.
     pub fn arbiter_hash(&self) -> Option<TokenHash> {
         self.tokens
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
             .iter()
             .find(|(s, _)| *s == Seat::Arbiter)
             .map(|(_, h)| *h)

@@ -468,6 +468,7 @@ pub(crate) fn event_info(input: EventIn) -> Result<EventInfo, BadSetting> {
         name: field(input.name, "name")?,
         site: field(input.site, "site")?,
         round: field(input.round, "round")?,
+        ..Default::default()
     })
 }
 

@@ -93,6 +93,7 @@ impl Renderer<'_> {
             Event::TakenBack { by, ply } => self.taken_back(*by, *ply),
             Event::Started { by } => self.started(*by),
             Event::Arrived { by, color } => self.arrived(*by, *color),
+            Event::SeatLinkIssued { by, seat, .. } => self.seat_link_issued(*by, *seat),
             Event::DefaultTimeOver { color } => self.default_time_over(*color),
             Event::TouchReported { by, color, square } => self.touch_reported(*by, *color, *square),
             Event::TouchRuled { by, upheld } => self.touch_ruled(*by, *upheld),

@@ -51,6 +51,28 @@ fn termination(end_reason: Option<&str>) -> &'static str {
     }
 }
 
+/// A round's game (issue 31): `Round` as round.board ("3.1"), as lichess broadcasts and the
+/// pairing programs write it, and after the roster the `Board` and each player's FIDE id.
+fn round_tags(event: &EventInfo, tags: &mut Vec<(&'static str, String)>) {
+    let Some(board) = event.board else {
+        return;
+    };
+    if !event.round.is_empty()
+        && let Some((_, round)) = tags.iter_mut().find(|(k, _)| *k == "Round")
+    {
+        *round = format!("{}.{board}", quoted(&event.round));
+    }
+    tags.push(("Board", board.to_string()));
+    for (tag, id) in [
+        ("WhiteFideId", &event.fide_ids.white),
+        ("BlackFideId", &event.fide_ids.black),
+    ] {
+        if let Some(id) = id {
+            tags.push((tag, quoted(id)));
+        }
+    }
+}
+
 /// The PGN text of a game state, with the event's headers and, for each move that has one,
 /// the mover's remaining time after it (`clocks[i]` for half-move `i + 1`), and the comments
 /// (the incident record, issue 18), each after the half-move it follows (`0`: before the
@@ -84,6 +106,7 @@ pub fn pgn(
         ("Termination", termination.to_owned()),
         ("HamleGame", state.game.clone()),
     ];
+    round_tags(event, &mut tags);
     if state.start_fen != StartPosition::initial().fen() {
         // After the Seven Tag Roster, as the PGN standard orders the SetUp and FEN tags.
         tags.insert(7, ("SetUp", "1".to_owned()));

@@ -9,6 +9,10 @@
 //! a spectator does (it never takes the arbiter's seat from his desk) and reads every event
 //! the arbiter may know of: a board's line after each event ([`BoardLine`]) and, for the
 //! events that need the arbiter, an alert ([`alert_of`]) whose sentence comes from Fluent.
+//! The desk is a to-do list (issue 31): an alert stays open until its case closes
+//! ([`closes`]: the touch ruled, the boards reconciled, the player arrived, play gone on, the
+//! game over), then it moves to the desk's history with the time it closed. A player's own
+//! time request (the talking clock) is routine, not an alert.
 
 use serde::Serialize;
 use shakmaty::Color;
@@ -35,8 +39,6 @@ pub enum AlertKind {
     Flag,
     /// An adjournment called, or the sealed move's envelope closed.
     Adjournment,
-    /// A player (or his assistant) asked the talking clock for the time.
-    TimeRequest,
     /// The default time (Art. 6.7.1) is over and a player has not arrived.
     Absent,
     /// A visually impaired player's illegal announcement counted under 7.5.
@@ -52,7 +54,6 @@ impl AlertKind {
             AlertKind::Claim => "claim",
             AlertKind::Flag => "flag",
             AlertKind::Adjournment => "adjournment",
-            AlertKind::TimeRequest => "time-request",
             AlertKind::Absent => "absent",
             AlertKind::IllegalAnnounced => "illegal-announced",
         }
@@ -75,6 +76,33 @@ pub struct Alert {
     pub text: String,
     /// Known when the desk connected (shown, not announced).
     pub past: bool,
+    /// When its case closed (`None`: still open). An alert raised by the game's end (a win
+    /// claimed on time) is closed as it comes.
+    pub closed_at_ms: Option<u64>,
+}
+
+/// Whether `now` closes the case an alert raised by `raised` opened: the touch ruled, the
+/// boards reconciled, the envelope closed (an adjournment called) or opened (an adjourned
+/// game), the absent player arrived; a move played after an illegal move, a claim not
+/// upheld or a fallen flag (play went on); and every case when the game ends.
+pub fn closes(raised: &Event, now: &Event) -> bool {
+    if matches!(now, Event::Ended { .. }) {
+        return true;
+    }
+    match raised {
+        Event::TouchReported { .. } => matches!(now, Event::TouchRuled { .. }),
+        Event::BoardsDiverged { .. } => matches!(now, Event::Reconciled),
+        Event::AdjournmentCalled { .. } => matches!(now, Event::Adjourned { .. }),
+        Event::Adjourned { .. } => matches!(now, Event::SealOpened { .. }),
+        Event::DefaultTimeOver { color } => {
+            matches!(now, Event::Arrived { color: c, .. } if c == color)
+        }
+        Event::IllegalMove { .. }
+        | Event::IllegalAnnounced { .. }
+        | Event::DrawClaimed { .. }
+        | Event::FlagFell { .. } => matches!(now, Event::Moved { .. }),
+        _ => true,
+    }
 }
 
 /// The side a seat plays for (`None` for the arbiter and spectators).
@@ -110,7 +138,6 @@ pub fn alert_of(
         Event::AdjournmentCalled { .. } | Event::Adjourned { .. } => {
             (AlertKind::Adjournment, None, None)
         }
-        Event::ClockTold { color, .. } => (AlertKind::TimeRequest, Some(*color), None),
         Event::DefaultTimeOver { color } => (AlertKind::Absent, Some(*color), None),
         Event::IllegalAnnounced { color, .. } => (AlertKind::IllegalAnnounced, Some(*color), None),
         _ => return None,
@@ -127,6 +154,19 @@ pub fn alert_of(
         args.push(("step", "adjourned".into()));
     } else if let Event::AdjournmentCalled { .. } = rec.event {
         args.push(("step", "called".into()));
+    }
+    // What was claimed and how it ended.
+    match &rec.event {
+        Event::DrawClaimed { kind, correct, .. } => {
+            args.push(("claim", kind.key().into()));
+            let outcome = if *correct { "correct" } else { "incorrect" };
+            args.push(("outcome", outcome.into()));
+        }
+        Event::Ended { .. } => {
+            args.push(("claim", "time".into()));
+            args.push(("outcome", "won".into()));
+        }
+        _ => {}
     }
     let text = crate::words::text(lang, &format!("round-alert-{}", kind.key()), &args);
     Some((kind, text))
@@ -281,15 +321,28 @@ mod tests {
             text.contains('7') && text.contains("Anna") && text.contains("g1"),
             "{text}"
         );
+        // A time request is routine (issue 31): no alert.
         let time = rec(Event::ClockTold {
             by: Seat::White,
             color: Color::White,
             white_moves: 1,
             black_moves: 1,
         });
+        assert!(alert_of(7, &setup, &time, Lang::De).is_none());
+        // A claim says what was claimed and how it ended.
+        let claim = rec(Event::DrawClaimed {
+            by: Seat::Black,
+            kind: crate::game::ClaimKind::Repetition,
+            uci: None,
+            correct: false,
+            bonus_ms: 120_000,
+            taken_ms: 0,
+        });
+        let (kind, text) = alert_of(7, &setup, &claim, Lang::En).unwrap();
+        assert_eq!(kind, AlertKind::Claim);
         assert_eq!(
-            alert_of(7, &setup, &time, Lang::De).unwrap().0,
-            AlertKind::TimeRequest
+            text,
+            "Board 7: Black (Ben) claimed a draw by threefold repetition: not correct, play goes on."
         );
         let absent = rec(Event::DefaultTimeOver {
             color: Color::Black,
@@ -299,5 +352,73 @@ mod tests {
         assert!(text.contains('7') && text.contains("Ben"), "{text}");
         let moved = rec(Event::Resumed { by: Seat::Arbiter });
         assert!(alert_of(7, &setup, &moved, Lang::En).is_none());
+    }
+
+    /// Issue 31: each alert closes when its case closes, and only then; the game's end
+    /// closes them all.
+    #[test]
+    fn an_alert_closes_when_its_case_closes() {
+        use crate::game::{ClaimKind, EndReason, Ending, GameResult};
+        let touch = Event::TouchReported {
+            by: Seat::BlackAssistant,
+            color: Color::White,
+            square: Square::G1,
+        };
+        let absent = Event::DefaultTimeOver {
+            color: Color::Black,
+        };
+        let claim = Event::DrawClaimed {
+            by: Seat::Black,
+            kind: ClaimKind::FiftyMoves,
+            uci: None,
+            correct: false,
+            bonus_ms: 0,
+            taken_ms: 0,
+        };
+        let moved = Event::Moved {
+            by: Seat::White,
+            uci: "e2e4".parse().unwrap(),
+        };
+        let ended = Event::Ended {
+            ending: Ending {
+                result: GameResult::Draw,
+                reason: EndReason::Agreement,
+            },
+            by: None,
+        };
+        let ruled = Event::TouchRuled {
+            by: Seat::Arbiter,
+            upheld: false,
+        };
+        let arrived = |color| Event::Arrived {
+            by: Seat::Black,
+            color,
+        };
+        let resumed = Event::Resumed { by: Seat::Arbiter };
+        let cases: [(&Event, &Event, bool); 12] = [
+            (&touch, &ruled, true),
+            (&touch, &moved, false),
+            (&touch, &resumed, false),
+            (&touch, &ended, true),
+            (&absent, &arrived(Color::Black), true),
+            (&absent, &arrived(Color::White), false),
+            (&absent, &moved, false),
+            (&claim, &moved, true),
+            (&claim, &resumed, false),
+            (
+                &Event::BoardsDiverged { by: None },
+                &Event::Reconciled,
+                true,
+            ),
+            (&Event::BoardsDiverged { by: None }, &moved, false),
+            (
+                &Event::Adjourned { by: Seat::White },
+                &Event::SealOpened { by: Seat::Arbiter },
+                true,
+            ),
+        ];
+        for (raised, now, closed) in cases {
+            assert_eq!(closes(raised, now), closed, "{raised:?} then {now:?}");
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The round desk's WebSocket (`/api/rounds/{id}/ws`): after a `hello` with the round's
 //! arbiter token, one `round` message (every board, and the alerts of everything that
 //! happened before, in the order it happened), then a `board` message after each event of a
-//! board and an `alert` before it when the event needs the arbiter.
+//! board and an `alert` before it when the event needs the arbiter, and an `alert_closed`
+//! when an event closes an open alert's case (`alerts::closes`).
 //!
 //! The socket subscribes to each board's game as a spectator does (so the arbiter's own
 //! desk keeps his seat), but reads every event the arbiter may know of, and its
@@ -19,13 +20,13 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
-use crate::game::{Seat, Setup};
+use crate::game::{Event, Recorded, Seat, Setup};
 use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{hash_token, same_hash};
 use crate::server::admission::conns::Waiting;
 use crate::server::host::actor::{Backlog, Published};
-use crate::server::rounds::alerts::{Alert, BoardLine, alert_of, board_lines};
+use crate::server::rounds::alerts::{Alert, BoardLine, alert_of, board_lines, closes};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};
 use crate::server::ws::close;
 use crate::server::ws::connection::{Conn, Next, next_text};
@@ -55,6 +56,33 @@ enum RoundOut<'a> {
     },
     Board(BoardLine),
     Alert(Alert),
+    /// The case of an open alert (of `game`, raised by its event `seq`) closed at `at_ms`.
+    AlertClosed {
+        board: u32,
+        game: String,
+        seq: u64,
+        at_ms: u64,
+    },
+}
+
+/// An alert still open: its board's index, and the event that raised it (with its number).
+struct Open {
+    index: usize,
+    seq: u64,
+    raised: Event,
+}
+
+/// The open alerts of board `index` that `rec` closes, taken out of `open` (their numbers).
+fn closed_by(open: &mut Vec<Open>, index: usize, rec: &Recorded) -> Vec<u64> {
+    let mut closed = Vec::new();
+    open.retain(|o| {
+        let closes = o.index == index && o.seq < rec.seq && closes(&o.raised, &rec.event);
+        if closes {
+            closed.push(o.seq);
+        }
+        !closes
+    });
+    closed
 }
 
 #[derive(Serialize)]
@@ -130,7 +158,7 @@ pub async fn serve<S>(
     // Every board: its past alerts, and a follower forwarding its events from now on.
     let stop = CancellationToken::new();
     let (tx, mut rx) = mpsc::channel::<(usize, Feed)>(1024);
-    let (followed, alerts) = follow_boards(&app, &round, lang, tx, &stop).await;
+    let (followed, alerts, mut open) = follow_boards(&app, &round, lang, tx, &stop).await;
     let mut n = alerts.len() as u64;
     let boards = board_lines(&app, &round).await;
     let hello = json(RoundOut::Round {
@@ -159,21 +187,14 @@ pub async fn serve<S>(
                 let Some((i, feed)) = fed else { break };
                 let board = followed[i].board;
                 let game = &round.boards[i].1;
-                if let (Feed::Event(p), Some(setup)) = (&feed, &followed[i].setup)
-                    && let Some((kind, text)) = alert_of(board, setup, &p.rec, lang)
-                {
-                    n += 1;
-                    let alert = Alert {
-                        n,
-                        board,
-                        game: game.to_string(),
-                        seq: p.rec.seq,
-                        kind,
-                        at_ms: p.rec.at_ms,
-                        text,
-                        past: false,
-                    };
-                    if conn.send_frame(json(RoundOut::Alert(alert))).await.is_err() {
+                if let Feed::Event(p) = &feed {
+                    let setup = followed[i].setup.as_deref();
+                    let out = alert_messages(&mut open, &mut n, (i, board, game), setup, &p.rec, lang);
+                    let mut sent = Ok(());
+                    for m in out {
+                        sent = sent.and(conn.send_frame(json(m)).await);
+                    }
+                    if sent.is_err() {
                         break;
                     }
                 }
@@ -227,6 +248,53 @@ pub async fn serve<S>(
     stop.cancel();
 }
 
+/// What the desk is told about board `index` (`board`, its `game`) at the event `rec`: the
+/// open alerts it closes, then the alert it raises (numbered `n + 1`; one raised by the
+/// game's end comes closed).
+fn alert_messages(
+    open: &mut Vec<Open>,
+    n: &mut u64,
+    (index, board, game): (usize, u32, &crate::store::GameId),
+    setup: Option<&Setup>,
+    rec: &Recorded,
+    lang: Lang,
+) -> Vec<RoundOut<'static>> {
+    let mut out: Vec<RoundOut<'static>> = closed_by(open, index, rec)
+        .into_iter()
+        .map(|seq| RoundOut::AlertClosed {
+            board,
+            game: game.to_string(),
+            seq,
+            at_ms: rec.at_ms,
+        })
+        .collect();
+    if let Some(setup) = setup
+        && let Some((kind, text)) = alert_of(board, setup, rec, lang)
+    {
+        *n += 1;
+        let ends = matches!(rec.event, Event::Ended { .. });
+        if !ends {
+            open.push(Open {
+                index,
+                seq: rec.seq,
+                raised: rec.event.clone(),
+            });
+        }
+        out.push(RoundOut::Alert(Alert {
+            n: *n,
+            board,
+            game: game.to_string(),
+            seq: rec.seq,
+            kind,
+            at_ms: rec.at_ms,
+            text,
+            past: false,
+            closed_at_ms: ends.then_some(rec.at_ms),
+        }));
+    }
+    out
+}
+
 /// Follows every board of `round` as a spectator: each board's past alerts (numbered in the
 /// order they happened, across boards), and a task per board forwarding its events to `tx`
 /// (tagged with the board's index) until `stop`.
@@ -236,9 +304,10 @@ async fn follow_boards(
     lang: Lang,
     tx: mpsc::Sender<(usize, Feed)>,
     stop: &CancellationToken,
-) -> (Vec<Followed>, Vec<Alert>) {
+) -> (Vec<Followed>, Vec<Alert>, Vec<Open>) {
     let mut followed = Vec::with_capacity(round.boards.len());
     let mut past: Vec<(u64, u32, u64, String, Alert)> = Vec::new();
+    let mut open: Vec<Open> = Vec::new();
     for (i, (board, game)) in round.boards.iter().enumerate() {
         let handle = app.game(game).await;
         let connected = match &handle {
@@ -254,7 +323,23 @@ async fn follow_boards(
         };
         if let Backlog::Events(events) = &connected.backlog {
             for p in events {
+                for seq in closed_by(&mut open, i, &p.rec) {
+                    if let Some(a) = past
+                        .iter_mut()
+                        .find(|a| a.1 == *board && a.2 == seq && a.3 == game.as_str())
+                    {
+                        a.4.closed_at_ms = Some(p.rec.at_ms);
+                    }
+                }
                 if let Some((kind, text)) = alert_of(*board, &handle.setup, &p.rec, lang) {
+                    let ends = matches!(p.rec.event, Event::Ended { .. });
+                    if !ends {
+                        open.push(Open {
+                            index: i,
+                            seq: p.rec.seq,
+                            raised: p.rec.event.clone(),
+                        });
+                    }
                     let alert = Alert {
                         n: 0,
                         board: *board,
@@ -264,6 +349,7 @@ async fn follow_boards(
                         at_ms: p.rec.at_ms,
                         text,
                         past: true,
+                        closed_at_ms: ends.then_some(p.rec.at_ms),
                     };
                     past.push((p.rec.at_ms, *board, p.rec.seq, game.to_string(), alert));
                 }
@@ -304,5 +390,5 @@ async fn follow_boards(
             alert
         })
         .collect();
-    (followed, alerts)
+    (followed, alerts, open)
 }

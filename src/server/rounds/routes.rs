@@ -3,7 +3,9 @@
 //! `GET /api/rounds/{id}` (every board now), `POST /api/rounds/{id}/pause`, `/resume` and `/start`
 //! (every board at once; `/boards/{n}/start` one board), `GET /api/rounds/{id}/ws` (the round desk's socket,
 //! [`crate::server::rounds::desk_socket`]) and `GET /api/rounds/{id}/results.trf` and `.csv` (the
-//! round's results for the pairing program, [`crate::server::rounds::results`]). The round's arbiter token is every board's arbiter token.
+//! round's results for the pairing program, [`crate::server::rounds::results`]); the seat
+//! links issued again and the live PGN have routes of their own (`links`, `live`), merged by
+//! [`crate::server::rounds::routes`]. The round's arbiter token is every board's arbiter token.
 
 use std::sync::Arc;
 
@@ -110,7 +112,7 @@ struct PairedIn {
 
 /// One seat's link on the printed page.
 #[derive(Serialize)]
-struct SeatLink {
+pub(super) struct SeatLink {
     seat: &'static str,
     lang: &'static str,
     url: String,
@@ -119,11 +121,11 @@ struct SeatLink {
 }
 
 #[derive(Serialize)]
-struct PlayerOut {
-    name: String,
-    fide_id: Option<String>,
-    visually_impaired: bool,
-    assistant: bool,
+pub(super) struct PlayerOut {
+    pub(super) name: String,
+    pub(super) fide_id: Option<String>,
+    pub(super) visually_impaired: bool,
+    pub(super) assistant: bool,
 }
 
 #[derive(Serialize)]
@@ -238,7 +240,16 @@ fn pairings_of(req: &mut CreateRound, lang: Lang, round_no: u32) -> Result<Pairi
 
 /// Where the links point: the request's `origin` (checked) or `http://<Host>`.
 fn origin_of(req: &CreateRound, headers: &HeaderMap, lang: Lang) -> Result<String, ApiError> {
-    let origin = match &req.origin {
+    origin_from(req.origin.as_deref(), headers, lang)
+}
+
+/// Where the links point: `origin` (checked) or `http://<Host>`.
+pub(super) fn origin_from(
+    origin: Option<&str>,
+    headers: &HeaderMap,
+    lang: Lang,
+) -> Result<String, ApiError> {
+    let origin = match origin {
         Some(o) => o.trim().trim_end_matches('/').to_owned(),
         None => {
             let host = headers
@@ -589,7 +600,14 @@ fn board_setup(
         },
         languages,
         profile,
-        event: event.clone(),
+        event: crate::game::EventInfo {
+            board: Some(p.board),
+            fide_ids: ByColor {
+                white: p.white.fide_id.clone(),
+                black: p.black.fide_id.clone(),
+            },
+            ..event.clone()
+        },
         start: StartPosition::initial(),
     }
 }
@@ -609,19 +627,30 @@ fn seat_links(
         let Some(Some(t)) = seat_tokens.get(seat.key()) else {
             continue;
         };
-        let seat_lang = setup.language(seat).code();
-        let url = format!(
-            "{origin}{}?lang={seat_lang}#game={id}&token={t}",
-            page_for(seat, setup)
-        );
-        seats.push(SeatLink {
-            seat: seat.key(),
-            lang: seat_lang,
-            qr: qr(&url),
-            url,
-        });
+        seats.push(seat_link(origin, id, setup, seat, t));
     }
     seats
+}
+
+/// One seat's link to its page with `token`, and its QR code.
+pub(super) fn seat_link(
+    origin: &str,
+    id: &GameId,
+    setup: &Setup,
+    seat: Seat,
+    token: &str,
+) -> SeatLink {
+    let seat_lang = setup.language(seat).code();
+    let url = format!(
+        "{origin}{}?lang={seat_lang}#game={id}&token={token}",
+        page_for(seat, setup)
+    );
+    SeatLink {
+        seat: seat.key(),
+        lang: seat_lang,
+        qr: qr(&url),
+        url,
+    }
 }
 
 /// The round of the path, if the request's bearer token is its arbiter's: `404 not_found`

@@ -104,7 +104,7 @@ pub const TEMPLATES: [(&str, &str); 17] = [
 ];
 
 /// Every static file under `/web/`: name, content type, content.
-pub const ASSETS: [(&str, &str, &str); 17] = [
+pub const ASSETS: [(&str, &str, &str); 18] = [
     ("app.css", "text/css", include_str!("assets/app.css")),
     ("i18n.js", JS, include_str!("assets/i18n.js")),
     ("chess.js", JS, include_str!("assets/chess.js")),
@@ -126,6 +126,7 @@ pub const ASSETS: [(&str, &str, &str); 17] = [
     ("seat.js", JS, include_str!("assets/seat.js")),
     ("round-new.js", JS, include_str!("assets/round-new.js")),
     ("round.js", JS, include_str!("assets/round.js")),
+    ("sheets.js", JS, include_str!("assets/sheets.js")),
 ];
 
 const JS: &str = "text/javascript";

@@ -85,6 +85,8 @@ pub enum ErrorCode {
     NoOffer,
     NoPieceLifted,
     NoStartingRanks,
+    NoSuchBoard,
+    NoSuchSeat,
     NoSuchSlot,
     NoTouchReported,
     NotAdjourned,

@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::engine::EngineError;
-use crate::game::Seat;
+use crate::game::{Event, Seat};
 use crate::server::audio::rendered::{AudioChannel, AudioOut, Tag};
 use crate::server::audio::spoken::{Heard, spoken_to};
 use crate::server::audio::voice_input::VoiceMsg;
@@ -325,6 +325,17 @@ impl Session {
                     && let Some(u) = spoken_to(self.seat, conn.lang, Heard::Event(&p))
                 {
                     audio.offer(Tag::Event(p.rec.seq), u);
+                }
+                if let Event::SeatLinkIssued { seat, .. } = p.rec.event
+                    && seat == self.seat
+                {
+                    // This connection holds the link the arbiter replaced: its token opens
+                    // nothing any more (issue 31).
+                    let _ = conn.error(None, ErrorCode::BadToken, &[]).await;
+                    return Ok(Some(Closing {
+                        code: close::BAD_TOKEN,
+                        reason: ErrorCode::BadToken,
+                    }));
                 }
                 Ok(None)
             }

@@ -30,6 +30,15 @@ impl Teller<'_> {
         )
     }
 
+    /// A seat's link issued again by the arbiter.
+    pub(super) fn seat_link_issued(&self, seat: Seat) -> String {
+        text(
+            self.lang,
+            "event-seat-link-issued",
+            &[("seat", seat.key().to_owned())],
+        )
+    }
+
     /// The default time is over and this player has not arrived.
     pub(super) fn default_time_over(&self, color: Color) -> String {
         text(

@@ -412,6 +412,18 @@ const EN_LETTERS: &[(char, Role)] = &[
     ('n', Role::Knight),
 ];
 
+/// The international (English) piece letters a German or Turkish sheet is read with as well
+/// (issue 31: an assistant writing `Nc3`, `Bxe5`, `Rd1`, `Qh5`): only in written notation, and
+/// only where the letter is not the language's own piece letter. The `K` stays each
+/// language's own (in Turkish it is the rook, Kale); `B` is also the b-file and is read as
+/// SAN writes it, by its case, as the German `D` is.
+const INTERNATIONAL_LETTERS: &[(char, Role)] = &[
+    ('q', Role::Queen),
+    ('r', Role::Rook),
+    ('b', Role::Bishop),
+    ('n', Role::Knight),
+];
+
 /// At most this many meanings per word.
 pub(crate) const MAX_MEANINGS: usize = 3;
 
@@ -658,6 +670,14 @@ impl Vocabulary {
         }
         for (letter, role) in letters {
             vocab.letters[*letter as usize].push(Piece(*role));
+        }
+        if lang != Lang::En {
+            for (letter, role) in INTERNATIONAL_LETTERS {
+                let own = letters.iter().any(|(l, _)| l == letter);
+                if !own {
+                    vocab.letters[*letter as usize].push(Piece(*role));
+                }
+            }
         }
         vocab.letters[b'x' as usize].push(Capture);
         vocab.letters[b'o' as usize].push(CastleO);

@@ -373,6 +373,15 @@ pub enum Event {
     SealOpened {
         by: Seat,
     },
+    /// The arbiter issued `seat`'s link again (issue 31: a lost sheet, a closed tab): the
+    /// seat opens with the token whose hash `hash` is from now on, and no longer with the
+    /// one before. The hash is opaque to the game (the server's SHA-256 of the new token);
+    /// it is in the log so that every node and every restart read the same tokens.
+    SeatLinkIssued {
+        by: Seat,
+        seat: Seat,
+        hash: [u8; 32],
+    },
 }
 
 impl Event {
@@ -412,6 +421,7 @@ impl Event {
                 | Event::SheetStruck { .. }
                 | Event::SheetAutoRecord { .. }
                 | Event::ClockTold { .. }
+                | Event::SeatLinkIssued { .. }
         )
     }
 

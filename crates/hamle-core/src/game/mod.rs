@@ -139,6 +139,12 @@ pub enum Command {
     /// Take back one's last move, and the computer's reply if it came (a practice game
     /// against the computer only, issue 34).
     TakeBack,
+    /// The arbiter issues `seat`'s link again (issue 31): `hash` is the new token's, opaque
+    /// to the game. Any seat but the arbiter's that the game has.
+    IssueLink {
+        seat: Seat,
+        hash: [u8; 32],
+    },
 }
 
 impl Command {
@@ -149,9 +155,10 @@ impl Command {
             Command::Resume => Some(Permission::Resume),
             Command::SetClock { .. } => Some(Permission::AdjustClock),
             Command::End(_) => Some(Permission::End),
-            Command::RuleTouch(_) | Command::RestoreBoard(_) | Command::Start => {
-                Some(Permission::Arbitrate)
-            }
+            Command::RuleTouch(_)
+            | Command::RestoreBoard(_)
+            | Command::Start
+            | Command::IssueLink { .. } => Some(Permission::Arbitrate),
             _ => None,
         }
     }
@@ -834,6 +841,7 @@ impl Game {
             Command::TalkingClock => self.decide_talking_clock(seat, None, now),
             Command::Warnings(on) => self.decide_talking_clock(seat, Some(on), now),
             Command::TakeBack => self.decide_take_back(seat, now),
+            Command::IssueLink { seat: of, hash } => self.decide_issue_link(seat, of, hash, now),
         }?;
         Ok(self.number(out, now))
     }
@@ -1023,7 +1031,8 @@ impl Game {
             | Event::Reconciled
             | Event::AdjournmentCalled { .. }
             | Event::MoveSealed { .. }
-            | Event::SealOpened { .. } => Ok(ClockEffect::Unchanged),
+            | Event::SealOpened { .. }
+            | Event::SeatLinkIssued { .. } => Ok(ClockEffect::Unchanged),
             Event::BoardsDiverged { .. } | Event::Adjourned { .. } => self.apply_boards_held(),
             Event::Ruled {
                 ply,

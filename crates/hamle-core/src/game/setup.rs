@@ -63,13 +63,17 @@ pub fn assistant_refused(
     })
 }
 
-/// The tournament a game belongs to, for the PGN headers (Event, Site, Round). Empty
-/// fields are unknown.
+/// The tournament a game belongs to, for the PGN headers (Event, Site, Round; a round's
+/// game also Board and the players' FIDE ids, issue 31). Empty fields are unknown.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EventInfo {
     pub name: String,
     pub site: String,
     pub round: String,
+    /// The game's board in its round (`None`: a game on its own).
+    pub board: Option<u32>,
+    /// Each player's FIDE id, where the pairings give one.
+    pub fide_ids: ByColor<Option<String>>,
 }
 
 /// Why a FEN cannot start a game. Nothing is created.

@@ -985,3 +985,71 @@ fn take_backs_are_refused_between_people_to_others_and_when_not_playing() {
     };
     assert!(people.apply(&foreign).is_err());
 }
+
+#[test]
+fn the_arbiter_issues_a_seat_link_again_for_a_seat_the_game_has_also_after_the_end() {
+    let mut g = Game::new(setup(true));
+    let hash = [7u8; 32];
+    for seat in [
+        Seat::White,
+        Seat::Black,
+        Seat::WhiteAssistant,
+        Seat::BlackAssistant,
+        Seat::Arbiter,
+        Seat::Spectator,
+    ] {
+        assert_eq!(
+            g.decide(
+                seat,
+                Command::IssueLink {
+                    seat: Seat::White,
+                    hash
+                },
+                0
+            ),
+            if seat == Seat::Arbiter {
+                Ok(vec![Recorded {
+                    seq: 1,
+                    at_ms: 0,
+                    event: Event::SeatLinkIssued {
+                        by: Seat::Arbiter,
+                        seat: Seat::White,
+                        hash,
+                    },
+                    clock: g.clock(0),
+                }])
+            } else {
+                Err(Refusal::Forbidden)
+            },
+            "{seat:?}"
+        );
+    }
+    let issue = |g: &Game, seat| g.decide(Seat::Arbiter, Command::IssueLink { seat, hash }, 0);
+    // Not the arbiter's own seat, not an assistant the player does not have.
+    assert_eq!(issue(&g, Seat::Arbiter), Err(Refusal::Forbidden));
+    assert!(issue(&g, Seat::BlackAssistant).is_ok());
+    let without = Game::new(setup(false));
+    assert_eq!(
+        issue(&without, Seat::BlackAssistant),
+        Err(Refusal::Forbidden)
+    );
+    assert_eq!(
+        issue(&without, Seat::WhiteAssistant),
+        Err(Refusal::Forbidden)
+    );
+    assert!(issue(&g, Seat::Spectator).is_ok());
+    // Nothing changes in the game: the clocks and the status are as before, also after the end.
+    play(&mut g, Seat::White, "e2e4", 1_000);
+    run(&mut g, Seat::Arbiter, Command::End(GameResult::Draw), 2_000);
+    let before = (g.status(), g.clock(3_000), g.moves().len());
+    run(
+        &mut g,
+        Seat::Arbiter,
+        Command::IssueLink {
+            seat: Seat::Black,
+            hash,
+        },
+        3_000,
+    );
+    assert_eq!((g.status(), g.clock(3_000), g.moves().len()), before);
+}

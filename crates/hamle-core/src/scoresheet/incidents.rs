@@ -82,6 +82,7 @@ pub fn is_incident(event: &Event) -> bool {
             | Event::Arrived { .. }
             | Event::DefaultTimeOver { .. }
             | Event::IllegalAnnounced { .. }
+            | Event::SeatLinkIssued { .. }
     )
 }
 
@@ -104,7 +105,8 @@ pub fn by(event: &Event) -> Option<Seat> {
         | Event::SealOpened { by }
         | Event::Started { by }
         | Event::Arrived { by, .. }
-        | Event::IllegalAnnounced { by, .. } => Some(*by),
+        | Event::IllegalAnnounced { by, .. }
+        | Event::SeatLinkIssued { by, .. } => Some(*by),
         _ => None,
     }
 }

@@ -826,3 +826,64 @@ fn rulings_are_refused_on_empty_or_lagging_sheets_confirmed_and_undone() {
         Err(DeskRefusal::Forbidden)
     );
 }
+
+/// Issue 31: a German or Turkish sheet reads international SAN as well (an assistant writing
+/// N, B, R, Q), so the D.2.9 comparison finds the same moves as on a sheet in the language's
+/// own letters; the language's own `K` keeps its meaning (the Turkish rook).
+#[test]
+fn a_german_or_turkish_sheet_reads_international_san_as_well() {
+    let international = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Qf6", "d3", "Bd6", "Re1",
+        "b5", "Nc3", "Rb8",
+    ];
+    let cases: [(Lang, [&str; 16]); 3] = [
+        (
+            Lang::De,
+            [
+                "e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "Lxc6", "dxc6", "O-O", "Df6", "d3", "Ld6",
+                "Te1", "b5", "Sc3", "Tb8",
+            ],
+        ),
+        (
+            Lang::Tr,
+            [
+                "e4", "e5", "Af3", "Ac6", "Fb5", "a6", "Fxc6", "dxc6", "O-O", "Vf6", "d3", "Fd6",
+                "Ke1", "b5", "Ac3", "Kb8",
+            ],
+        ),
+        (Lang::En, international),
+    ];
+    let both = |lang: Lang, texts: &[&str]| {
+        let read = sheet(Color::White, lang, texts).read(&Chess::default());
+        (read.moves, read.stop)
+    };
+    let (expected, stop) = both(Lang::En, &international);
+    assert_eq!(expected.len(), 16, "{stop:?}");
+    for (lang, own) in cases {
+        let (read, stop) = both(lang, &own);
+        assert_eq!(read, expected, "{lang} own letters: {stop:?}");
+        let (read, stop) = both(lang, &international);
+        assert_eq!(read, expected, "{lang} international letters: {stop:?}");
+    }
+    // Mixed on one sheet, and the pawn on the b-file still read by its lowercase b.
+    let mixed = [
+        "e4", "e5", "Sf3", "Nc6", "Bb5", "a6", "Lxc6", "dxc6", "O-O", "Qf6", "d3", "Ld6", "Re1",
+        "b5", "Nc3", "Tb8",
+    ];
+    assert_eq!(both(Lang::De, &mixed).0, expected);
+    // The Turkish K is the rook (Kale), never the English king: "Ke1" moves the rook here.
+    let tr = sheet(Color::White, Lang::Tr, &own_prefix()).read(&Chess::default());
+    let last = tr.moves.last().map(|m| (m.role(), m.from(), m.to()));
+    assert_eq!(
+        last,
+        Some((shakmaty::Role::Rook, Some(Square::F1), Square::E1))
+    );
+    assert_eq!(tr.moves.len(), 13);
+}
+
+/// A Turkish sheet up to White's rook move `Ke1` after castling.
+fn own_prefix() -> [&'static str; 13] {
+    [
+        "e4", "e5", "Af3", "Ac6", "Fb5", "a6", "Fxc6", "dxc6", "O-O", "Vf6", "d3", "Fd6", "Ke1",
+    ]
+}

@@ -28,6 +28,15 @@ impl Renderer<'_> {
         }
     }
 
+    /// A seat's link issued again by the arbiter (its token's hash is not shown).
+    pub(super) fn seat_link_issued(&self, by: Seat, seat: Seat) -> EventBody {
+        EventBody::SeatLinkIssued {
+            by: by.key(),
+            seat: seat.key(),
+            text: self.text(),
+        }
+    }
+
     /// The default time is over and this player has not arrived.
     pub(super) fn default_time_over(&self, color: Color) -> EventBody {
         EventBody::DefaultTimeOver {

@@ -3,55 +3,38 @@
 
 import { loadStrings, t, lang } from './i18n.js';
 import { rulesChoices, setupLanguageMenu } from './ui.js';
+import { seatSheet } from './sheets.js';
 
 const $ = (id) => document.getElementById(id);
-
-/** "White: Anna Weiss (German)" for one seat's link. */
-function seatLabel(link, board) {
-  const side = link.seat.startsWith('white') ? 'white' : link.seat.startsWith('black') ? 'black' : null;
-  return t('web-link-label', {
-    seat: t('web-seat-name', { seat: link.seat }),
-    name: side ? board[side].name : '-',
-    lang: t('web-lang-name', { lang: link.lang }),
-  });
-}
 
 function showSheets(created) {
   $('created-heading').textContent = t('web-round-created', { event: created.event || '-', round: created.round });
   $('desk-link').href = created.desk;
   const sheets = $('seat-sheets');
   sheets.replaceChildren();
-  for (const board of created.boards) {
-    const section = document.createElement('section');
-    section.className = 'seat-sheet';
-    const h = document.createElement('h3');
-    h.textContent = t('web-round-sheet-heading', { board: board.board, white: board.white.name, black: board.black.name });
-    const list = document.createElement('ul');
-    list.className = 'seat-links';
-    for (const s of board.seats) {
-      const label = seatLabel(s, board);
-      const li = document.createElement('li');
-      li.dataset.seat = s.seat;
-      const name = document.createElement('p');
-      name.className = 'seat-label';
-      name.textContent = label;
-      const a = document.createElement('a');
-      a.href = s.url;
-      a.textContent = s.url;
-      a.className = 'seat-url';
-      const img = document.createElement('img');
-      img.src = s.qr;
-      img.width = 160;
-      img.height = 160;
-      img.alt = t('web-round-qr', { seat: label });
-      li.append(name, img, a);
-      list.append(li);
-    }
-    section.append(h, list);
-    sheets.append(section);
-  }
+  for (const board of created.boards) sheets.append(seatSheet(created, board));
   $('round-created').hidden = false;
   $('created-heading').focus();
+}
+
+/**
+ * The time control asked for: FIDE's classical control (90 minutes for 40 moves, then 30
+ * minutes, 30 seconds a move from move 1), or the minutes and seconds given.
+ */
+function timeControl() {
+  if ($('time-kind').value === 'fide-classical') {
+    return { base_seconds: 5400, increment_seconds: 30, moves: 40, then: [{ base_seconds: 1800, increment_seconds: 30 }] };
+  }
+  return {
+    base_seconds: Math.round(Number($('base-minutes').value) * 60),
+    increment_seconds: Math.round(Number($('increment-seconds').value)),
+  };
+}
+
+/** The minutes and seconds fields only count for the simple control. */
+function timeKindChanged() {
+  const simple = $('time-kind').value === 'simple';
+  for (const id of ['base-minutes', 'increment-seconds']) $(id).disabled = !simple;
 }
 
 async function create(e) {
@@ -62,11 +45,8 @@ async function create(e) {
   const body = {
     event: { name: $('event-name').value.trim(), site: $('event-site').value.trim(), round: String(number) },
     lang: $('round-lang').value,
-    origin: location.origin,
-    time_control: {
-      base_seconds: Math.round(Number($('base-minutes').value) * 60),
-      increment_seconds: Math.round(Number($('increment-seconds').value)),
-    },
+    origin: $('links-origin').value.trim() || location.origin,
+    time_control: timeControl(),
     rules: { procedure: $('rules-procedure').value, ...rulesChoices() },
   };
   const file = $('trf-file').files[0];
@@ -89,10 +69,14 @@ async function create(e) {
         const field = file ? $('trf-file') : $('pairings');
         field.setAttribute('aria-invalid', 'true');
         field.focus();
+      } else if (data.code === 'invalid_setting' && data.field === 'origin') {
+        $('links-origin').setAttribute('aria-invalid', 'true');
+        $('links-origin').focus();
       }
       return;
     }
     $('pairings').removeAttribute('aria-invalid');
+    $('links-origin').removeAttribute('aria-invalid');
     $('trf-file').removeAttribute('aria-invalid');
     showSheets(data);
   } catch {
@@ -106,6 +90,8 @@ async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
   $('round-lang').value = lang();
+  $('links-origin').value = location.origin;
+  $('time-kind').addEventListener('change', timeKindChanged);
   $('round-form').addEventListener('submit', create);
   $('print').addEventListener('click', () => window.print());
 }

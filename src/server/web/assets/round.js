@@ -1,17 +1,21 @@
 // The round desk: every board of a round (status, clocks, last move) and the alerts that need
 // the arbiter, in the order they happened, announced in a live region; start (every board or
 // one), pause and resume every
-// board; each board's desk one link away. One WebSocket per round (docs/protocol.md).
+// board; each board's desk one link away; a board's seat links issued again and its sheet
+// printed again (issue 31). One WebSocket per round (docs/protocol.md).
 
 import { loadStrings, t, lang, sentences } from './i18n.js';
 import { setupLanguageMenu, clockDigits } from './ui.js';
+import { seatSheet } from './sheets.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.hash.slice(1));
 const roundId = params.get('round') || '';
 const token = params.get('token') || '';
 const boards = new Map();
-let open = 0;
+/** The open alerts shown before "Show all" (the boards table stays on the screen). */
+const SHOWN = 3;
+let showAll = false;
 
 function deskUrl(game) {
   const url = new URL('/arbiter', location.origin);
@@ -34,6 +38,7 @@ function player(p) {
 }
 
 function statusOf(line) {
+  if (line.status === 'paused' && line.pause_reason) return t('web-round-paused-why', { reason: line.pause_reason });
   return t('web-round-status', { status: line.status, result: line.result ?? '' });
 }
 
@@ -92,11 +97,125 @@ function board(line) {
   line.received = performance.now();
   boards.set(line.board, line);
   row(line);
+  linksBoardOption(line);
 }
 
+/** The board in the "Seat links issued again" menu, in board order. */
+function linksBoardOption(line) {
+  const select = $('links-board');
+  let option = select.querySelector(`option[value="${line.board}"]`);
+  if (!option) {
+    option = document.createElement('option');
+    option.value = String(line.board);
+    const after = [...select.options].find((o) => Number(o.value) > line.board);
+    select.insertBefore(option, after || null);
+  }
+  option.textContent = t('web-round-sheet-heading', { board: line.board, white: line.white.name, black: line.black.name });
+}
+
+/** What the arbiter is about to do: which links of which board stop working. */
+function askLinks() {
+  const seat = $('links-seat').value;
+  const n = $('links-board').value;
+  if (!n) return;
+  $('links-status').textContent = '';
+  $('links-question').textContent = t('web-round-links-question', {
+    board: n,
+    seat: seat ? t('web-seat-name', { seat }) : '',
+    all: seat ? 'no' : 'yes',
+  });
+  $('links-confirm').hidden = false;
+  $('links-question').focus();
+}
+
+function closeQuestion(focus) {
+  $('links-confirm').hidden = true;
+  if (focus) $('links-issue').focus();
+}
+
+/**
+ * Issues the links asked for again (POST /api/rounds/{id}/boards/{n}/links) and shows the
+ * board's sheet with them, ready to print.
+ */
+async function issueLinks() {
+  const n = $('links-board').value;
+  const seat = $('links-seat').value;
+  closeQuestion(false);
+  const out = $('links-status');
+  $('links-issue').disabled = true;
+  try {
+    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/boards/${encodeURIComponent(n)}/links`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang(), 'content-type': 'application/json' },
+      body: JSON.stringify({ seats: seat ? [seat] : [], origin: location.origin }),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      out.textContent = data.message || t('web-failed');
+      $('links-issue').focus();
+      return;
+    }
+    $('links-sheet').replaceChildren(seatSheet(data, data));
+    $('links-print').hidden = false;
+    out.textContent = t('web-round-links-done', { board: data.board, count: data.seats.length });
+    $('links-print').focus();
+  } catch {
+    out.textContent = t('web-failed');
+  } finally {
+    $('links-issue').disabled = false;
+  }
+}
+
+/** Prints the sheet just issued, and nothing else of the desk. */
+function printSheet() {
+  document.body.classList.add('print-sheet');
+  window.print();
+  document.body.classList.remove('print-sheet');
+}
+
+/** Open alerts, then the history: the counts, the status line, the cap of open ones shown. */
 function countAlerts() {
+  const open = $('alert-list').children.length;
+  const closed = $('history-list').children.length;
   $('alert-count').textContent = open ? t('web-round-alert-count', { count: open }) : '';
   $('no-alerts').hidden = open > 0;
+  $('history-count').textContent = t('web-round-history-count', { count: closed });
+  $('no-history').hidden = closed > 0;
+  [...$('alert-list').children].forEach((li, i) => { li.hidden = !showAll && i >= SHOWN; });
+  const more = $('alerts-all');
+  more.hidden = open <= SHOWN;
+  more.textContent = showAll ? t('web-round-alerts-fewer') : t('web-round-alerts-all', { count: open });
+  more.setAttribute('aria-expanded', String(showAll));
+  if (boards.size) $('round-status').textContent = t('web-round-connected', { boards: boards.size, open });
+}
+
+/** When something happened, as the arbiter's clock on the wall shows it (hours, minutes). */
+function clockTime(ms) {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+function timeElement(ms) {
+  const el = document.createElement('time');
+  el.dateTime = new Date(ms).toISOString();
+  el.textContent = clockTime(ms);
+  return el;
+}
+
+/** An alert's case closed (or the arbiter cleared it): it moves to the history. */
+function close(li, atMs, byHand) {
+  if (!li || li.parentElement === $('history-list')) return;
+  const focused = li.contains(document.activeElement);
+  const next = li.nextElementSibling || li.previousElementSibling;
+  li.querySelector('button.alert-done')?.remove();
+  li.hidden = false;
+  const when = document.createElement('span');
+  when.className = 'alert-closed';
+  when.append(' ', byHand ? t('web-round-alert-cleared', { time: clockTime(atMs) }) : t('web-round-alert-closed', { time: clockTime(atMs) }));
+  li.append(when);
+  $('history-list').prepend(li);
+  countAlerts();
+  if (focused) (next?.querySelector('button') || $('alerts-heading')).focus();
 }
 
 function alert(a) {
@@ -110,18 +229,13 @@ function alert(a) {
   text.textContent = a.text;
   const done = document.createElement('button');
   done.type = 'button';
+  done.className = 'alert-done';
   done.textContent = t('web-round-alert-done');
   done.setAttribute('aria-label', t('web-round-alert-done-label', { text: a.text }));
-  done.addEventListener('click', () => {
-    const next = li.nextElementSibling || li.previousElementSibling;
-    li.remove();
-    open -= 1;
-    countAlerts();
-    (next?.querySelector('button') || $('alerts-heading')).focus?.();
-  });
-  li.append(text, ' ', deskLink({ board: a.board, game: a.game }), ' ', done);
+  done.addEventListener('click', () => close(li, Date.now(), true));
+  li.append(timeElement(a.at_ms), ' ', text, ' ', deskLink({ board: a.board, game: a.game }), ' ', done);
   $('alert-list').append(li);
-  open += 1;
+  if (a.closed_at_ms != null) close(li, a.closed_at_ms, false);
   countAlerts();
   if (!a.past) {
     const p = document.createElement('p');
@@ -137,12 +251,16 @@ function onMessage(msg) {
     $('board-rows').replaceChildren();
     for (const line of msg.boards) board(line);
     sortRows();
+    $('alert-list').replaceChildren();
+    $('history-list').replaceChildren();
     for (const a of msg.alerts) alert(a);
-    $('round-status').textContent = t('web-round-connected', { boards: msg.boards.length, alerts: msg.alerts.length });
+    countAlerts();
   } else if (msg.type === 'board') {
     board(msg);
   } else if (msg.type === 'alert') {
     alert(msg);
+  } else if (msg.type === 'alert_closed') {
+    close(document.querySelector(`#alert-list [data-alert="${msg.game}-${msg.seq}"]`), msg.at_ms, false);
   } else if (msg.type === 'error') {
     $('round-status').textContent = msg.message || t('web-failed');
   }
@@ -172,7 +290,7 @@ function connect() {
 
 /** The buttons that act on every board (and each board's start). */
 function allButtons() {
-  return [$('start-all'), $('pause-all'), $('resume-all'), $('results-trf'), $('results-csv'), ...document.querySelectorAll('button.start-board')];
+  return [$('start-all'), $('pause-all'), $('resume-all'), $('results-trf'), $('results-csv'), $('links-issue'), ...document.querySelectorAll('button.start-board')];
 }
 
 /** A waiting board's own start button (Art. 6.5), in its desk cell. */
@@ -248,11 +366,17 @@ async function main() {
   await loadStrings(document.documentElement.lang);
   setupLanguageMenu();
   countAlerts();
+  $('alerts-all').addEventListener('click', () => { showAll = !showAll; countAlerts(); });
   $('start-all').addEventListener('click', () => everyBoard('start'));
   $('pause-all').addEventListener('click', () => everyBoard('pause'));
   $('resume-all').addEventListener('click', () => everyBoard('resume'));
   $('results-trf').addEventListener('click', () => downloadResults('trf'));
   $('results-csv').addEventListener('click', () => downloadResults('csv'));
+  for (const o of $('links-seat').options) if (o.value) o.textContent = t('web-seat-name', { seat: o.value });
+  $('links-issue').addEventListener('click', askLinks);
+  $('links-yes').addEventListener('click', issueLinks);
+  $('links-no').addEventListener('click', () => closeQuestion(true));
+  $('links-print').addEventListener('click', printSheet);
   if (!roundId || !token) {
     $('round-status').textContent = t('web-round-no-link');
     for (const b of allButtons()) b.disabled = true;

@@ -14,6 +14,7 @@
 //! - `pauses`: the arbiter pausing, resuming and setting a clock;
 //! - `touch_reports`: the assistant's report of the opponent's touch and its ruling;
 //! - `talking_clock`: the talking clock and its time warnings;
+//! - `links`: a seat's link issued again by the arbiter;
 //! - `rulings`: what the arbiter's desk decides on diverging boards and adjournment, as far
 //!   as it changes the game (the game goes back, or plays the moves taken back again).
 //!
@@ -26,6 +27,7 @@
 mod boards;
 mod draws;
 mod endings;
+mod links;
 mod moves;
 mod pauses;
 mod rulings;
