@@ -51,6 +51,9 @@ pub fn is_incident(event: &Event) -> bool {
             | Event::Arrived { .. }
             | Event::DefaultTimeOver { .. }
             | Event::IllegalAnnounced { .. }
+            | Event::TouchReleased { .. }
+            | Event::Noted { .. }
+            | Event::ResultCorrected { .. }
     )
 }
 
@@ -73,7 +76,10 @@ pub fn by(event: &Event) -> Option<Seat> {
         | Event::SealOpened { by }
         | Event::Started { by }
         | Event::Arrived { by, .. }
-        | Event::IllegalAnnounced { by, .. } => Some(*by),
+        | Event::IllegalAnnounced { by, .. }
+        | Event::TouchReleased { by, .. }
+        | Event::Noted { by, .. }
+        | Event::ResultCorrected { by, .. } => Some(*by),
         _ => None,
     }
 }
