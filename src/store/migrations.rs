@@ -16,6 +16,7 @@
 //! | 5 | no table changes: the rules profile's start and arbiter's choices (`wait_for_start`, `default_time_ms`, `vi_illegal`, `after_fix`, `touch_stops_clock`) and the records `started`, `arrived`, `default_time_over`, `illegal_announced` (issue 18), which an older hamle cannot read |
 //! | 6 | `rounds.trf_round` (the TRF file's round a round was read from) and `round_players` (a TRF round's players: starting rank, name, FIDE id, board and colour, or bye code; issue 31), for the round's results back to the pairing program; no record changes |
 //! | 7 | no table changes: a game against the computer (issue 34): a player's `computer` level in the setup record, and the record `taken_back` (a practice game's take-back), which an older hamle cannot read |
+//! | 8 | no table changes: the arbiter's records (issue 31): `touch_released`, `noted` (his note on a ruling), `result_corrected`, the end reason `forfeit` and the result `0-0` (a double forfeit), which an older hamle cannot read |
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookError, M, Migrations};
@@ -23,7 +24,7 @@ use rusqlite_migration::{HookError, M, Migrations};
 use super::StoreError;
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 7;
+pub const SCHEMA_VERSION: i64 = 8;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -115,6 +116,10 @@ pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
         M::up(SCHEMA_6),
         // Schema 7: records only (the computer's seat, a practice game's take-back); every
         // older record reads as it did, its players people.
+        M::up(""),
+        // Schema 8: records only (a touch released, the arbiter's note, a result corrected,
+        // the forfeit end reason and the double forfeit's result `0-0`); every older record
+        // reads as it did.
         M::up(""),
     ])
 }

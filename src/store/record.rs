@@ -573,6 +573,23 @@ enum EventRecord {
         by: N<Seat>,
         upheld: bool,
     },
+    /// The arbiter released a touch as not deliberate (schema 8).
+    TouchReleased {
+        by: N<Seat>,
+        color: N<Color>,
+    },
+    /// The arbiter's note on his ruling (schema 8).
+    Noted {
+        by: N<Seat>,
+        text: String,
+    },
+    /// The arbiter's correction of the result after the end (schema 8).
+    ResultCorrected {
+        by: N<Seat>,
+        result: N<GameResult>,
+        reason_of_end: N<EndReason>,
+        reason: String,
+    },
     BoardRestored {
         by: N<Seat>,
         board: N<Color>,
@@ -710,6 +727,7 @@ impl From<&Event> for EventRecord {
             | Event::Adjusting { .. }
             | Event::TouchReported { .. }
             | Event::TouchRuled { .. }
+            | Event::TouchReleased { .. }
             | Event::BoardRestored { .. } => boards::record(event),
             Event::Paused { .. }
             | Event::Resumed { .. }
@@ -725,7 +743,9 @@ impl From<&Event> for EventRecord {
             | Event::DrawOffered { .. }
             | Event::DrawDeclined { .. }
             | Event::DrawOfferLapsed
-            | Event::DrawClaimed { .. } => endings::record(event),
+            | Event::DrawClaimed { .. }
+            | Event::Noted { .. }
+            | Event::ResultCorrected { .. } => endings::record(event),
             Event::SheetWritten { .. }
             | Event::SheetStruck { .. }
             | Event::SheetAutoRecord { .. }
@@ -756,6 +776,7 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::Adjusting { .. }
             | EventRecord::TouchReported { .. }
             | EventRecord::TouchRuled { .. }
+            | EventRecord::TouchReleased { .. }
             | EventRecord::BoardRestored { .. } => boards::event(r)?,
             EventRecord::Paused { .. }
             | EventRecord::Resumed { .. }
@@ -771,7 +792,9 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::DrawOffered { .. }
             | EventRecord::DrawDeclined { .. }
             | EventRecord::DrawOfferLapsed
-            | EventRecord::DrawClaimed { .. } => endings::event(r),
+            | EventRecord::DrawClaimed { .. }
+            | EventRecord::Noted { .. }
+            | EventRecord::ResultCorrected { .. } => endings::event(r),
             EventRecord::SheetWritten { .. }
             | EventRecord::SheetStruck { .. }
             | EventRecord::SheetAutoRecord { .. }

@@ -590,7 +590,7 @@ impl Actor {
                 .flatten();
             let message = match &ruling {
                 Some(r) => refusals::confirm_ruling(lang, r, replay),
-                None => refusals::confirm(lang, action),
+                None => refusals::confirm(lang, action, &events),
             };
             return Ok(Acted::Confirm {
                 action: action.key(),

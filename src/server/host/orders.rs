@@ -1,7 +1,8 @@
 //! A client message to the table's [`Order`]: the one mapping the WebSocket session uses and
 //! the owner of a game uses for a message another node forwarded to it (`docs/scale-out.md`).
-//! Text others read back is checked here (one line, no control or direction characters), and
-//! a recording named in a scoresheet entry must be the seat's own.
+//! Text others read back is checked here (one line, no control or direction characters; the
+//! arbiter's note on a ruling and his reason for a correction plain text besides, no markup),
+//! and a recording named in a scoresheet entry must be the seat's own.
 
 use std::path::Path;
 
@@ -50,8 +51,66 @@ fn check_text(id: &RequestId, text: &str) -> Option<Mapped> {
     })
 }
 
-/// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`).
+/// `None` if the arbiter's `text` in `field` (a note, a reason) is one line of plain text;
+/// else its refusal.
+fn check_plain(id: &RequestId, field: &str, text: &str) -> Option<Mapped> {
+    let problem =
+        crate::text_check::plain(text.trim(), crate::text_check::MAX_NOTE_CHARS).err()?;
+    Some(Mapped::Refuse {
+        id: id.clone(),
+        code: ErrorCode::InvalidText,
+        args: vec![
+            ("field", field.to_owned()),
+            ("problem", problem.key().to_owned()),
+        ],
+    })
+}
+
+/// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`);
+/// an arbiter's ruling with a note carries it ([`Order::Noted`]).
 pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &GameId) -> Mapped {
+    let note = ruling_note(&msg).filter(|n| !n.trim().is_empty());
+    match order_without_note(msg, seat, lang, data_dir, game) {
+        Mapped::Order { id, order, confirm } => match note {
+            None => Mapped::Order { id, order, confirm },
+            Some(note) => {
+                if let Some(refuse) = check_plain(&id, "note", &note) {
+                    return refuse;
+                }
+                let order = Order::Noted {
+                    order: Box::new(order),
+                    note,
+                };
+                Mapped::Order { id, order, confirm }
+            }
+        },
+        other => other,
+    }
+}
+
+/// The note on an arbiter's ruling, if the message is one and carries one.
+fn ruling_note(msg: &ClientMsg) -> Option<String> {
+    match msg {
+        ClientMsg::SetClock { note, .. }
+        | ClientMsg::End { note, .. }
+        | ClientMsg::Forfeit { note, .. }
+        | ClientMsg::RuleTouch { note, .. }
+        | ClientMsg::ReleaseTouch { note, .. }
+        | ClientMsg::RestoreBoard { note, .. }
+        | ClientMsg::Reconcile { note, .. }
+        | ClientMsg::UndoRuling { note, .. } => note.clone(),
+        _ => None,
+    }
+}
+
+/// The order `msg` gives, its note left to [`order_of`].
+fn order_without_note(
+    msg: ClientMsg,
+    seat: Seat,
+    lang: Lang,
+    data_dir: &Path,
+    game: &GameId,
+) -> Mapped {
     let play = |c: Command| Order::Play(c);
     let desk = |c: DeskCommand| Order::Desk(c);
     // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
@@ -84,8 +143,44 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             id,
             color,
             remaining_ms,
+            ..
         } => (id, play(set_clock(color, remaining_ms)), None),
-        ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
+        ClientMsg::End { id, result, .. } => (id, play(Command::End(result)), None),
+        ClientMsg::Forfeit {
+            id,
+            result,
+            confirmed,
+            ..
+        } => {
+            let ask = unconfirmed(confirmed, Confirmation::Forfeit(result));
+            (id, play(Command::Forfeit(result)), ask)
+        }
+        ClientMsg::CorrectResult {
+            id,
+            result,
+            forfeit,
+            reason,
+            confirmed,
+        } => {
+            if reason.trim().is_empty() {
+                let code = ErrorCode::ReasonRequired;
+                return Mapped::Refuse {
+                    id,
+                    code,
+                    args: Vec::new(),
+                };
+            }
+            if let Some(refuse) = check_plain(&id, "reason", &reason) {
+                return refuse;
+            }
+            let ask = unconfirmed(confirmed, Confirmation::CorrectResult(result));
+            let order = Order::CorrectResult {
+                result,
+                forfeit,
+                reason,
+            };
+            (id, order, ask)
+        }
         ClientMsg::Board(BoardMsg { id, board, op }) => {
             (id, play(Command::Board { board, op }), None)
         }
@@ -114,8 +209,14 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
         ClientMsg::TakeBack { id } => (id, play(Command::TakeBack), None),
         ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
-        ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
-        ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
+        ClientMsg::RuleTouch { id, upheld, .. } => (id, play(Command::RuleTouch(upheld)), None),
+        ClientMsg::ReleaseTouch { id, confirmed, .. } => {
+            let ask = unconfirmed(confirmed, Confirmation::ReleaseTouch);
+            (id, play(Command::ReleaseTouch), ask)
+        }
+        ClientMsg::RestoreBoard { id, board, .. } => {
+            (id, play(Command::RestoreBoard(board)), None)
+        }
         ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
         ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
         ClientMsg::WriteSheet {
@@ -145,11 +246,12 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             ply,
             confirmed,
             take_back,
+            ..
         } => {
             let (rule, ask) = reconcile(ply, confirmed, take_back);
             (id, desk(rule), ask)
         }
-        ClientMsg::UndoRuling { id, confirmed } => {
+        ClientMsg::UndoRuling { id, confirmed, .. } => {
             let ask = unconfirmed(confirmed, Confirmation::UndoRuling);
             (id, desk(DeskCommand::UndoRuling), ask)
         }

@@ -32,7 +32,7 @@ use crate::server::http::create::{
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::alerts::{BoardLine, board_lines};
-use crate::server::rounds::results;
+use crate::server::rounds::{report, results};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
 use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
 use crate::store::{GameId, NewGame, Place, RoundPlayer, StoredGame, StoredRound};
@@ -52,6 +52,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/ws", get(round_ws))
         .route("/api/rounds/{id}/results.trf", get(results_trf))
         .route("/api/rounds/{id}/results.csv", get(results_csv))
+        .route("/api/rounds/{id}/incidents", get(report::round_incidents))
+        .route(
+            "/api/rounds/{id}/boards/{board}/incidents",
+            get(report::board_incidents),
+        )
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
 
@@ -512,7 +517,7 @@ fn round_players(pairings: &Pairings) -> Vec<RoundPlayer> {
 }
 
 /// A download: `text` as `content_type`, saved as `name`.
-fn download(content_type: &'static str, name: String, text: String) -> Response {
+pub(super) fn download(content_type: &'static str, name: String, text: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
@@ -641,7 +646,7 @@ pub(in crate::server) async fn load_round(
     }
 }
 
-async fn authorised_round(
+pub(super) async fn authorised_round(
     app: &AppState,
     lang: Lang,
     id: &str,

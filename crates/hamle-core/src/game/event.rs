@@ -464,8 +464,13 @@ impl Event {
     }
 
     /// Whether `seat` may see this event's content. The time the visually impaired player's
-    /// assistant asks for is told to him alone (D.2.10.4), not to his player.
+    /// assistant asks for is told to him alone (D.2.10.4), not to his player; the arbiter's
+    /// note on a ruling is his alone.
     pub fn visible_to(&self, seat: Seat) -> bool {
+        // The arbiter's note is his record's, not the table's.
+        if let Event::Noted { .. } = self {
+            return seat == Seat::Arbiter;
+        }
         if let Event::ClockTold { by, .. } = self
             && by.is_assistant()
         {
