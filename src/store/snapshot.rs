@@ -645,7 +645,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            37,
+            40,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {
