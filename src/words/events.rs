@@ -214,7 +214,10 @@ pub fn incident_said(
             "incident-clock-set",
             &[
                 ("color", color_name(lang, *color)),
-                ("from", super::clock_time(lang, before_ms.unwrap_or_default())),
+                (
+                    "from",
+                    super::clock_time(lang, before_ms.unwrap_or_default()),
+                ),
                 ("to", super::clock_time(lang, *remaining_ms)),
             ],
         ),

@@ -4,16 +4,16 @@
 
 use fluent_bundle::FluentValue;
 
+use super::events::result_key;
 use super::i18n::Args;
 use super::sheet::{Listener, say_ruling};
 use super::{Speaker, error, format, sentences, text};
 use crate::announce::Lang;
-use super::events::result_key;
 use crate::game::{BoardError, EndReason, Event, Missing, Recorded, Refusal};
-use shakmaty::Color;
 use crate::scoresheet::desk::DeskRefusal;
 use crate::scoresheet::reconcile::{BranchKind, Ruling};
 use crate::table::{Confirmation, TableRefusal};
+use shakmaty::Color;
 
 /// What a move still lacks before the clock may be pressed (F4 / D.2.3), one sentence for
 /// each missing part, in the order the player makes them.
@@ -143,7 +143,10 @@ pub fn confirm(lang: Lang, c: Confirmation, events: &[Recorded]) -> String {
             text(
                 lang,
                 "confirm-release-touch",
-                &[("color", super::color_name(lang, color.unwrap_or(Color::White)))],
+                &[(
+                    "color",
+                    super::color_name(lang, color.unwrap_or(Color::White)),
+                )],
             )
         }
         Confirmation::Forfeit(result) => text(

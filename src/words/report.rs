@@ -87,11 +87,16 @@ pub fn report(lang: Lang, h: &ReportHeader, lines: &[String]) -> String {
         &[("white", h.white.to_owned()), ("black", h.black.to_owned())],
     ));
     out.push(text(lang, "report-kind", &[]));
-    let field = |id: &str, value: &str| (!value.is_empty()).then(|| text(lang, id, &[("value", value.to_owned())]));
+    let field = |id: &str, value: &str| {
+        (!value.is_empty()).then(|| text(lang, id, &[("value", value.to_owned())]))
+    };
     out.extend(field("report-event", &h.event.name));
     out.extend(field("report-site", &h.event.site));
     out.extend(field("report-round", &h.event.round));
-    out.extend(h.board.map(|b| text(lang, "report-board", &[("value", b.to_string())])));
+    out.extend(
+        h.board
+            .map(|b| text(lang, "report-board", &[("value", b.to_string())])),
+    );
     out.push(text(
         lang,
         "report-players",

@@ -272,13 +272,22 @@ fn a_forfeit_is_counted_by_its_reason_and_a_double_forfeit_is_minus_for_both() {
     let end = |result, reason| Ending { result, reason };
     let declared = Counted::of(end(GameResult::BlackWins, EndReason::Arbiter), 0);
     assert_eq!(declared, Counted::Unrated(GameResult::BlackWins));
-    assert_eq!((declared.code(Color::White), declared.code(Color::Black)), ('L', 'W'));
+    assert_eq!(
+        (declared.code(Color::White), declared.code(Color::Black)),
+        ('L', 'W')
+    );
     let double = Counted::of(end(GameResult::DoubleForfeit, EndReason::Forfeit), 0);
     assert_eq!(double, Counted::Forfeit { winner: None });
-    assert_eq!((double.code(Color::White), double.code(Color::Black)), ('-', '-'));
+    assert_eq!(
+        (double.code(Color::White), double.code(Color::Black)),
+        ('-', '-')
+    );
     assert_eq!(double.listed(), "0F-0F");
     let white = Counted::of(end(GameResult::WhiteWins, EndReason::Forfeit), 0);
-    assert_eq!((white.code(Color::White), white.code(Color::Black)), ('+', '-'));
+    assert_eq!(
+        (white.code(Color::White), white.code(Color::Black)),
+        ('+', '-')
+    );
     assert_eq!(white.listed(), "1F-0F");
 }
 

@@ -599,8 +599,10 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
     // Issue 31: the sheets show the draw was declared by mistake; the arbiter corrects it to
     // White's win after the end, and the exports follow.
     let got = a6
-        .request(json!({"type": "correct_result", "result": "1-0", "confirmed": true,
-            "reason": "The arbiter's slip: Dietz resigned."}))
+        .request(
+            json!({"type": "correct_result", "result": "1-0", "confirmed": true,
+            "reason": "The arbiter's slip: Dietz resigned."}),
+        )
         .await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
 

@@ -110,7 +110,10 @@ async fn the_arbiter_releases_a_touch_with_his_note() {
         question.starts_with("Release White's touch as not deliberate?"),
         "{question}"
     );
-    assert_eq!(state(&server, &game).await["table"]["touched"], json!(["e2"]));
+    assert_eq!(
+        state(&server, &game).await["table"]["touched"],
+        json!(["e2"])
+    );
     // A note with markup is refused, in the arbiter's language, and nothing changes.
     let msg = arbiter
         .refused(
@@ -119,7 +122,10 @@ async fn the_arbiter_releases_a_touch_with_his_note() {
         )
         .await;
     assert!(msg.contains("holds markup"), "{msg}");
-    assert_eq!(state(&server, &game).await["table"]["touched"], json!(["e2"]));
+    assert_eq!(
+        state(&server, &game).await["table"]["touched"],
+        json!(["e2"])
+    );
     // Confirmed: the release, then the note (the arbiter's alone).
     let got = ack(
         &mut arbiter,
@@ -137,7 +143,10 @@ async fn the_arbiter_releases_a_touch_with_his_note() {
     assert_eq!(got[1]["note"], "Knocked by his sleeve.");
     let seen = [white.recv().await, white.recv().await];
     assert_eq!(seen[0]["kind"], "touch_released");
-    assert_eq!(seen[1]["kind"], "private", "the note is the arbiter's: {seen:?}");
+    assert_eq!(
+        seen[1]["kind"], "private",
+        "the note is the arbiter's: {seen:?}"
+    );
     assert_eq!(state(&server, &game).await["table"]["touched"], json!([]));
     // White may announce another move now.
     ack(&mut white, json!({"type": "move", "uci": "d2d4"})).await;
@@ -195,7 +204,10 @@ async fn a_forfeit_is_distinct_from_a_played_game() {
             "game_has_moves",
         )
         .await;
-    assert!(msg.starts_with("A move has been made in this game"), "{msg}");
+    assert!(
+        msg.starts_with("A move has been made in this game"),
+        "{msg}"
+    );
     assert_eq!(state(&server, &game).await["status"], "playing");
     // `0-0` ends a game only as a forfeit.
     arbiter
@@ -222,7 +234,11 @@ async fn the_arbiter_corrects_a_result_after_the_end() {
     let msg = arbiter.refused(correct.clone(), "game_not_over").await;
     assert!(msg.starts_with("The game is still in play"), "{msg}");
     assert_eq!(state(&server, &game).await["status"], "playing");
-    ack(&mut arbiter, json!({"type": "end", "result": "1-0", "note": "Black's flag."})).await;
+    ack(
+        &mut arbiter,
+        json!({"type": "end", "result": "1-0", "note": "Black's flag."}),
+    )
+    .await;
     assert_eq!(state(&server, &game).await["result"], "1-0");
     let mut no_reason = correct.clone();
     no_reason["reason"] = json!("  ");
@@ -247,7 +263,10 @@ async fn the_arbiter_corrects_a_result_after_the_end() {
     assert_eq!(got[0]["reason"], "arbiter");
     assert_eq!(got[0]["because"], "Appeal upheld: White's flag fell first.");
     let s = state(&server, &game).await;
-    assert_eq!((s["result"].as_str(), s["end_reason"].as_str()), (Some("0-1"), Some("arbiter")));
+    assert_eq!(
+        (s["result"].as_str(), s["end_reason"].as_str()),
+        (Some("0-1"), Some("arbiter"))
+    );
     let pgn = get(&server, &game, "/pgn").await;
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.trim_end().ends_with("0-1"), "{pgn}");
@@ -259,7 +278,10 @@ async fn the_arbiter_corrects_a_result_after_the_end() {
         ),
         "{record}"
     );
-    assert!(record.contains("The arbiter's note: Black's flag."), "{record}");
+    assert!(
+        record.contains("The arbiter's note: Black's flag."),
+        "{record}"
+    );
     // The same result again is no correction.
     arbiter
         .refused(

@@ -88,7 +88,10 @@ mod tests {
 
     #[test]
     fn a_plain_note_refuses_markup_and_what_one_line_refuses() {
-        assert_eq!(plain("The pawn was knocked by his sleeve; 3 min.", 500), Ok(()));
+        assert_eq!(
+            plain("The pawn was knocked by his sleeve; 3 min.", 500),
+            Ok(())
+        );
         for (bad, problem) in [
             ("<b>bold</b>", TextProblem::Markup),
             ("a <script>", TextProblem::Markup),

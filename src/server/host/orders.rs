@@ -54,8 +54,7 @@ fn check_text(id: &RequestId, text: &str) -> Option<Mapped> {
 /// `None` if the arbiter's `text` in `field` (a note, a reason) is one line of plain text;
 /// else its refusal.
 fn check_plain(id: &RequestId, field: &str, text: &str) -> Option<Mapped> {
-    let problem =
-        crate::text_check::plain(text.trim(), crate::text_check::MAX_NOTE_CHARS).err()?;
+    let problem = crate::text_check::plain(text.trim(), crate::text_check::MAX_NOTE_CHARS).err()?;
     Some(Mapped::Refuse {
         id: id.clone(),
         code: ErrorCode::InvalidText,
@@ -214,9 +213,7 @@ fn order_without_note(
             let ask = unconfirmed(confirmed, Confirmation::ReleaseTouch);
             (id, play(Command::ReleaseTouch), ask)
         }
-        ClientMsg::RestoreBoard { id, board, .. } => {
-            (id, play(Command::RestoreBoard(board)), None)
-        }
+        ClientMsg::RestoreBoard { id, board, .. } => (id, play(Command::RestoreBoard(board)), None),
         ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
         ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
         ClientMsg::WriteSheet {

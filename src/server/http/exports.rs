@@ -92,7 +92,11 @@ async fn incident_lines(seat: &Authorised) -> Result<Vec<IncidentBody>, ApiError
         .desk()
         .await
         .ok_or_else(|| ApiError::unavailable(lang))?;
-    Ok(incident_bodies(&view.log, lang, seat.handle.setup.start.position()))
+    Ok(incident_bodies(
+        &view.log,
+        lang,
+        seat.handle.setup.start.position(),
+    ))
 }
 
 /// Every incident of a published log, its line in `lang` (for the text, the JSON and the
@@ -179,12 +183,16 @@ pub(in crate::server) fn game_report(
         .map(|l| l.report)
         .collect();
     let (y, m, d) = crate::server::render::pgn::civil((view.state.created_ms / 86_400_000) as i64);
-    let ending = view.state.result.zip(view.state.end_reason).and_then(|(r, e)| {
-        Some(crate::game::Ending {
-            result: crate::game::GameResult::from_pgn(r)?,
-            reason: crate::game::EndReason::from_key(e)?,
-        })
-    });
+    let ending = view
+        .state
+        .result
+        .zip(view.state.end_reason)
+        .and_then(|(r, e)| {
+            Some(crate::game::Ending {
+                result: crate::game::GameResult::from_pgn(r)?,
+                reason: crate::game::EndReason::from_key(e)?,
+            })
+        });
     let header = ReportHeader {
         event: &setup.event,
         board,

@@ -87,10 +87,7 @@ async fn game_pgn(
 ) -> Result<Response, ApiError> {
     let with_incidents = query.is_ok_and(|q| q.incidents);
     let Authorised {
-        handle,
-        lang,
-        seat,
-        ..
+        handle, lang, seat, ..
     } = seat;
     let view = handle
         .desk()

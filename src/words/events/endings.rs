@@ -40,10 +40,7 @@ impl Teller<'_> {
         text(
             self.lang,
             "event-result-corrected",
-            &[
-                ("end", self.ended(ending)),
-                ("because", because.to_owned()),
-            ],
+            &[("end", self.ended(ending)), ("because", because.to_owned())],
         )
     }
 

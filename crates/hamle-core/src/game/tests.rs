@@ -1004,7 +1004,12 @@ fn the_arbiter_releases_a_touch_that_was_not_deliberate() {
         Err(Refusal::NoTouch)
     );
     // White's sleeve knocks the e-pawn out of its hole; he puts it back.
-    log.extend(run(&mut g, Seat::White, on_white(BoardOp::Lift(sq("e2"))), 1_000));
+    log.extend(run(
+        &mut g,
+        Seat::White,
+        on_white(BoardOp::Lift(sq("e2"))),
+        1_000,
+    ));
     let back = BoardOp::Place {
         square: sq("e2"),
         promotion: None,
@@ -1019,7 +1024,12 @@ fn the_arbiter_releases_a_touch_that_was_not_deliberate() {
         })
     );
     // Only the arbiter releases.
-    for seat in [Seat::White, Seat::WhiteAssistant, Seat::Black, Seat::Spectator] {
+    for seat in [
+        Seat::White,
+        Seat::WhiteAssistant,
+        Seat::Black,
+        Seat::Spectator,
+    ] {
         assert_eq!(
             g.decide(seat, Command::ReleaseTouch, 1_300),
             Err(Refusal::Forbidden)
@@ -1046,7 +1056,12 @@ fn the_arbiter_releases_a_touch_that_was_not_deliberate() {
 
     // A touch upheld on the assistant's report, released after the fact.
     log.extend(run(&mut g, Seat::White, Command::Announce(d4), 2_000));
-    log.extend(run(&mut g, Seat::White, on_white(BoardOp::Lift(sq("d2"))), 2_100));
+    log.extend(run(
+        &mut g,
+        Seat::White,
+        on_white(BoardOp::Lift(sq("d2"))),
+        2_100,
+    ));
     let d4_placed = BoardOp::Place {
         square: sq("d4"),
         promotion: None,
@@ -1111,13 +1126,21 @@ fn a_forfeit_is_declared_only_for_a_game_without_a_move() {
     play(&mut g, Seat::White, "e2e4", 1_000);
     let before = g.clone();
     assert_eq!(
-        g.decide(Seat::Arbiter, Command::Forfeit(GameResult::WhiteWins), 2_000),
+        g.decide(
+            Seat::Arbiter,
+            Command::Forfeit(GameResult::WhiteWins),
+            2_000
+        ),
         Err(Refusal::GameHasMoves)
     );
     assert_eq!(g, before);
     // `0-0` ends a game only as a forfeit.
     assert_eq!(
-        g.decide(Seat::Arbiter, Command::End(GameResult::DoubleForfeit), 2_000),
+        g.decide(
+            Seat::Arbiter,
+            Command::End(GameResult::DoubleForfeit),
+            2_000
+        ),
         Err(Refusal::InvalidResult)
     );
 }

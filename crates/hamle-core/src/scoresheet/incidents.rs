@@ -361,7 +361,7 @@ mod tests {
                 1_000,
                 Event::Announced {
                     by: Seat::White,
-                    uci: e4.clone(),
+                    uci: e4,
                     correction: true,
                 },
                 running(60_000, 60_000, Some(Color::White)),
@@ -371,7 +371,7 @@ mod tests {
                 2_000,
                 Event::Repeated {
                     by: Seat::Black,
-                    uci: e4.clone(),
+                    uci: e4,
                     matches: false,
                 },
                 running(59_000, 60_000, Some(Color::White)),

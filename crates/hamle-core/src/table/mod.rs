@@ -23,9 +23,8 @@ use shakmaty::{Chess, Color, Move};
 
 use crate::announce::{AnnounceError, Lang, is_adjust, parse, understand};
 use crate::game::{
-    BoardOp, ClaimKind, ClockReading, Command, Event, Game, GameResult, Recorded, Refusal, ReplayError,
-    Seat, Setup,
-    Status,
+    BoardOp, ClaimKind, ClockReading, Command, Event, Game, GameResult, Recorded, Refusal,
+    ReplayError, Seat, Setup, Status,
 };
 use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
 

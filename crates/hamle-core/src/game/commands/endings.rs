@@ -116,8 +116,7 @@ impl Game {
             result,
             reason: reason_of,
         };
-        if ending == old || (!forfeit && result == old.result && old.reason != EndReason::Forfeit)
-        {
+        if ending == old || (!forfeit && result == old.result && old.reason != EndReason::Forfeit) {
             return Err(Refusal::ResultUnchanged);
         }
         let e = Event::ResultCorrected {

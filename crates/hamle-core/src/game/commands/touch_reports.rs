@@ -77,7 +77,9 @@ impl Game {
     /// [`Event::TouchReleased`]: the side to move's touches oblige him no more.
     pub(in crate::game) fn apply_touch_released(&mut self, color: Color) -> Applied {
         if color != self.turn() {
-            return Err(format!("{color:?} is not to move: no touch of his to release"));
+            return Err(format!(
+                "{color:?} is not to move: no touch of his to release"
+            ));
         }
         self.ply.touches.clear();
         Ok(ClockEffect::Unchanged)
