@@ -291,3 +291,177 @@ async fn the_arbiter_corrects_a_result_after_the_end() {
         .await;
     server.stop().await;
 }
+
+/// A round's board as a client game with the given seats' tokens.
+fn board_game(board: &Value, round_token: &str, white: bool) -> Game {
+    let mut tokens = serde_json::Map::new();
+    tokens.insert("arbiter".into(), json!(round_token));
+    if white {
+        let link = board["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["seat"] == "white")
+            .unwrap();
+        let url = link["url"].as_str().unwrap();
+        tokens.insert("white".into(), json!(url.split("token=").nth(1).unwrap()));
+    }
+    Game {
+        id: board["game"].as_str().unwrap().to_owned(),
+        created: json!({ "tokens": tokens }),
+    }
+}
+
+async fn download(server: &TestServer, path: &str, token: &str) -> (u16, String, String) {
+    let resp = reqwest::Client::new()
+        .get(server.url(path))
+        .header("accept-language", "en")
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let status = resp.status().as_u16();
+    let name = resp
+        .headers()
+        .get("content-disposition")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    (status, name, resp.text().await.unwrap())
+}
+
+/// Item 7: the incident record is a report the arbiter signs: a header (event, round, board,
+/// date, UTC), every line with its time, move number and side to move, a slip of the tongue
+/// corrected, a clock set "from ... to ...", his note, a signature; one per board and one per
+/// round (the boards' reports in board order), named by round and board.
+#[tokio::test]
+async fn the_report_he_signs_per_board_and_per_round() {
+    let server = TestServer::start().await;
+    let resp = reqwest::Client::new()
+        .post(server.url("/api/rounds"))
+        .header("accept-language", "en")
+        .json(&json!({
+            "event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
+            "rules": {"procedure": "physical"},
+            "lang": "en",
+            "pairings": "1;Anna Weiss;;vi en;Ben Kraus;;en\n2;Clara Schulz;;vi en;Deniz Arslan;;en\n"
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 201);
+    let round: Value = resp.json().await.unwrap();
+    let id = round["id"].as_str().unwrap().to_owned();
+    let token = round["token"].as_str().unwrap().to_owned();
+    let boards = round["boards"].as_array().unwrap().clone();
+    let addr = server.addr.to_string();
+    let b2 = board_game(&boards[1], &token, true);
+    let (mut white, _) = Client::connect(&addr, &b2, "white", None).await;
+    assert_eq!(white.recv().await["type"], "state");
+    let (mut arbiter, _) = Client::connect(&addr, &b2, "arbiter", None).await;
+    assert_eq!(arbiter.recv().await["type"], "state");
+    // A slip of the tongue corrected at once (D.2.8): 1. e4 said, then 1. d4.
+    for (uci, correction) in [("e2e4", false), ("d2d4", true)] {
+        let got = ack(&mut white, json!({"type": "move", "uci": uci})).await;
+        assert_eq!(got[0]["kind"], "announce");
+        assert_eq!(got[0]["correction"], correction);
+        assert_eq!(arbiter.recv().await["kind"], "announce");
+    }
+    // The arbiter sets White's clock (no clock ran yet: 90 minutes), with his note.
+    let got = ack(
+        &mut arbiter,
+        json!({"type": "set_clock", "color": "white", "remaining_ms": 5_100_000,
+            "note": "Five minutes lost to a late start."}),
+    )
+    .await;
+    assert_eq!(got[0]["kind"], "clock_set");
+    assert_eq!(got[1]["kind"], "note");
+
+    let (status, name, text) = download(
+        &server,
+        &format!("/api/rounds/{id}/boards/2/incidents"),
+        &token,
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    assert_eq!(
+        name,
+        "attachment; filename=\"round-3-board-2-incidents.txt\""
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "Incident record: Clara Schulz against Deniz Arslan"
+    );
+    for header in [
+        "Arbiter's report",
+        "Event: Blind Open",
+        "Site: Hamburg",
+        "Round: 3",
+        "Board: 2",
+        "White: Clara Schulz. Black: Deniz Arslan.",
+        "All times are UTC (Coordinated Universal Time). Each line gives the move number and \
+         the side to move when it happened.",
+        "Result: the game is not over.",
+    ] {
+        assert!(lines.contains(&header), "{header:?} in\n{text}");
+    }
+    assert!(lines.iter().any(|l| l.starts_with("Date: 20")), "{text}");
+    let line = |needle: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle:?} in\n{text}"))
+            .to_owned()
+    };
+    let slip = line("White corrects: pawn d4.");
+    assert!(
+        slip.contains(" UTC, move 1, White to move. White: "),
+        "{slip}"
+    );
+    let clock = line("sets White's clock");
+    assert!(
+        clock.ends_with(
+            "The arbiter: The arbiter sets White's clock from 90 minutes to 85 minutes."
+        ),
+        "{clock}"
+    );
+    assert!(
+        line("The arbiter's note")
+            .ends_with("The arbiter: The arbiter's note: Five minutes lost to a late start."),
+        "{text}"
+    );
+    assert!(
+        lines.last().unwrap().starts_with("Arbiter's signature:"),
+        "{text}"
+    );
+    // A board the round does not have.
+    let (status, _, _) = download(
+        &server,
+        &format!("/api/rounds/{id}/boards/9/incidents"),
+        &token,
+    )
+    .await;
+    assert_eq!(status, 404);
+    // Another token gets nothing.
+    let (status, _, _) = download(
+        &server,
+        &format!("/api/rounds/{id}/incidents"),
+        "0123456789abcdef0123456789abcdef",
+    )
+    .await;
+    assert_eq!(status, 401);
+    // The round's record: board 1's report, then board 2's.
+    let (status, name, all) =
+        download(&server, &format!("/api/rounds/{id}/incidents"), &token).await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(name, "attachment; filename=\"round-3-incidents.txt\"");
+    assert!(
+        all.starts_with("Incident records of Blind Open, round 3: 2 boards, board by board."),
+        "{all}"
+    );
+    let first = all.find("Board: 1").expect("board 1");
+    let second = all.find("Board: 2").expect("board 2");
+    assert!(first < second, "{all}");
+    assert!(all.contains(&text), "board 2's report whole in the round's");
+    server.stop().await;
+}
