@@ -855,14 +855,24 @@ async function loadEnvelope() {
 /** Downloads an export (PGN, a scoresheet as text or BRF) with the seat's token. */
 async function download(path) {
   const status = $('export-status');
-  const response = await api(path).catch(() => null);
+  // A round's board (its desk opened from the round desk): the report the arbiter signs
+  // comes from the round, with the board in its header and its name.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const [round, board] = [hash.get('round'), hash.get('board')];
+  const fromRound = path === 'incidents' && round && /^\d+$/.test(board ?? '');
+  const response = await (fromRound
+    ? fetch(`/api/rounds/${encodeURIComponent(round)}/boards/${board}/incidents`, {
+      headers: { authorization: `Bearer ${conn.token}`, 'accept-language': lang() },
+    })
+    : api(path)).catch(() => null);
   if (!response?.ok) {
     status.textContent = response ? await httpError(response) : t('web-failed');
     return;
   }
   const blob = await response.blob();
   const ext = path.endsWith('brf') ? 'brf' : path.startsWith('pgn') ? 'pgn' : 'txt';
-  const name = `${conn.gameId}-${path.replace(/[/?=]/g, '-')}.${ext}`.replace('-brf.brf', '.brf');
+  const given = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const name = given ?? `${conn.gameId}-${path.replace(/[/?=]/g, '-')}.${ext}`.replace('-brf.brf', '.brf');
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
