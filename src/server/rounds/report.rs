@@ -5,17 +5,11 @@
 //! - `GET /api/rounds/{id}/incidents`: `round-<round>-incidents.txt`;
 //! - `GET /api/rounds/{id}/boards/{board}/incidents`: `round-<round>-board-<board>-incidents.txt`.
 //!
-//! The round's arbiter token opens both; in the request's language.
-
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
-use axum::response::Response;
+//! `routes` serves them with the round's arbiter token; in the request's language.
 
 use crate::announce::Lang;
 use crate::server::AppState;
 use crate::server::http::exports::game_report;
-use crate::server::http::{AcceptLang, ApiError};
-use crate::server::rounds::routes::{authorised_round, download};
 use crate::store::{GameId, StoredRound};
 use crate::words::report::round_report;
 
@@ -36,19 +30,18 @@ async fn board_report(app: &AppState, lang: Lang, board: u32, game: &GameId) -> 
     Some(game_report(lang, &handle.setup, &view, Some(board)))
 }
 
-/// `GET /api/rounds/{id}/incidents`: every board's report in board order.
-pub(super) async fn round_incidents(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-    AcceptLang(lang): AcceptLang,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let round = authorised_round(&app, lang, &id, &headers).await?;
+/// The round's record: every board's report in board order, and its file name
+/// (`round-<round>-incidents.txt`).
+pub(super) async fn round_record(
+    app: &AppState,
+    lang: Lang,
+    round: &StoredRound,
+) -> (String, String) {
     let mut boards = round.boards.clone();
     boards.sort_by_key(|(board, _)| *board);
     let mut reports = Vec::with_capacity(boards.len());
     for (board, game) in &boards {
-        if let Some(r) = board_report(&app, lang, *board, game).await {
+        if let Some(r) = board_report(app, lang, *board, game).await {
             reports.push(r);
         }
     }
@@ -57,29 +50,20 @@ pub(super) async fn round_incidents(
         site: round.site.clone(),
         round: round.round.clone(),
     };
-    let text = round_report(lang, &event, &reports);
-    let name = format!("round-{}-incidents.txt", kept(&round));
-    Ok(download("text/plain; charset=utf-8", name, text))
+    let name = format!("round-{}-incidents.txt", kept(round));
+    (name, round_report(lang, &event, &reports))
 }
 
-/// `GET /api/rounds/{id}/boards/{board}/incidents`: one board's report; `404` for a board
-/// the round does not have.
-pub(super) async fn board_incidents(
-    State(app): State<AppState>,
-    Path((id, board)): Path<(String, u32)>,
-    AcceptLang(lang): AcceptLang,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let round = authorised_round(&app, lang, &id, &headers).await?;
-    let game = round
-        .boards
-        .iter()
-        .find(|(b, _)| *b == board)
-        .map(|(_, g)| g.clone())
-        .ok_or_else(|| ApiError::not_found(lang))?;
-    let text = board_report(&app, lang, board, &game)
-        .await
-        .ok_or_else(|| ApiError::not_found(lang))?;
-    let name = format!("round-{}-board-{board}-incidents.txt", kept(&round));
-    Ok(download("text/plain; charset=utf-8", name, text))
+/// One board's report and its file name (`round-<round>-board-<board>-incidents.txt`);
+/// `None` for a board the round does not have, or whose game is gone.
+pub(super) async fn board_record(
+    app: &AppState,
+    lang: Lang,
+    round: &StoredRound,
+    board: u32,
+) -> Option<(String, String)> {
+    let (_, game) = round.boards.iter().find(|(b, _)| *b == board)?;
+    let text = board_report(app, lang, board, game).await?;
+    let name = format!("round-{}-board-{board}-incidents.txt", kept(round));
+    Some((name, text))
 }

@@ -52,10 +52,10 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/ws", get(round_ws))
         .route("/api/rounds/{id}/results.trf", get(results_trf))
         .route("/api/rounds/{id}/results.csv", get(results_csv))
-        .route("/api/rounds/{id}/incidents", get(report::round_incidents))
+        .route("/api/rounds/{id}/incidents", get(round_incidents))
         .route(
             "/api/rounds/{id}/boards/{board}/incidents",
-            get(report::board_incidents),
+            get(board_incidents),
         )
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
@@ -517,7 +517,7 @@ fn round_players(pairings: &Pairings) -> Vec<RoundPlayer> {
 }
 
 /// A download: `text` as `content_type`, saved as `name`.
-pub(super) fn download(content_type: &'static str, name: String, text: String) -> Response {
+fn download(content_type: &'static str, name: String, text: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, content_type.to_owned()),
@@ -550,6 +550,34 @@ async fn results_trf(
     let text = crate::pairings::trf_results(&round.event, &round.site, trf_round, &boards, &byes)
         .map_err(|_| refused())?;
     let name = results::file_name(&round, "trf");
+    Ok(download("text/plain; charset=utf-8", name, text))
+}
+
+/// `GET /api/rounds/{id}/incidents`: every board's report the arbiter signs, in board order
+/// ([`report::round_record`]).
+async fn round_incidents(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let (name, text) = report::round_record(&app, lang, &round).await;
+    Ok(download("text/plain; charset=utf-8", name, text))
+}
+
+/// `GET /api/rounds/{id}/boards/{board}/incidents`: one board's report; `404` for a board
+/// the round does not have.
+async fn board_incidents(
+    State(app): State<AppState>,
+    Path((id, board)): Path<(String, u32)>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let (name, text) = report::board_record(&app, lang, &round, board)
+        .await
+        .ok_or_else(|| ApiError::not_found(lang))?;
     Ok(download("text/plain; charset=utf-8", name, text))
 }
 
@@ -646,7 +674,7 @@ pub(in crate::server) async fn load_round(
     }
 }
 
-pub(super) async fn authorised_round(
+async fn authorised_round(
     app: &AppState,
     lang: Lang,
     id: &str,
