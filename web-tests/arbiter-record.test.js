@@ -114,9 +114,12 @@ describe("the arbiter's rulings and results (issue 31)", { timeout: 900000 }, ()
     const arbiter = await newPage(link(game, 'arbiter', 'arbiter'));
     pages.arbiter = arbiter;
     await arbiter.locator('#end-form').waitFor({ state: 'visible' });
+    // The page has the game's state: playing, the correction waits for the end.
+    await arbiter.waitForFunction(() => !document.getElementById('pause').disabled);
     assert.equal(await arbiter.locator('#correct-submit').isDisabled(), true, 'only after the end');
-    await arbiter.getByLabel('How').selectOption('forfeit');
-    await arbiter.getByLabel('Result', { exact: true }).selectOption('0-1');
+    const end = arbiter.locator('#end-form');
+    await end.getByLabel('How', { exact: true }).selectOption('forfeit');
+    await end.getByLabel('Result', { exact: true }).selectOption('0-1');
     await arbiter.getByRole('button', { name: 'End the game' }).click();
     await arbiter.locator('#arbiter-confirm-text').getByText(/^Declare a forfeit: Black wins by forfeit\?/).waitFor();
     await arbiter.locator('#arbiter-yes').click();
@@ -127,7 +130,7 @@ describe("the arbiter's rulings and results (issue 31)", { timeout: 900000 }, ()
     await axe('arbiter', 'a forfeit declared');
     // The wrong colour was declared: corrected after the end. Markup is refused first.
     const form = arbiter.locator('#correct-form');
-    await form.getByLabel('Result').selectOption('1-0');
+    await form.getByLabel('Result', { exact: true }).selectOption('1-0');
     await form.getByLabel('As a forfeit (the game was not played)').check();
     await form.getByLabel('Reason (required)').fill('<b>wrong colour</b>');
     await form.getByRole('button', { name: 'Show the correction' }).click();
