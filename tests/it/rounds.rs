@@ -605,6 +605,13 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
         )
         .await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // The round desk's boards show the corrected result, board 3 as a forfeit.
+    let (status, now) = with_token(&server, &format!("/api/rounds/{id}"), &token, false).await;
+    assert_eq!(status, 200, "{now}");
+    assert_eq!(now["boards"][5]["result"], "1-0", "{now}");
+    assert_eq!(now["boards"][5]["end_reason"], "arbiter");
+    assert_eq!(now["boards"][2]["result"], "0-1");
+    assert_eq!(now["boards"][2]["end_reason"], "forfeit");
 
     // A wrong token gets neither export.
     for ext in ["trf", "csv"] {

@@ -341,7 +341,7 @@ async fn the_report_he_signs_per_board_and_per_round() {
         .header("accept-language", "en")
         .json(&json!({
             "event": {"name": "Blind Open", "site": "Hamburg", "round": "3"},
-            "rules": {"procedure": "physical"},
+            "rules": {"procedure": "physical", "vi_illegal": "counts"},
             "lang": "en",
             "pairings": "1;Anna Weiss;;vi en;Ben Kraus;;en\n2;Clara Schulz;;vi en;Deniz Arslan;;en\n"
         }))
@@ -366,6 +366,10 @@ async fn the_report_he_signs_per_board_and_per_round() {
         assert_eq!(got[0]["correction"], correction);
         assert_eq!(arbiter.recv().await["kind"], "announce");
     }
+    // An illegal announcement, counted under 7.5 (the round's rules): the report names it.
+    let got = ack(&mut white, json!({"type": "move", "uci": "d4d6"})).await;
+    assert_eq!(got[0]["kind"], "illegal_announced", "{got:#?}");
+    assert_eq!(arbiter.recv().await["kind"], "illegal_announced");
     // The arbiter sets White's clock (no clock ran yet: 90 minutes), with his note.
     let got = ack(
         &mut arbiter,
@@ -418,6 +422,8 @@ async fn the_report_he_signs_per_board_and_per_round() {
         slip.contains(" UTC, move 1, White to move. White: "),
         "{slip}"
     );
+    let said = line("The move said:");
+    assert!(said.contains(" UTC, move 1, White to move. White: "), "{said}");
     let clock = line("sets White's clock");
     assert!(
         clock.ends_with(
