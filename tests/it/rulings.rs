@@ -423,7 +423,10 @@ async fn the_report_he_signs_per_board_and_per_round() {
         "{slip}"
     );
     let said = line("The move said:");
-    assert!(said.contains(" UTC, move 1, White to move. White: "), "{said}");
+    assert!(
+        said.contains(" UTC, move 1, White to move. White: "),
+        "{said}"
+    );
     let clock = line("sets White's clock");
     assert!(
         clock.ends_with(

@@ -9,7 +9,7 @@ use std::path::Path;
 use shakmaty::{Color, Piece, Square};
 
 use crate::announce::Lang;
-use crate::game::{ClaimKind, Command, Seat};
+use crate::game::{ClaimKind, Command, GameResult, Seat};
 use crate::scoresheet::Slot;
 use crate::scoresheet::desk::{DeskCommand, FixEdit};
 use crate::server::recordings;
@@ -111,7 +111,6 @@ fn order_without_note(
     game: &GameId,
 ) -> Mapped {
     let play = |c: Command| Order::Play(c);
-    let desk = |c: DeskCommand| Order::Desk(c);
     // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
     let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
     let (id, order, confirm) = match msg {
@@ -150,36 +149,18 @@ fn order_without_note(
             result,
             confirmed,
             ..
-        } => {
-            let ask = unconfirmed(confirmed, Confirmation::Forfeit(result));
-            (id, play(Command::Forfeit(result)), ask)
-        }
+        } => (
+            id,
+            forfeit(result),
+            (!confirmed).then_some(Confirmation::Forfeit(result)),
+        ),
         ClientMsg::CorrectResult {
             id,
             result,
             forfeit,
             reason,
             confirmed,
-        } => {
-            if reason.trim().is_empty() {
-                let code = ErrorCode::ReasonRequired;
-                return Mapped::Refuse {
-                    id,
-                    code,
-                    args: Vec::new(),
-                };
-            }
-            if let Some(refuse) = check_plain(&id, "reason", &reason) {
-                return refuse;
-            }
-            let ask = unconfirmed(confirmed, Confirmation::CorrectResult(result));
-            let order = Order::CorrectResult {
-                result,
-                forfeit,
-                reason,
-            };
-            (id, order, ask)
-        }
+        } => return correct_result(id, result, forfeit, reason, confirmed),
         ClientMsg::Board(BoardMsg { id, board, op }) => {
             (id, play(Command::Board { board, op }), None)
         }
@@ -232,6 +213,26 @@ fn order_without_note(
             };
             return write_sheet(id, write, seat, data_dir, game);
         }
+        m @ (ClientMsg::StrikeSheet { .. }
+        | ClientMsg::AutoRecord { .. }
+        | ClientMsg::CompareBoards { .. }
+        | ClientMsg::Reconcile { .. }
+        | ClientMsg::UndoRuling { .. }
+        | ClientMsg::FixBoard { .. }
+        | ClientMsg::CallAdjournment { .. }
+        | ClientMsg::SealMove { .. }
+        | ClientMsg::SealStopClock { .. }
+        | ClientMsg::OpenSealed { .. }) => return desk_order(m),
+    };
+    Mapped::Order { id, order, confirm }
+}
+
+/// The order a message of the desk gives (scoresheets but a written entry, diverging
+/// boards, adjournment).
+fn desk_order(msg: ClientMsg) -> Mapped {
+    let desk = |c: DeskCommand| Order::Desk(c);
+    let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+    let (id, order, confirm) = match msg {
         ClientMsg::StrikeSheet { id, number, side } => {
             let slot = Slot::new(number.0, side);
             (id, desk(DeskCommand::Strike { slot }), None)
@@ -271,7 +272,42 @@ fn order_without_note(
         }
         ClientMsg::SealStopClock { id } => (id, desk(DeskCommand::StopClock), None),
         ClientMsg::OpenSealed { id } => (id, desk(DeskCommand::OpenSealed), None),
+        _ => return Mapped::NotAnOrder,
     };
+    Mapped::Order { id, order, confirm }
+}
+
+/// The arbiter's forfeit (a game not played).
+fn forfeit(result: GameResult) -> Order {
+    Order::Play(Command::Forfeit(result))
+}
+
+/// The arbiter's correction of the result after the end: his reason required, plain text;
+/// shown first unless `confirmed`.
+fn correct_result(
+    id: RequestId,
+    result: GameResult,
+    forfeit: bool,
+    reason: String,
+    confirmed: bool,
+) -> Mapped {
+    if reason.trim().is_empty() {
+        let code = ErrorCode::ReasonRequired;
+        return Mapped::Refuse {
+            id,
+            code,
+            args: Vec::new(),
+        };
+    }
+    if let Some(refuse) = check_plain(&id, "reason", &reason) {
+        return refuse;
+    }
+    let order = Order::CorrectResult {
+        result,
+        forfeit,
+        reason,
+    };
+    let confirm = (!confirmed).then_some(Confirmation::CorrectResult(result));
     Mapped::Order { id, order, confirm }
 }
 
