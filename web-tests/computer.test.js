@@ -1,6 +1,6 @@
 // A game against the computer (issue 34), keyboard in and live region out: the blind player
 // opens his page without a game, starts one against the computer by typing `computer 1`,
-// plays, hears the computer's replies, asks for a hint (`tipp`) and an evaluation
+// plays, hears the computer's replies, plays a set-up position to mate by the hints, asks for a hint (`tipp`) and an evaluation
 // (`bewertung`), takes a move back (`zurück`), and starts another one from the page's form;
 // the aids are refused in a game between people; the lobby makes a game against the computer
 // by keyboard. The server plays with the installed Stockfish (`hamle serve` finds
@@ -135,6 +135,42 @@ describe('a game against the computer, by keyboard', { timeout: 600000 }, () => 
     assert.deepEqual(page.errors, []);
   });
 
+  it('a game from a set-up position is played to its end by keyboard, the end said', async () => {
+    // King and queen against king: he follows the hints to mate; the computer (level 1) replies.
+    const r = await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        white: { name: 'Anna', visually_impaired: true },
+        black: { engine: { level: 1 } },
+        languages: { white: 'de' },
+        fen: '7k/8/8/6K1/8/8/8/1Q6 w - - 0 1',
+      }),
+    });
+    assert.equal(r.status, 201);
+    const created = await r.json();
+    pages.end = await session.newPage(`${server.url}/vi?lang=de#game=${created.id}&token=${created.tokens.white}`);
+    await hear(/^Verbunden\. Sie spielen Weiß\./, 0, 'end');
+    let ended = false;
+    for (let n = 1; n <= 20 && !ended; n += 1) {
+      const hint = await types('end', 'tipp', /^Tipp: .+\.$/);
+      const move = hint.replace(/^Tipp: /, '').replace(/\.$/, '');
+      const before = (await lines('end')).length;
+      await types('end', move, new RegExp(`^${n}, Weiß: ${move}\\.$`));
+      const next = await hear(new RegExp(`^(${n}, Schwarz: .+|Partie beendet: .+)\\.$`), before, 'end');
+      ended = next.startsWith('Partie beendet');
+      if (ended) assert.match(next, /^Partie beendet: Schachmatt\. Weiß gewinnt\. Die Uhren am Ende: /);
+    }
+    assert.ok(ended, 'no mate after 20 hints');
+    const state = await stateOf({ id: created.id, token: created.tokens.white });
+    assert.equal(state.result, '1-0');
+    assert.equal(state.end_reason, 'checkmate');
+    // After the end an aid is refused, said.
+    await types('end', 'tipp', /^Die Partie ist beendet\.$/);
+    await axe('end', 'a game against the computer at its end');
+    assert.deepEqual(pages.end.errors, []);
+  });
+
   it('in a game between people the aids are refused, said in his language', async () => {
     const r = await fetch(`${server.url}/api/games`, {
       method: 'POST',
@@ -174,18 +210,24 @@ describe('a game against the computer, by keyboard', { timeout: 600000 }, () => 
     await page.waitForSelector('#links:not([hidden])');
     const seats = await page.locator('#link-list li').evaluateAll((lis) => lis.map((li) => li.dataset.seat));
     assert.deepEqual(seats, ['white', 'arbiter', 'spectator']);
-    // The procedure with boards at the table is refused for the computer, said on the field.
+    // At the table too (the physical procedure): the blind player with his assistant and his
+    // tactile board; the computer's board is the server's.
+    const first = await page.locator('#game-id').textContent();
+    await page.focus('#white-vi');
+    await page.keyboard.press('Space');
+    await page.focus('#white-assistant');
+    await page.keyboard.press('Space');
     await page.focus('#rules-procedure');
     await page.keyboard.press('ArrowDown');
+    assert.equal(await page.locator('#rules-procedure').inputValue(), 'physical');
     await page.focus('#create');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.getElementById('lobby-error').textContent !== '');
-    assert.match(await page.locator('#lobby-error').textContent(), /The computer plays only by the digital procedure/);
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'rules-procedure');
-    await axe('lobby', 'the computer refused the physical procedure');
-    // The refused request is the only error the browser logged.
-    const refused = (e) => /status of 400/.test(e);
-    assert.equal(page.errors.filter(refused).length, 1);
-    assert.deepEqual(page.errors.filter((e) => !refused(e)), []);
+    await page.waitForFunction((before) => document.getElementById('game-id').textContent !== before, first);
+    const atTable = await page.locator('#link-list li').evaluateAll((lis) => lis.map((li) => li.dataset.seat));
+    assert.deepEqual(atTable, ['white', 'white_assistant', 'arbiter', 'spectator']);
+    assert.match(await page.locator('#link-list li[data-seat="white"] a').getAttribute('href'), /\/vi/);
+    assert.equal(await page.locator('#lobby-error').textContent(), '');
+    await axe('lobby', 'a game against the computer at the table');
+    assert.deepEqual(page.errors, []);
   });
 });

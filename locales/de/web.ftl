@@ -645,5 +645,4 @@ web-new-game-level-option = Stufe { $level ->
 web-new-game-color = Sie spielen
 web-new-game-start = Partie beginnen
 web-new-game-hint = Der Computer antwortet sofort auf Ihre Züge. In der Partie: tipp, bewertung und zurück.
-web-lobby-computer-digital = Der Computer spielt nur im digitalen Verfahren, ohne Bretter am Tisch.
 web-lobby-computer-one = Nur eine Seite kann vom Computer gespielt werden.

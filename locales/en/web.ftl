@@ -638,5 +638,4 @@ web-new-game-level-option = Level { $level ->
 web-new-game-color = You play
 web-new-game-start = Start the game
 web-new-game-hint = The computer answers your moves at once. In the game: hint, eval and takeback.
-web-lobby-computer-digital = The computer plays only by the digital procedure, without boards at the table.
 web-lobby-computer-one = Only one side can be played by the computer.

@@ -635,5 +635,4 @@ web-new-game-level-option = Seviye { $level ->
 web-new-game-color = Oynadığınız renk
 web-new-game-start = Oyunu başlat
 web-new-game-hint = Bilgisayar hamlelerinize hemen yanıt verir. Oyunda: ipucu, değerlendirme ve gerial.
-web-lobby-computer-digital = Bilgisayar yalnızca dijital usulle, masada tahta olmadan oynar.
 web-lobby-computer-one = Yalnızca bir taraf bilgisayar tarafından oynanabilir.

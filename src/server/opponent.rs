@@ -36,12 +36,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Color, Move, Position};
 use tokio::sync::broadcast;
 
 use crate::announce::Lang;
 use crate::engine::{EngineError, EnginePool, EnginePosition, Eval, GameClock, Level, Score};
-use crate::game::{Command, Seat, Status};
+use crate::game::{BoardOp, Command, Procedure, Seat, Status};
 use crate::server::AppState;
 use crate::server::host::actor::GameHandle;
 use crate::server::wire::ErrorCode;
@@ -136,8 +137,8 @@ enum Next {
     Over,
     /// Answer the opponent's standing draw offer.
     Answer(EnginePosition),
-    /// Move.
-    Move(EnginePosition, GameClock),
+    /// Move, at the table as the procedure says ([`AtTable`]).
+    Move(EnginePosition, GameClock, AtTable),
     /// Nothing until the game changes (the opponent's turn, a pause, the start).
     Wait,
 }
@@ -178,7 +179,58 @@ fn next(table: &Table, color: Color, now_ms: u64) -> Next {
         black_increment: increment,
         moves_to_go,
     };
-    Next::Move(position, clock)
+    let at_table = if game.setup().profile.procedure == Procedure::Physical {
+        AtTable::Physical {
+            behind: game.behind(),
+        }
+    } else {
+        AtTable::Digital
+    };
+    Next::Move(position, clock, at_table)
+}
+
+/// How the computer's move is made at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AtTable {
+    /// One order: the move, made, announced and the clock pressed.
+    Digital,
+    /// The physical procedure (D.2): its own board (a normal one, kept by the server) first
+    /// catches up with the opponent's last move if it still lacks it (`behind`), then the move
+    /// is announced, made on that board and the clock pressed, as any player's. The
+    /// opponent makes it on his own board himself (or his assistant does), as the appendix
+    /// says for any opponent's move.
+    Physical { behind: Option<Move> },
+}
+
+/// The orders, in turn, that make the computer's move `m` at the table.
+fn orders_for(color: Color, m: Move, at_table: AtTable) -> Vec<Order> {
+    let uci = m.to_uci(CastlingMode::Standard);
+    let AtTable::Physical { behind } = at_table else {
+        return vec![Order::Uci(uci.to_string())];
+    };
+    // Standard chess has neither drops nor null moves: every move is from one square to
+    // another (castling as the king's two-square step, which brings its rook along).
+    let made = |m: Move| match m.to_uci(CastlingMode::Standard) {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => Some(Order::Play(Command::Board {
+            board: color,
+            op: BoardOp::Move {
+                from,
+                to,
+                promotion,
+            },
+        })),
+        UciMove::Put { .. } | UciMove::Null => None,
+    };
+    let mut orders = Vec::with_capacity(4);
+    orders.extend(behind.and_then(made));
+    orders.push(Order::Uci(uci.to_string()));
+    orders.extend(made(m));
+    orders.push(Order::Play(Command::PressClock));
+    orders
 }
 
 /// Whether the engine playing `color` accepts a draw, given `eval` of the position (from
@@ -262,6 +314,19 @@ struct Seated<'a> {
 }
 
 impl Seated<'_> {
+    /// Makes the engine's move `m` at the table; `false` when the game changed while the
+    /// engine thought (the player resigned, the arbiter paused it) and an order was refused:
+    /// the seat looks again at the game's next event.
+    async fn make(&self, m: Move, at_table: AtTable) -> bool {
+        for order in orders_for(self.color, m, at_table) {
+            if let Err(refused) = self.handle.act(self.seat, self.lang, order, None).await {
+                tracing::debug!(game = %self.handle.id, "the engine's move: {refused:?}");
+                return false;
+            }
+        }
+        true
+    }
+
     /// What to do next, as the game is now (`None`: the game's task is gone).
     async fn next(&self) -> Option<Next> {
         let (color, now) = (self.color, self.app.clock().now_ms());
@@ -338,7 +403,7 @@ async fn play(
                 }
                 continue;
             }
-            Next::Move(position, clock) => {
+            Next::Move(position, clock, at_table) => {
                 let played = tokio::select! {
                     _ = shutdown.cancelled() => return,
                     m = seated.pool.play(level, &position, Some(clock)) => m,
@@ -355,19 +420,13 @@ async fn play(
                         }
                         // The player took his move back while the engine thought (and may
                         // have moved again since): this move answers a position that is gone.
-                        if let Some(Next::Move(now, _) | Next::Answer(now)) = &now
+                        if let Some(Next::Move(now, ..) | Next::Answer(now)) = &now
                             && now.moves() != position.moves()
                         {
                             continue;
                         }
-                        let uci = m.to_uci(CastlingMode::Standard).to_string();
-                        match handle.act(seat, seated.lang, Order::Uci(uci), None).await {
-                            Ok(_) => continue,
-                            // The game changed while the engine thought (the player
-                            // resigned, the arbiter paused it): look again at its next event.
-                            Err(refused) => {
-                                tracing::debug!(game = %handle.id, "the engine's move: {refused:?}")
-                            }
+                        if seated.make(m, at_table).await {
+                            continue;
                         }
                     }
                     Err(e) => {

@@ -9,7 +9,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
-use crate::announce::Lang;
+use crate::announce::{Lang, PerLang};
 
 /// The `.ftl` files of one language, embedded at build time.
 macro_rules! locale_files {
@@ -67,9 +67,9 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
 /// Arguments for a message, re-exported so callers need not name fluent's types.
 pub type Args<'a> = FluentArgs<'a>;
 
-/// All three bundles.
+/// Every language's bundle.
 pub struct Messages {
-    bundles: [FluentBundle<FluentResource>; 3],
+    bundles: PerLang<FluentBundle<FluentResource>>,
 }
 
 impl Messages {
@@ -81,7 +81,7 @@ impl Messages {
 
     fn load() -> Messages {
         Messages {
-            bundles: Lang::ALL.map(|lang| {
+            bundles: PerLang::new(|lang| {
                 let id: LanguageIdentifier = lang.code().parse().expect("valid language id");
                 let mut bundle = FluentBundle::new_concurrent(vec![id]);
                 bundle.set_use_isolating(false);
@@ -99,7 +99,7 @@ impl Messages {
     }
 
     fn bundle(&self, lang: Lang) -> &FluentBundle<FluentResource> {
-        &self.bundles[lang as usize]
+        &self.bundles[lang]
     }
 
     /// Whether `lang` has a message `id`.

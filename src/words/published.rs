@@ -11,7 +11,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role};
 
 use super::Speaker;
-use crate::announce::{Lang, Style};
+use crate::announce::{Lang, PerLang, Style};
 use crate::game::{BoardOp, Event, Game, Recorded};
 use crate::scoresheet::desk::Note;
 
@@ -29,7 +29,7 @@ struct Forms {
 pub struct Said {
     before: Chess,
     mv: Move,
-    forms: [OnceLock<Box<Forms>>; Lang::ALL.len()],
+    forms: PerLang<OnceLock<Box<Forms>>>,
 }
 
 impl Said {
@@ -42,7 +42,7 @@ impl Said {
     }
 
     fn forms(&self, lang: Lang) -> &Forms {
-        self.forms[lang as usize].get_or_init(|| {
+        self.forms[lang].get_or_init(|| {
             let speaker = Speaker::new(lang);
             Box::new(Forms {
                 short: speaker.say_move(&self.before, self.mv, Style::Short).into(),
@@ -272,8 +272,8 @@ mod tests {
         let said = Said::new(&start, m);
         assert!(said.forms.iter().all(|f| f.get().is_none()), "made eagerly");
         assert_eq!(said.short(Lang::De), "Springer Felix drei");
-        assert!(said.forms[Lang::Tr as usize].get().is_none());
-        assert!(said.forms[Lang::En as usize].get().is_none());
+        assert!(said.forms[Lang::Tr].get().is_none());
+        assert!(said.forms[Lang::En].get().is_none());
         let first: *const str = said.short(Lang::De);
         assert!(std::ptr::eq(first, said.short(Lang::De)), "made again");
         for lang in Lang::ALL {

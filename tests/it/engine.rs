@@ -847,10 +847,6 @@ async fn a_game_against_the_computer_is_refused_plainly_when_it_cannot_be_played
             "black.engine",
         ),
         (
-            json!({"black": {"engine": {"level": 2}}, "rules": {"procedure": "physical"}}),
-            "rules.procedure",
-        ),
-        (
             json!({"black": {"engine": {"level": 2}, "visually_impaired": true}}),
             "black.visually_impaired",
         ),
@@ -879,6 +875,25 @@ async fn a_game_against_the_computer_is_refused_plainly_when_it_cannot_be_played
     )
     .await;
     assert_eq!(named["state"]["black"]["name"], "Deep Thought");
+    // Nobody speaks for the computer's seat: a token made up for it, or White's sent as
+    // Black's, is refused in the client's language, and nothing is played.
+    let game = server.create(against(json!(2))).await;
+    let addr = server.addr.to_string();
+    for token in ["0".repeat(32), "black".to_owned()] {
+        let mut forged = Client::from_ws(Client::open(&addr, &game).await, "forged");
+        forged
+            .send(json!({"type": "hello", "v": 1, "token": token, "lang": "de"}))
+            .await;
+        let refused = forged.recv().await;
+        assert_eq!(refused["code"], "bad_token", "{refused}");
+        assert!(
+            refused["message"].as_str().unwrap().contains("Token"),
+            "{refused}"
+        );
+    }
+    let mut white = seated(&addr, &game, "white").await;
+    let state = answer(&white.request(json!({"type": "state"})).await).clone();
+    assert_eq!(state["state"]["moves"], json!([]), "{state}");
     server.stop().await;
 }
 
@@ -970,6 +985,164 @@ fn stockfish_server_config() -> EngineConfig {
         max_engines: 1,
         ..EngineConfig::new(stockfish())
     }
+}
+
+/// How White plays a whole game in [`a_whole_game_against_each_of_two_levels_to_its_end`].
+#[derive(Clone, Copy, Debug)]
+enum WhitePlays {
+    /// The server's hint, at full strength.
+    Hints,
+    /// The first legal move shakmaty lists: no strength at all.
+    FirstLegal,
+}
+
+/// One whole game through the WebSocket, White against the computer at `level`, to its end:
+/// every reply said in the player's words, the end told with its result, the PGN the same.
+async fn whole_game(level: u8, white_plays: WhitePlays) {
+    let config = EngineConfig {
+        max_engines: 1,
+        // Full strength at level 8, but a fifth of a second a move: a game in seconds.
+        max_think: Duration::from_millis(200),
+        aid_think: Duration::from_millis(100),
+        ..EngineConfig::new(stockfish())
+    };
+    // A client that plays a move and asks for a hint in a few milliseconds each sends faster
+    // than a person: the socket's rate is raised for it.
+    let limits = Limits {
+        burst: 1000,
+        per_second: 1000.0,
+        ..Limits::default()
+    };
+    let server = TestServer::start_configured(tempfile::tempdir().unwrap(), limits, |c| {
+        c.engine = Some(config);
+    })
+    .await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna"},
+            "black": {"engine": {"level": level}},
+            "languages": {"white": "en"},
+            "time_control": {"base_seconds": 3600, "increment_seconds": 0}
+        }))
+        .await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    let speaker = hamle::words::Speaker::new(Lang::En);
+    let mut pos = Chess::default();
+    let mut plies = 0;
+    let mut killed = None;
+    let end = loop {
+        assert!(plies < 700, "level {level}: no end after {plies} plies");
+        let uci = match white_plays {
+            WhitePlays::Hints => {
+                let got = white.request(json!({"type": "hint"})).await;
+                answer(&got)["uci"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{got:?}"))
+                    .to_owned()
+            }
+            WhitePlays::FirstLegal => pos.legal_moves()[0]
+                .to_uci(CastlingMode::Standard)
+                .to_string(),
+        };
+        let m = uci_move(&pos, &uci);
+        // Against level 8 its Stockfish is killed once, while it thinks about its sixth move:
+        // the pool starts another and the game goes on.
+        if matches!(white_plays, WhitePlays::FirstLegal) && plies == 10 {
+            let killer = tokio::spawn(async {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let engines = our_children_named("stockfish");
+                assert_eq!(engines.len(), 1, "{engines:?}");
+                kill(engines[0]);
+                engines[0]
+            });
+            killed = Some(killer);
+        }
+        let got = white.request(json!({"type": "move", "uci": uci})).await;
+        assert!(got.iter().any(|g| g["type"] == "ack"), "{got:?}");
+        pos.play_unchecked(m);
+        plies += 1;
+        let next = until(&mut white, got, |m| {
+            is_move_by("black")(m) || (m["type"] == "event" && m["kind"] == "end")
+        })
+        .await;
+        if next["kind"] == "end" {
+            break next;
+        }
+        let reply = uci_move(&pos, next["uci"].as_str().unwrap());
+        assert_eq!(
+            next["full"],
+            speaker.say_move(&pos, reply, hamle::announce::Style::Full)
+        );
+        pos.play_unchecked(reply);
+        plies += 1;
+        // The computer's move may end the game: its end comes next.
+        if pos.is_game_over() {
+            break until(&mut white, Vec::new(), |m| {
+                m["type"] == "event" && m["kind"] == "end"
+            })
+            .await;
+        }
+    };
+    if let Some(killer) = killed {
+        // The game went on with another Stockfish.
+        let dead = killer.await.unwrap();
+        let now = our_children_named("stockfish");
+        assert!(now.len() == 1 && now[0] != dead, "{now:?} after {dead}");
+    }
+    let mated = pos.is_checkmate().then(|| match pos.turn() {
+        Color::White => "0-1",
+        Color::Black => "1-0",
+    });
+    eprintln!("White ({white_plays:?}) against level {level}: {end} after {plies} plies");
+    let text = end["text"].as_str().unwrap();
+    assert!(!text.is_empty(), "{end}");
+    let pgn = reqwest::Client::new()
+        .get(server.url(&format!("/api/games/{}/pgn", game.id)))
+        .bearer_auth(game.created["tokens"]["white"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let result = end["result"].as_str().unwrap();
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+    if let Some(mated) = mated {
+        assert_eq!(result, mated, "{end}");
+        assert_eq!(end["reason"], "checkmate", "{end}");
+    }
+    match white_plays {
+        // Full strength against level 1 wins.
+        WhitePlays::Hints => assert_eq!(result, "1-0", "{end}"),
+        // No strength against level 8 loses.
+        WhitePlays::FirstLegal => assert_eq!(result, "0-1", "{end}"),
+    }
+    server.stop().await;
+}
+
+/// The processes this test process started whose command is `name` (its engines).
+fn our_children_named(name: &str) -> Vec<u32> {
+    let me = std::process::id().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // pid (comm) state ppid ...
+            let Some((comm, rest)) = stat.split_once(") ") else {
+                return false;
+            };
+            comm.ends_with(name) && rest.split(' ').nth(1) == Some(me.as_str())
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs stockfish (scripts/test installs it)"]
+async fn a_whole_game_against_each_of_two_levels_to_its_end() {
+    whole_game(1, WhitePlays::Hints).await;
+    whole_game(8, WhitePlays::FirstLegal).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1143,6 +1316,82 @@ async fn seated(addr: &str, game: &crate::support::Game, seat: &str) -> Client {
 /// The answer of a request (its last message).
 fn answer(got: &[Value]) -> &Value {
     got.last().unwrap()
+}
+
+/// White's request `msg`, answered by an `ack` (all it brought, the ack last).
+async fn acked(c: &mut Client, msg: Value) -> Vec<Value> {
+    let got = c.request(msg.clone()).await;
+    assert_eq!(answer(&got)["type"], "ack", "{msg}: {got:?}");
+    got
+}
+
+/// White makes `from`-`to` on his own (tactile) board: lifted, placed.
+async fn on_own_board(c: &mut Client, from: &str, to: &str) {
+    for (action, square) in [("lift", from), ("place", to)] {
+        let msg = json!({"type": "board", "board": "white", "action": action, "square": square});
+        acked(c, msg).await;
+    }
+}
+
+#[tokio::test]
+async fn at_the_table_the_computers_move_is_made_on_its_board_and_the_blind_player_makes_it_on_his()
+{
+    let dir = tempfile::tempdir().unwrap();
+    let server = server_with(Some(practising(&dir.path().join("pids")))).await;
+    let game = server
+        .create(json!({
+            "white": {"name": "Anna", "visually_impaired": true},
+            "black": {"engine": {"level": 3}},
+            "rules": {"procedure": "physical"},
+            "languages": {"white": "de"},
+        }))
+        .await;
+    let addr = server.addr.to_string();
+    let mut white = seated(&addr, &game, "white").await;
+    // 1. e4 as the appendix has it: announced, made on his board, the clock pressed.
+    acked(
+        &mut white,
+        json!({"type": "announce", "text": "Bauer Eva vier"}),
+    )
+    .await;
+    on_own_board(&mut white, "e2", "e4").await;
+    let got = acked(&mut white, json!({"type": "press_clock"})).await;
+    // The computer's reply is announced to him in his words, then made and its clock pressed.
+    let said = until(&mut white, got, |m| {
+        m["type"] == "event" && m["kind"] == "announce" && m["by"] == "black"
+    })
+    .await;
+    assert_eq!(said["uci"], "e7e5", "{said}");
+    assert!(
+        said["text"].as_str().unwrap().contains("Eva fünf"),
+        "{said}"
+    );
+    let reply = until(&mut white, Vec::new(), is_move_by("black")).await;
+    assert_eq!(reply["uci"], "e7e5", "{reply}");
+    // His own board still lacks it: he makes it himself, as any opponent's move.
+    let state = answer(&white.request(json!({"type": "state"})).await)["state"].clone();
+    let table = &state["table"];
+    assert_eq!(table["white_board"]["shows"], "behind", "{state}");
+    assert_eq!(table["black_board"]["shows"], "game", "{state}");
+    on_own_board(&mut white, "e7", "e5").await;
+    // 2. Nf3: the computer's board catches up with it before its reply 2... Nc6.
+    acked(
+        &mut white,
+        json!({"type": "announce", "text": "Springer Felix drei"}),
+    )
+    .await;
+    on_own_board(&mut white, "g1", "f3").await;
+    let got = acked(&mut white, json!({"type": "press_clock"})).await;
+    let reply = until(&mut white, got, is_move_by("black")).await;
+    assert_eq!(reply["uci"], "b8c6", "{reply}");
+    let state = answer(&white.request(json!({"type": "state"})).await)["state"].clone();
+    let table = &state["table"];
+    let official = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
+    assert_eq!(table["black_board"]["placement"], official, "{state}");
+    assert_eq!(table["black_board"]["shows"], "game", "{state}");
+    assert_eq!(table["white_board"]["shows"], "behind", "{state}");
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(4), "{state}");
+    server.stop().await;
 }
 
 #[tokio::test]

@@ -448,7 +448,14 @@ async fn the_blind_players_own_utterances_come_first_and_spectators_never_take_t
             .unwrap();
         c.send(json!({"type": "voice_end", "id": "o1"})).await;
         seats.push(c);
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        // Each in its place before the next: the first taken by the recogniser, the others
+        // waiting (a loaded machine needed more than 50 ms).
+        if seats.len() == 1 {
+            while server.fake.scored().is_empty() {
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     }
     // White speaks: not busy, and recognised next.
     white.send(json!({"type": "voice_start", "id": "w1"})).await;
@@ -460,7 +467,7 @@ async fn the_blind_players_own_utterances_come_first_and_spectators_never_take_t
         .await
         .unwrap();
     white.send(json!({"type": "voice_end", "id": "w1"})).await;
-    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     server.fake.hold(false);
     let got = answer(&mut white, "w1").await;
     assert_eq!(result(&got)["decision"], "played", "{got:?}");

@@ -1,42 +1,44 @@
-//! One task owns each game: the actor, and the cloneable [`GameHandle`] that talks to it
-//! over a channel with one-shot replies.
+//! One task owns each game: the actor (the way to it is [`GameHandle`], `handle.rs`).
 //!
 //! The actor is the only writer of its game. For every action it decides the events
-//! ([`Game::decide`]), writes them to the store, and only then applies them, publishes them
-//! to every connection of the game and acknowledges. It keeps the game's whole event log in
-//! memory, each move already said in all three languages, so a reconnecting client gets
-//! exactly the events it missed.
+//! ([`Table::decide`]), applies them once to a copy of the table, writes them through its
+//! [`GameLog`] with the summary of that copy, and only then makes the copy the game,
+//! publishes the events to every connection of the game and acknowledges: an event that does
+//! not apply is refused before anything is written. It keeps the game's whole event log in
+//! memory, each move's words made lazily per language, so a reconnecting client gets exactly
+//! the events it missed.
 //!
 //! With several nodes (`docs/scale-out.md`) the same actor runs on every node that holds the
 //! game, in one of two [`Role`]s: the owner (it holds the game's lease) decides, writes with
 //! its epoch, publishes every committed event on NATS and answers the commands other nodes
 //! forward to it; a follower applies the owner's events to its own copy (so its connections
 //! get them exactly as from an owner), forwards its connections' messages to the owner, and
-//! claims the game when the owner stops answering and its lease has run out. A single node
-//! (no bus) is the plain owner of everything, exactly as before.
+//! claims the game when the owner stops answering and its lease has run out (`replica.rs`).
+//! A single node (no bus) is the plain owner of everything, exactly as before.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use futures_util::StreamExt;
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::announce::Lang;
-use crate::game::{Recorded, Seat, Setup, Status};
+use crate::game::{Recorded, ReplayError, Seat, Status};
 pub use crate::ownership::Role;
-use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Ownership, Step};
-use crate::scoresheet::desk::Desk;
-use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
-use crate::server::cluster::bus::{
-    Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
-};
+use crate::ownership::{Observed, Ownership};
+use crate::server::cluster::bus::{Answer, Cluster};
+use crate::server::host::handle::Request;
+pub use crate::server::host::handle::{Backlog, Connected, DeskView, GameHandle};
+use crate::server::host::log::{GameLog, Uncommitted};
 use crate::server::host::membership::Membership;
 use crate::server::host::server_clock::ServerClock;
 use crate::server::wire::{ErrorCode, StateBody};
-use crate::store::{Appended, Claim, CommandId, GameId, Store, StoreError, StoredGame, Summary};
+use crate::store::{CommandId, GameId, Store, StoredGame, Summary};
 use crate::table::{Order, Table};
+
+mod replica;
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state.
@@ -45,182 +47,18 @@ const BROADCAST_CAPACITY: usize = 256;
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
-use crate::server::render::reply::refused;
 pub use crate::server::render::reply::{Acted, Confirmation, Refused};
+use crate::server::render::reply::{confirmation, refused};
 use crate::server::render::state::state_body;
+use crate::words::SheetWords;
 use crate::words::published;
 pub use crate::words::published::Published;
-use crate::words::{SheetWords, refusals};
 
-/// What a connection gets first: the events it missed, or the full state.
-pub enum Backlog {
-    Events(Vec<Arc<Published>>),
-    State(Box<StateBody>),
-}
-
-/// A connection's subscription to the game.
-pub struct Connected {
-    /// The number of the last event when the connection joined.
-    pub seq: u64,
-    pub backlog: Backlog,
-    /// Every event after `seq`, in order.
-    pub events: broadcast::Receiver<Arc<Published>>,
-    /// Cancelled when the same seat connects again.
-    pub replaced: CancellationToken,
-}
-
-enum Request {
-    Act {
-        seat: Seat,
-        lang: Lang,
-        order: Order,
-        confirm: Option<Confirmation>,
-        /// The client's message as it came, for the owner when this node only follows.
-        wire: Option<String>,
-        reply: oneshot::Sender<Result<Acted, Refused>>,
-    },
-    /// A forwarded command found no owner: look at the lease (and claim the game if it ran
-    /// out).
-    OwnerSilent,
-    Connect {
-        seat: Seat,
-        since: Option<u64>,
-        reply: oneshot::Sender<Connected>,
-    },
-    State {
-        reply: oneshot::Sender<StateBody>,
-    },
-    Desk {
-        reply: oneshot::Sender<Box<DeskView>>,
-    },
-    /// A question about the game that changes nothing (issue 15's legal moves and
-    /// material): run on the table as it is now; it answers through its own channel.
-    Read(Box<dyn FnOnce(&Table) + Send>),
-}
-
-/// The desk and the state at one moment (for the exports).
-pub struct DeskView {
-    pub desk: Desk,
-    pub state: StateBody,
-    /// Every event so far as published (the incident record is derived from it).
-    pub log: Vec<Arc<Published>>,
-}
-
-/// The way to a game's actor. Cheap to clone.
-#[derive(Clone)]
-pub struct GameHandle {
-    pub id: GameId,
-    /// Which actor of this game (a game evicted and loaded again has a new one).
-    pub generation: u64,
-    /// When the game was last asked for (server milliseconds): it stays in memory for a
-    /// while after.
-    touched: Arc<AtomicU64>,
-    pub created_ms: u64,
-    pub setup: Arc<Setup>,
-    tokens: Arc<[(Seat, TokenHash)]>,
-    tx: mpsc::Sender<Request>,
-}
-
-impl GameHandle {
-    /// Marks the game as just asked for, so that it stays in memory a while longer.
-    pub fn touch(&self, now_ms: u64) {
-        self.touched.fetch_max(now_ms, Ordering::Relaxed);
-    }
-
-    /// The seat a token opens in this game (compared in constant time, over every seat).
-    pub fn seat_for(&self, token: &str) -> Option<Seat> {
-        let hash = hash_token(token);
-        let mut found = None;
-        for (seat, h) in self.tokens.iter() {
-            if same_hash(h, &hash) {
-                found = Some(*seat);
-            }
-        }
-        found
-    }
-
-    /// The hash of the arbiter's token.
-    pub fn arbiter_hash(&self) -> Option<TokenHash> {
-        self.tokens
-            .iter()
-            .find(|(s, _)| *s == Seat::Arbiter)
-            .map(|(_, h)| *h)
-    }
-
-    /// Asks the game to do something for `seat`; the answer is in `lang`. With `confirm`,
-    /// the order is only decided, and that second step asked for.
-    pub async fn act(
-        &self,
-        seat: Seat,
-        lang: Lang,
-        order: Order,
-        confirm: Option<Confirmation>,
-    ) -> Result<Acted, Refused> {
-        self.act_as(seat, lang, order, confirm, None).await
-    }
-
-    /// [`GameHandle::act`], with the client's message as it came (`wire`): on a node that
-    /// only follows the game, that message goes to the owner (without it, the order is
-    /// refused as `game_unavailable` there).
-    pub async fn act_as(
-        &self,
-        seat: Seat,
-        lang: Lang,
-        order: Order,
-        confirm: Option<Confirmation>,
-        wire: Option<String>,
-    ) -> Result<Acted, Refused> {
-        let (reply, rx) = oneshot::channel();
-        let req = Request::Act {
-            seat,
-            lang,
-            order,
-            confirm,
-            wire,
-            reply,
-        };
-        let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
-        self.tx.send(req).await.map_err(|_| unavailable())?;
-        rx.await.map_err(|_| unavailable())?
-    }
-
-    /// Joins the game's events from event `since + 1` (or from a full state).
-    pub async fn connect(&self, seat: Seat, since: Option<u64>) -> Option<Connected> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Request::Connect { seat, since, reply })
-            .await
-            .ok()?;
-        rx.await.ok()
-    }
-
-    /// The desk (scoresheets, clock records, envelope) and the state now.
-    pub async fn desk(&self) -> Option<Box<DeskView>> {
-        let (reply, rx) = oneshot::channel();
-        self.tx.send(Request::Desk { reply }).await.ok()?;
-        rx.await.ok()
-    }
-
-    /// Reads the game as it is now (the table's decisions are not involved: nothing
-    /// changes). `None` when the game's task is gone.
-    pub async fn read<T, F>(&self, f: F) -> Option<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Table) -> T + Send + 'static,
-    {
-        let (reply, rx) = oneshot::channel();
-        let job: Box<dyn FnOnce(&Table) + Send> = Box::new(move |table| {
-            let _ = reply.send(f(table));
-        });
-        self.tx.send(Request::Read(job)).await.ok()?;
-        rx.await.ok()
-    }
-
-    /// The full state now.
-    pub async fn state(&self) -> Option<StateBody> {
-        let (reply, rx) = oneshot::channel();
-        self.tx.send(Request::State { reply }).await.ok()?;
-        rx.await.ok()
+/// Only when `sub` is there: its next message (`None` once it ended).
+async fn next_of(sub: &mut Option<async_nats::Subscriber>) -> Option<async_nats::Message> {
+    match sub {
+        Some(s) => s.next().await,
+        None => std::future::pending().await,
     }
 }
 
@@ -239,18 +77,6 @@ pub struct Settings {
     pub role: Role,
 }
 
-/// How many forwarded commands' answers the owner keeps, so that a retried one is answered
-/// again rather than applied twice.
-const ANSWERS_KEPT: usize = 256;
-
-/// Only when `sub` is there: its next message (`None` once it ended).
-async fn next_of(sub: &mut Option<async_nats::Subscriber>) -> Option<async_nats::Message> {
-    match sub {
-        Some(s) => s.next().await,
-        None => std::future::pending().await,
-    }
-}
-
 struct Actor {
     id: GameId,
     created_ms: u64,
@@ -261,10 +87,11 @@ struct Actor {
     table: Table,
     log: Vec<Arc<Published>>,
     events: broadcast::Sender<Arc<Published>>,
+    /// The store, read from (catching up, marking damage); writes go through `writes`.
     store: Arc<dyn Store>,
+    /// Where the game's events are written before they are applied.
+    writes: GameLog,
     clock: ServerClock,
-    /// Wait for store writes on the blocking pool (tests under the paused clock).
-    blocking_writes: bool,
     /// The live connection of each seat (spectators share theirs and are never replaced).
     connections: [Option<CancellationToken>; 6],
     /// The first stored event that did not apply (or could not be read): the game is shown
@@ -306,9 +133,13 @@ pub fn spawn(
         table: Table::new(stored.setup.clone(), Arc::new(SheetWords)),
         log: Vec::with_capacity(stored.events.len()),
         events,
+        writes: GameLog {
+            store: Arc::clone(&settings.store),
+            blocking_writes: settings.blocking_writes,
+            cluster: settings.cluster.clone(),
+        },
         store: settings.store,
         clock: settings.clock,
-        blocking_writes: settings.blocking_writes,
         connections: Default::default(),
         damage: None,
         cluster: settings.cluster,
@@ -583,27 +414,7 @@ impl Actor {
             .decide(seat, order.clone(), now)
             .map_err(|r| refused(lang, &r))?;
         if let Some(action) = confirm {
-            // A ruling is shown with its consequence before the arbiter confirms it.
-            let replay = self.table.game().undoable().map_or(0, |u| u.moves.len());
-            let ruling = matches!(action, Confirmation::Rule | Confirmation::UndoRuling)
-                .then(|| self.table.preview(&events))
-                .flatten();
-            let message = match &ruling {
-                Some(r) => refusals::confirm_ruling(lang, r, replay),
-                None => refusals::confirm(lang, action, &events),
-            };
-            return Ok(Acted::Confirm {
-                action: action.key(),
-                message,
-                ruling: ruling.map(|r| {
-                    let replay = if r.branch == crate::game::BranchKind::Undo {
-                        replay
-                    } else {
-                        0
-                    };
-                    crate::server::render::reply::preview(&r, replay)
-                }),
-            });
+            return Ok(confirmation(lang, &self.table, action, &events));
         }
         let last = events.last().map(|e| e.seq);
         let applied = match self.commit_as(events, command.clone()).await {
@@ -640,66 +451,41 @@ impl Actor {
         Ok(Acted::Done(applied.or(last)))
     }
 
-    /// Writes events durably, then applies and publishes them.
+    /// Applies events to a copy of the table, writes them durably with the summary of that
+    /// copy, then makes the copy the game and publishes them.
     async fn commit(&mut self, events: Vec<Recorded>) -> Result<(), Uncommitted> {
         self.commit_as(events, None).await.map(|_| ())
     }
 
     /// [`Actor::commit`] of a forwarded command's events, its id recorded with them (an owner
     /// of a cluster): `Some(seq)`, and nothing written, if the store had applied it already.
+    ///
+    /// Each event is applied once, before it is written: an event that does not apply is
+    /// refused with nothing written, and the store is never ahead of the game.
     async fn commit_as(
         &mut self,
         events: Vec<Recorded>,
         command: Option<CommandId>,
     ) -> Result<Option<u64>, Uncommitted> {
-        // The list of games reads the summary after these events, written with them.
-        let mut after = self.table.game().clone();
+        let mut after = self.table.clone();
+        let mut published = Vec::with_capacity(events.len());
         for rec in &events {
-            after
-                .apply(rec)
+            let p = said_and_applied(&mut after, rec.clone())
                 .map_err(|e| Uncommitted::Store(format!("a decided event does not apply: {e}")))?;
+            published.push(Arc::new(p));
         }
-        let summary = Summary::of(&after);
-        if let (Some(cluster), Some(epoch)) = (&self.cluster, self.ownership.epoch()) {
-            let cluster = Arc::clone(cluster);
-            let done = cluster
-                .owners
-                .append_fenced(&self.id, epoch, command.as_ref(), &events, &summary)
-                .await;
-            match done {
-                Ok(Appended::Written) => {}
-                Ok(Appended::AlreadyApplied { seq }) => return Ok(Some(seq)),
-                Err(StoreError::Fenced { .. }) => return Err(Uncommitted::Fenced),
-                Err(e) => return Err(Uncommitted::Store(e.to_string())),
-            }
-            let wire: Vec<WireEvent> = events.iter().map(WireEvent::of).collect();
-            if let Ok(payload) = serde_json::to_vec(&wire) {
-                // Lost on the way, a follower finds the events in the store at its next gap.
-                let subject = event_subject(&self.id);
-                if let Err(e) = cluster.client.publish(subject, payload.into()).await {
-                    tracing::warn!(game = %self.id, "could not publish events: {e}");
-                }
-            }
-        } else if self.blocking_writes {
-            let (store, id, written) = (Arc::clone(&self.store), self.id.clone(), events.clone());
-            tokio::task::spawn_blocking(move || store.append(&id, &written, &summary))
-                .await
-                .map_err(|e| Uncommitted::Store(e.to_string()))?
-                .map_err(Uncommitted::of)?;
-        } else {
-            // Grouped with other games' writes by the store; resolves once durable.
-            self.store
-                .append_async(&self.id, &events, &summary)
-                .await
-                .map_err(Uncommitted::of)?;
+        // The list of games reads the summary after these events, written with them.
+        let summary = Summary::of(after.game());
+        let epoch = self.ownership.epoch();
+        if let Some(seq) = (self.writes)
+            .append(&self.id, epoch, command.as_ref(), &events, summary)
+            .await?
+        {
+            return Ok(Some(seq));
         }
-        for rec in events {
-            if let Err(e) = self.publish(rec) {
-                // Cannot happen for events this game decided. If it does, the store is ahead
-                // of the game: nothing more is written, and the game says it is damaged.
-                self.damaged(e);
-                return Err(Uncommitted::Store("a stored event does not apply".into()));
-            }
+        self.table = after;
+        for p in published {
+            self.tell(p);
         }
         Ok(None)
     }
@@ -711,19 +497,18 @@ impl Actor {
         self.damage = Some(e);
     }
 
-    /// Applies one event and tells every connection.
+    /// Applies one event (restored, or another node's) and tells every connection.
     fn publish(&mut self, rec: Recorded) -> Result<(), crate::game::ReplayError> {
-        let mv = published::words(self.table.game(), &rec)?;
-        let ev = rec.clone();
-        let mut p = Published::new(rec, mv);
-        published::notes_before(self.table.game(), &ev, &mut p);
-        p.note = self.table.apply(&ev)?.map(Arc::new);
-        published::notes_after(self.table.game(), &ev, &mut p);
-        let p = Arc::new(p);
+        let p = said_and_applied(&mut self.table, rec)?;
+        self.tell(Arc::new(p));
+        Ok(())
+    }
+
+    /// Keeps an applied event for reconnecting clients and sends it to every connection.
+    fn tell(&mut self, p: Arc<Published>) {
         self.log.push(Arc::clone(&p));
         // No receiver is fine: nobody is connected.
         let _ = self.events.send(p);
-        Ok(())
     }
 
     fn state(&self) -> StateBody {
@@ -737,368 +522,13 @@ impl Actor {
     }
 }
 
-/// Several nodes (`docs/scale-out.md`): following the owner, forwarding to it, taking over.
-impl Actor {
-    /// Subscribes to the owner's events (every node of a cluster, before it catches up on
-    /// what was committed since it loaded the game).
-    async fn follow_events(&mut self) {
-        let Some(cluster) = self.cluster.clone() else {
-            return;
-        };
-        match cluster.client.subscribe(event_subject(&self.id)).await {
-            Ok(sub) => self.followed = Some(sub),
-            Err(e) => tracing::error!(game = %self.id, "could not follow the game: {e}"),
-        }
-    }
-
-    /// Tells the ownership machine what was observed and carries out its steps (a claim's or
-    /// a renewal's answer is observed in turn).
-    async fn observe(&mut self, first: Observed) {
-        let mut next = Some(first);
-        while let Some(observed) = next.take() {
-            let now = tokio::time::Instant::now();
-            for step in self.ownership.on(observed, now) {
-                if let Some(answer) = self.carry_out(step).await {
-                    // Every step that asks something is the last of its list.
-                    next = Some(answer);
-                }
-            }
-        }
-    }
-
-    /// One step of the ownership machine; what a claim or a renewal answered.
-    async fn carry_out(&mut self, step: Step) -> Option<Observed> {
-        let cluster = self.cluster.clone();
-        match step {
-            Step::CatchUp => self.catch_up().await,
-            Step::TakeCommands => {
-                tracing::info!(game = %self.id, role = ?self.ownership.role(), "owns the game");
-                self.take_commands().await;
-            }
-            Step::DropCommands => {
-                tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
-                self.commands = None;
-            }
-            Step::RecordRestart => {
-                // As after a restart, a running clock stops at the last event: the outage is
-                // nobody's time (the profile's failover policy says who resumes the game).
-                let outage = self.table.restart_events(self.clock.now_ms());
-                if self.damage.is_some() || outage.is_empty() {
-                    return None;
-                }
-                match self.commit(outage).await {
-                    Ok(()) => tracing::info!(game = %self.id, "paused after a restart"),
-                    Err(Uncommitted::Fenced) => return Some(Observed::AppendFenced),
-                    Err(e) => {
-                        tracing::error!(game = %self.id, "could not record the restart pause: {e}")
-                    }
-                }
-            }
-            Step::Claim => {
-                let cluster = cluster?;
-                let answer = match cluster.owners.claim(&self.id, cluster.lease).await {
-                    Ok(Claim::Granted(lease)) => ClaimAnswer::Granted { epoch: lease.epoch },
-                    Ok(Claim::Held(_)) => ClaimAnswer::Held,
-                    Err(e) => {
-                        tracing::error!(game = %self.id, "could not claim: {e}");
-                        ClaimAnswer::Failed
-                    }
-                };
-                return Some(Observed::Claimed(answer));
-            }
-            Step::Renew { epoch } => {
-                let cluster = cluster?;
-                let fence = match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
-                    Ok(()) => Fence::Holds,
-                    Err(StoreError::Fenced { .. }) => Fence::Fenced,
-                    Err(e) => {
-                        tracing::warn!(game = %self.id, "could not renew: {e}");
-                        Fence::Failed
-                    }
-                };
-                return Some(Observed::Renewed(fence));
-            }
-            Step::Release { epoch } => {
-                let released = cluster?.owners.release(&self.id, epoch);
-                let id = self.id.clone();
-                self.tracker.spawn(async move {
-                    if let Err(e) = released.await {
-                        tracing::warn!(game = %id, "could not release the lease: {e}");
-                    }
-                });
-            }
-        }
-        None
-    }
-
-    async fn take_commands(&mut self) {
-        let Some(cluster) = self.cluster.clone() else {
-            return;
-        };
-        match cluster.client.subscribe(command_subject(&self.id)).await {
-            Ok(sub) => self.commands = Some(sub),
-            Err(e) => tracing::error!(game = %self.id, "could not take commands: {e}"),
-        }
-    }
-
-    /// Reads the events this node has not applied yet from the store.
-    async fn catch_up(&mut self) {
-        let (store, id) = (Arc::clone(&self.store), self.id.clone());
-        let loaded = tokio::task::spawn_blocking(move || store.load_game(&id)).await;
-        let stored = match loaded {
-            Ok(Ok(Some(stored))) => stored,
-            other => {
-                tracing::error!(game = %self.id, "could not catch up: {other:?}");
-                return;
-            }
-        };
-        let mine = self.table.seq();
-        for rec in stored.events.into_iter().filter(|r| r.seq > mine) {
-            if let Err(e) = self.publish(rec) {
-                self.damaged(e);
-                return;
-            }
-        }
-    }
-
-    /// The owner's committed events: applied in order; a gap is filled from the store.
-    async fn follow(&mut self, msg: async_nats::Message) {
-        let Ok(events) = serde_json::from_slice::<Vec<WireEvent>>(&msg.payload) else {
-            tracing::warn!(game = %self.id, "events that do not read: ignored");
-            return;
-        };
-        for ev in events {
-            let mine = self.table.seq();
-            if ev.seq <= mine {
-                continue;
-            }
-            if self.ownership.epoch().is_some() {
-                // An event this node did not write (its own come back numbered as applied):
-                // another node owns the game now, and this one was stopped past its lease.
-                // It follows from the store, and decides nothing more on what it had.
-                self.observe(Observed::ForeignEvent).await;
-                return;
-            }
-            if ev.seq > mine + 1 {
-                self.catch_up().await;
-                continue;
-            }
-            match ev.recorded() {
-                Ok(rec) => {
-                    if let Err(e) = self.publish(rec) {
-                        self.damaged(e);
-                        return;
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!(game = %self.id, "an event that does not read: {e}");
-                    self.catch_up().await;
-                }
-            }
-        }
-    }
-
-    /// A command another node forwarded: decided here, answered after the commit.
-    async fn forwarded(&mut self, msg: async_nats::Message) {
-        let (Some(cluster), Some(reply_to)) = (self.cluster.clone(), msg.reply.clone()) else {
-            return;
-        };
-        let Ok(fwd) = serde_json::from_slice::<Forwarded>(&msg.payload) else {
-            tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored");
-            return;
-        };
-        let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
-        let answer = if let Some((_, answer)) = kept {
-            answer.clone()
-        } else {
-            let answer = match self.ownership.takes_forwarded(fwd.expired()) {
-                // Not the owner: the sender asks again and the owner answers.
-                Take::Ignore => return,
-                Take::RefuseExpired => {
-                    // Too late: its sender has told the player nothing changed.
-                    let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
-                    tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
-                    Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
-                }
-                Take::Decide => match self.decide_forwarded(&cluster, &fwd).await {
-                    Some(answer) => answer,
-                    // No longer the owner: the new owner answers the sender's next try.
-                    None => return,
-                },
-            };
-            if self.answered.len() >= ANSWERS_KEPT {
-                self.answered.pop_front();
-            }
-            self.answered.push_back((fwd.cmd.clone(), answer.clone()));
-            answer
-        };
-        if let Ok(payload) = serde_json::to_vec(&answer)
-            && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
-        {
-            tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
-        }
-    }
-
-    /// The game's last event number after a forwarded command the store has applied already
-    /// (asked only when deciding it again was refused: most commands are new).
-    async fn applied_before(&self, cluster: &Cluster, fwd: &Forwarded) -> Option<u64> {
-        if !self.ownership.decides() {
-            return None;
-        }
-        let command = fwd.command()?;
-        match cluster.owners.command_applied(&self.id, &command).await {
-            Ok(seq) => seq,
-            Err(e) => {
-                tracing::warn!(game = %self.id, "could not look the command up: {e}");
-                None
-            }
-        }
-    }
-
-    async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
-        let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
-        let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
-        let Ok(seat) = fwd.seat.parse::<Seat>() else {
-            return refuse(ErrorCode::Internal);
-        };
-        if seat == Seat::Spectator {
-            return refuse(ErrorCode::Forbidden);
-        }
-        if fwd.arrival {
-            let arrive = Order::Play(crate::game::Command::Arrive);
-            let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
-            return self.ownership.decides().then(|| Answer::of(&acted));
-        }
-        let Ok(msg) = crate::server::wire::decode(&fwd.text) else {
-            return refuse(ErrorCode::Internal);
-        };
-        use crate::server::host::orders::{Mapped, order_of};
-        let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
-            Mapped::Order { order, confirm, .. } => {
-                self.act(seat, lang, order, confirm, fwd.command()).await
-            }
-            Mapped::Refuse { code, args, .. } => Err(Refused::new(lang, code, &args)),
-            Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
-        };
-        // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
-        // this very command and died before it answered. Accepted again, the store's append
-        // found its id and wrote nothing.
-        if acted.is_err() {
-            if let Some(seq) = self.applied_before(cluster, fwd).await {
-                return Some(Answer::Done { seq: Some(seq) });
-            }
-            self.observe(Observed::Refusing).await;
-        }
-        // Fenced while writing: the new owner answers the sender's next try.
-        self.ownership.decides().then(|| Answer::of(&acted))
-    }
-
-    /// A connection's order on a node that follows: its message goes to the owner, on its own
-    /// task (this one goes on applying the owner's events meanwhile). While no owner answers,
-    /// the actor is told (it claims the game once the lease has run out) and the message is
-    /// sent again, for up to two leases.
-    fn forward(
-        &mut self,
-        seat: Seat,
-        lang: Lang,
-        forwarded: Option<(String, bool)>,
-        reply: oneshot::Sender<Result<Acted, Refused>>,
-    ) {
-        let unavailable = move || Err(Refused::new(lang, ErrorCode::GameUnavailable, &[]));
-        let (Some(cluster), Some((text, arrival))) = (self.cluster.clone(), forwarded) else {
-            let _ = reply.send(unavailable());
-            return;
-        };
-        // The owner applies it only until a quarter of the wait before this node gives up.
-        let wait = 2 * cluster.lease + cluster.request_timeout;
-        let fwd = Forwarded {
-            cmd: cluster.command_id(),
-            seat: seat.key().to_owned(),
-            lang: lang.code().to_owned(),
-            text,
-            arrival,
-            deadline_ms: Some(
-                crate::server::cluster::bus::wall_ms() + (wait - wait / 4).as_millis() as u64,
-            ),
-        };
-        let Ok(payload) = serde_json::to_vec(&fwd) else {
-            let _ = reply.send(unavailable());
-            return;
-        };
-        let subject = command_subject(&self.id);
-        let own = self.own.clone();
-        let id = self.id.clone();
-        self.tracker.spawn(async move {
-            let give_up = tokio::time::Instant::now() + wait;
-            loop {
-                let asked = cluster
-                    .client
-                    .request(subject.clone(), payload.clone().into());
-                match tokio::time::timeout(cluster.request_timeout, asked).await {
-                    Ok(Ok(msg)) => {
-                        let answer = serde_json::from_slice::<Answer>(&msg.payload)
-                            .map(Answer::acted)
-                            .unwrap_or_else(|_| unavailable());
-                        let _ = reply.send(answer);
-                        return;
-                    }
-                    other => {
-                        tracing::debug!(game = %id, "no owner answered: {other:?}");
-                        if let Some(tx) = own.as_ref().and_then(|w| w.upgrade()) {
-                            let _ = tx.try_send(Request::OwnerSilent);
-                        }
-                        if tokio::time::Instant::now() >= give_up {
-                            let _ = reply.send(unavailable());
-                            return;
-                        }
-                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                    }
-                }
-            }
-        });
-    }
-
-    /// The owner looks whether the node's renewal still holds its lease (and asks the store
-    /// if it did not find the game); a follower claims the game if the owner's lease ran out.
-    async fn look_at_lease(&mut self) {
-        let Some(cluster) = self.cluster.clone() else {
-            return;
-        };
-        let node_renewal = self
-            .ownership
-            .epoch()
-            .and_then(|epoch| cluster.still_holds(&self.id, epoch, self.ownership.held_since()));
-        self.observe(Observed::LeaseLook { node_renewal }).await;
-    }
-}
-
-/// Why events were not committed.
-#[derive(Debug, PartialEq, Eq)]
-enum Uncommitted {
-    /// Another node claimed the game: nothing was written.
-    Fenced,
-    /// The log already has events of these numbers: another process wrote to the game.
-    Conflict,
-    /// The store failed, or the events do not apply.
-    Store(String),
-}
-
-impl Uncommitted {
-    fn of(e: StoreError) -> Uncommitted {
-        if e.is_sequence_conflict() {
-            Uncommitted::Conflict
-        } else {
-            Uncommitted::Store(e.to_string())
-        }
-    }
-}
-
-impl std::fmt::Display for Uncommitted {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Uncommitted::Fenced => f.write_str("fenced: another node owns the game"),
-            Uncommitted::Conflict => f.write_str("another process wrote these event numbers"),
-            Uncommitted::Store(e) => f.write_str(e),
-        }
-    }
+/// Applies `rec` to `table`, with what is said about it read just before and just after.
+fn said_and_applied(table: &mut Table, rec: Recorded) -> Result<Published, ReplayError> {
+    let mv = published::words(table.game(), &rec)?;
+    let ev = rec.clone();
+    let mut p = Published::new(rec, mv);
+    published::notes_before(table.game(), &ev, &mut p);
+    p.note = table.apply(&ev)?.map(Arc::new);
+    published::notes_after(table.game(), &ev, &mut p);
+    Ok(p)
 }

@@ -196,9 +196,6 @@ impl EngineSeat {
         if player.assistant {
             return Err(BadSetting::field(format!("{side}.assistant")).error(lang));
         }
-        if setup.profile.procedure == Procedure::Physical {
-            return Err(BadSetting::field("rules.procedure").error(lang));
-        }
         let Some(opponents) = app.opponents() else {
             return Err(ApiError::new(
                 lang,

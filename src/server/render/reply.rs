@@ -4,9 +4,10 @@
 //! in the asker's language.
 
 use crate::announce::Lang;
+use crate::game::Recorded;
 use crate::server::wire::{ErrorCode, RulingPreview};
 pub use crate::table::Confirmation;
-use crate::table::TableRefusal;
+use crate::table::{Table, TableRefusal};
 use crate::words;
 
 /// What an accepted action led to.
@@ -35,6 +36,38 @@ pub(crate) fn preview(
         replay: replay as u32,
         white_ms: ruling.clocks.map(|c| c.white_ms),
         black_ms: ruling.clocks.map(|c| c.black_ms),
+    }
+}
+
+/// The second step `action` asks for before `events` (decided, not applied) are done: its
+/// question in `lang`, and a ruling shown with its consequence before the arbiter confirms
+/// it. Nothing changed.
+pub(crate) fn confirmation(
+    lang: Lang,
+    table: &Table,
+    action: Confirmation,
+    events: &[Recorded],
+) -> Acted {
+    // A ruling is shown with its consequence before the arbiter confirms it.
+    let replay = table.game().undoable().map_or(0, |u| u.moves.len());
+    let ruling = matches!(action, Confirmation::Rule | Confirmation::UndoRuling)
+        .then(|| table.preview(events))
+        .flatten();
+    let message = match &ruling {
+        Some(r) => words::refusals::confirm_ruling(lang, r, replay),
+        None => words::refusals::confirm(lang, action, events),
+    };
+    Acted::Confirm {
+        action: action.key(),
+        message,
+        ruling: ruling.map(|r| {
+            let replay = if r.branch == crate::game::BranchKind::Undo {
+                replay
+            } else {
+                0
+            };
+            preview(&r, replay)
+        }),
     }
 }
 

@@ -31,7 +31,7 @@ use minijinja::{Environment, Error, ErrorKind, UndefinedBehavior};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use crate::announce::Lang;
+use crate::announce::{Lang, PerLang};
 use crate::server::AppState;
 use crate::server::render::event::lang_from_accept;
 use crate::words::i18n::{Messages, sources};
@@ -147,14 +147,14 @@ pub fn routes() -> Router<AppState> {
     router
 }
 
-/// Every page of [`PAGES`] in every language (`[page][lang as usize]`), rendered on first use.
-fn rendered() -> &'static [[Bytes; 3]; PAGES.len()] {
-    static RENDERED: OnceLock<[[Bytes; 3]; PAGES.len()]> = OnceLock::new();
+/// Every page of [`PAGES`] in every language (`[page][lang]`), rendered on first use.
+fn rendered() -> &'static [PerLang<Bytes>; PAGES.len()] {
+    static RENDERED: OnceLock<[PerLang<Bytes>; PAGES.len()]> = OnceLock::new();
     RENDERED.get_or_init(|| {
-        let envs = Lang::ALL.map(environment);
+        let envs = PerLang::new(environment);
         PAGES.each_ref().map(|page| {
-            Lang::ALL.map(|lang| {
-                let html = envs[lang as usize]
+            PerLang::new(|lang| {
+                let html = envs[lang]
                     .get_template(page.template)
                     .and_then(|t| t.render(()))
                     .unwrap_or_else(|e| panic!("page {} in {lang}: {e:#}", page.template));
@@ -185,7 +185,7 @@ fn page_lang(query: &LangQuery, headers: &HeaderMap) -> Lang {
 }
 
 fn serve_page(
-    html: &'static [Bytes; 3],
+    html: &'static PerLang<Bytes>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
@@ -196,7 +196,7 @@ fn serve_page(
             (header::CACHE_CONTROL, "no-cache"),
             (header::REFERRER_POLICY, "no-referrer"),
         ],
-        html[lang as usize].clone(),
+        html[lang].clone(),
     )
         .into_response()
 }
@@ -413,7 +413,7 @@ mod tests {
                 assert!(html.trim_end().ends_with("</main>\n</body>\n</html>"));
                 // What routes() serves is what render_page makes.
                 let index = PAGES.iter().position(|p| p.path == page.path).unwrap();
-                assert_eq!(rendered()[index][lang as usize], html.as_bytes());
+                assert_eq!(rendered()[index][lang], html.as_bytes());
             }
         }
     }

@@ -67,6 +67,32 @@ impl Lang {
     }
 }
 
+/// One value for each language, looked up by [`Lang`] (bundles, rendered pages, a move's
+/// words): adding a language adds it to [`Lang::ALL`] and to nothing indexed by hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PerLang<T>([T; Lang::ALL.len()]);
+
+impl<T> PerLang<T> {
+    /// The value of each language, made in [`Lang::ALL`]'s order.
+    pub fn new(f: impl FnMut(Lang) -> T) -> PerLang<T> {
+        PerLang(Lang::ALL.map(f))
+    }
+
+    /// Every language's value, in [`Lang::ALL`]'s order.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.0.iter()
+    }
+}
+
+impl<T> std::ops::Index<Lang> for PerLang<T> {
+    type Output = T;
+    fn index(&self, lang: Lang) -> &T {
+        // `ALL` lists the languages in their declaration order (held by a test), so a
+        // language's discriminant is its place there.
+        &self.0[lang as usize]
+    }
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
@@ -368,5 +394,21 @@ pub(crate) fn below(seed: u64) -> impl FnMut(usize) -> usize {
         state ^= state >> 7;
         state ^= state << 17;
         (state % n as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod per_lang_tests {
+    use super::{Lang, PerLang};
+
+    #[test]
+    fn every_language_finds_its_own_value() {
+        for (i, lang) in Lang::ALL.into_iter().enumerate() {
+            assert_eq!(lang as usize, i, "{lang}: ALL is in declaration order");
+        }
+        let codes = PerLang::new(Lang::code);
+        for lang in Lang::ALL {
+            assert_eq!(codes[lang], lang.code());
+        }
     }
 }

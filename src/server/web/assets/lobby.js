@@ -203,9 +203,7 @@ async function create(e) {
       // `invalid_setting` names the setting in `field` (docs/protocol.md): the sentence says
       // it in the form's words (for the start position, the server's sentence says why).
       const id = data.code === 'invalid_setting' ? FIELDS[data.field] : null;
-      const computer = computerLevel('white') !== null || computerLevel('black') !== null;
       if (id === 'start-fen') refuseField(id, data.message);
-      else if (id === 'rules-procedure' && computer) refuseField(id, t('web-lobby-computer-digital'));
       else if (id?.endsWith('-played-by')) refuseField(id, t('web-lobby-computer-one'));
       else if (id) refuseField(id, t(id.endsWith('-name') ? 'web-lobby-name-refused' : 'web-lobby-field-refused'));
       else {

@@ -1,0 +1,358 @@
+//! The actor's cluster half (`docs/scale-out.md`): following the owner's events, forwarding
+//! a follower's orders to the owner, answering forwarded commands once, and carrying out the
+//! pure ownership machine's steps (claims, renewals, releases, catching up).
+
+use std::sync::Arc;
+
+use tokio::sync::oneshot;
+
+use super::{Actor, Uncommitted};
+use crate::announce::Lang;
+use crate::game::Seat;
+use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Step};
+use crate::server::cluster::bus::{
+    Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
+};
+use crate::server::host::handle::Request;
+use crate::server::render::reply::{Acted, Refused};
+use crate::server::wire::ErrorCode;
+use crate::store::{Claim, StoreError};
+use crate::table::Order;
+
+/// How many forwarded commands' answers the owner keeps, so that a retried one is answered
+/// again rather than applied twice.
+const ANSWERS_KEPT: usize = 256;
+
+impl Actor {
+    /// Subscribes to the owner's events (every node of a cluster, before it catches up on
+    /// what was committed since it loaded the game).
+    pub(super) async fn follow_events(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        match cluster.client.subscribe(event_subject(&self.id)).await {
+            Ok(sub) => self.followed = Some(sub),
+            Err(e) => tracing::error!(game = %self.id, "could not follow the game: {e}"),
+        }
+    }
+
+    /// Tells the ownership machine what was observed and carries out its steps (a claim's or
+    /// a renewal's answer is observed in turn).
+    pub(super) async fn observe(&mut self, first: Observed) {
+        let mut next = Some(first);
+        while let Some(observed) = next.take() {
+            let now = tokio::time::Instant::now();
+            for step in self.ownership.on(observed, now) {
+                if let Some(answer) = self.carry_out(step).await {
+                    // Every step that asks something is the last of its list.
+                    next = Some(answer);
+                }
+            }
+        }
+    }
+
+    /// One step of the ownership machine; what a claim or a renewal answered.
+    async fn carry_out(&mut self, step: Step) -> Option<Observed> {
+        let cluster = self.cluster.clone();
+        match step {
+            Step::CatchUp => self.catch_up().await,
+            Step::TakeCommands => {
+                tracing::info!(game = %self.id, role = ?self.ownership.role(), "owns the game");
+                self.take_commands().await;
+            }
+            Step::DropCommands => {
+                tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
+                self.commands = None;
+            }
+            Step::RecordRestart => {
+                // As after a restart, a running clock stops at the last event: the outage is
+                // nobody's time (the profile's failover policy says who resumes the game).
+                let outage = self.table.restart_events(self.clock.now_ms());
+                if self.damage.is_some() || outage.is_empty() {
+                    return None;
+                }
+                match self.commit(outage).await {
+                    Ok(()) => tracing::info!(game = %self.id, "paused after a restart"),
+                    Err(Uncommitted::Fenced) => return Some(Observed::AppendFenced),
+                    Err(e) => {
+                        tracing::error!(game = %self.id, "could not record the restart pause: {e}")
+                    }
+                }
+            }
+            Step::Claim => {
+                let cluster = cluster?;
+                let answer = match cluster.owners.claim(&self.id, cluster.lease).await {
+                    Ok(Claim::Granted(lease)) => ClaimAnswer::Granted { epoch: lease.epoch },
+                    Ok(Claim::Held(_)) => ClaimAnswer::Held,
+                    Err(e) => {
+                        tracing::error!(game = %self.id, "could not claim: {e}");
+                        ClaimAnswer::Failed
+                    }
+                };
+                return Some(Observed::Claimed(answer));
+            }
+            Step::Renew { epoch } => {
+                let cluster = cluster?;
+                let fence = match cluster.owners.renew(&self.id, epoch, cluster.lease).await {
+                    Ok(()) => Fence::Holds,
+                    Err(StoreError::Fenced { .. }) => Fence::Fenced,
+                    Err(e) => {
+                        tracing::warn!(game = %self.id, "could not renew: {e}");
+                        Fence::Failed
+                    }
+                };
+                return Some(Observed::Renewed(fence));
+            }
+            Step::Release { epoch } => {
+                let released = cluster?.owners.release(&self.id, epoch);
+                let id = self.id.clone();
+                self.tracker.spawn(async move {
+                    if let Err(e) = released.await {
+                        tracing::warn!(game = %id, "could not release the lease: {e}");
+                    }
+                });
+            }
+        }
+        None
+    }
+
+    async fn take_commands(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        match cluster.client.subscribe(command_subject(&self.id)).await {
+            Ok(sub) => self.commands = Some(sub),
+            Err(e) => tracing::error!(game = %self.id, "could not take commands: {e}"),
+        }
+    }
+
+    /// Reads the events this node has not applied yet from the store.
+    pub(super) async fn catch_up(&mut self) {
+        let (store, id) = (Arc::clone(&self.store), self.id.clone());
+        let loaded = tokio::task::spawn_blocking(move || store.load_game(&id)).await;
+        let stored = match loaded {
+            Ok(Ok(Some(stored))) => stored,
+            other => {
+                tracing::error!(game = %self.id, "could not catch up: {other:?}");
+                return;
+            }
+        };
+        let mine = self.table.seq();
+        for rec in stored.events.into_iter().filter(|r| r.seq > mine) {
+            if let Err(e) = self.publish(rec) {
+                self.damaged(e);
+                return;
+            }
+        }
+    }
+
+    /// The owner's committed events: applied in order; a gap is filled from the store.
+    pub(super) async fn follow(&mut self, msg: async_nats::Message) {
+        let Ok(events) = serde_json::from_slice::<Vec<WireEvent>>(&msg.payload) else {
+            tracing::warn!(game = %self.id, "events that do not read: ignored");
+            return;
+        };
+        for ev in events {
+            let mine = self.table.seq();
+            if ev.seq <= mine {
+                continue;
+            }
+            if self.ownership.epoch().is_some() {
+                // An event this node did not write (its own come back numbered as applied):
+                // another node owns the game now, and this one was stopped past its lease.
+                // It follows from the store, and decides nothing more on what it had.
+                self.observe(Observed::ForeignEvent).await;
+                return;
+            }
+            if ev.seq > mine + 1 {
+                self.catch_up().await;
+                continue;
+            }
+            match ev.recorded() {
+                Ok(rec) => {
+                    if let Err(e) = self.publish(rec) {
+                        self.damaged(e);
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(game = %self.id, "an event that does not read: {e}");
+                    self.catch_up().await;
+                }
+            }
+        }
+    }
+
+    /// A command another node forwarded: decided here, answered after the commit.
+    pub(super) async fn forwarded(&mut self, msg: async_nats::Message) {
+        let (Some(cluster), Some(reply_to)) = (self.cluster.clone(), msg.reply.clone()) else {
+            return;
+        };
+        let Ok(fwd) = serde_json::from_slice::<Forwarded>(&msg.payload) else {
+            tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored");
+            return;
+        };
+        let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
+        let answer = if let Some((_, answer)) = kept {
+            answer.clone()
+        } else {
+            let answer = match self.ownership.takes_forwarded(fwd.expired()) {
+                // Not the owner: the sender asks again and the owner answers.
+                Take::Ignore => return,
+                Take::RefuseExpired => {
+                    // Too late: its sender has told the player nothing changed.
+                    let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
+                    tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
+                    Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
+                }
+                Take::Decide => match self.decide_forwarded(&cluster, &fwd).await {
+                    Some(answer) => answer,
+                    // No longer the owner: the new owner answers the sender's next try.
+                    None => return,
+                },
+            };
+            if self.answered.len() >= ANSWERS_KEPT {
+                self.answered.pop_front();
+            }
+            self.answered.push_back((fwd.cmd.clone(), answer.clone()));
+            answer
+        };
+        if let Ok(payload) = serde_json::to_vec(&answer)
+            && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
+        {
+            tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
+        }
+    }
+
+    /// The game's last event number after a forwarded command the store has applied already
+    /// (asked only when deciding it again was refused: most commands are new).
+    async fn applied_before(&self, cluster: &Cluster, fwd: &Forwarded) -> Option<u64> {
+        if !self.ownership.decides() {
+            return None;
+        }
+        let command = fwd.command()?;
+        match cluster.owners.command_applied(&self.id, &command).await {
+            Ok(seq) => seq,
+            Err(e) => {
+                tracing::warn!(game = %self.id, "could not look the command up: {e}");
+                None
+            }
+        }
+    }
+
+    async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
+        let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
+        let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
+        let Ok(seat) = fwd.seat.parse::<Seat>() else {
+            return refuse(ErrorCode::Internal);
+        };
+        if seat == Seat::Spectator {
+            return refuse(ErrorCode::Forbidden);
+        }
+        if fwd.arrival {
+            let arrive = Order::Play(crate::game::Command::Arrive);
+            let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
+            return self.ownership.decides().then(|| Answer::of(&acted));
+        }
+        let Ok(msg) = crate::server::wire::decode(&fwd.text) else {
+            return refuse(ErrorCode::Internal);
+        };
+        use crate::server::host::orders::{Mapped, order_of};
+        let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
+            Mapped::Order { order, confirm, .. } => {
+                self.act(seat, lang, order, confirm, fwd.command()).await
+            }
+            Mapped::Refuse { code, args, .. } => Err(Refused::new(lang, code, &args)),
+            Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
+        };
+        // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
+        // this very command and died before it answered. Accepted again, the store's append
+        // found its id and wrote nothing.
+        if acted.is_err() {
+            if let Some(seq) = self.applied_before(cluster, fwd).await {
+                return Some(Answer::Done { seq: Some(seq) });
+            }
+            self.observe(Observed::Refusing).await;
+        }
+        // Fenced while writing: the new owner answers the sender's next try.
+        self.ownership.decides().then(|| Answer::of(&acted))
+    }
+
+    /// A connection's order on a node that follows: its message goes to the owner, on its own
+    /// task (this one goes on applying the owner's events meanwhile). While no owner answers,
+    /// the actor is told (it claims the game once the lease has run out) and the message is
+    /// sent again, for up to two leases.
+    pub(super) fn forward(
+        &mut self,
+        seat: Seat,
+        lang: Lang,
+        forwarded: Option<(String, bool)>,
+        reply: oneshot::Sender<Result<Acted, Refused>>,
+    ) {
+        let unavailable = move || Err(Refused::new(lang, ErrorCode::GameUnavailable, &[]));
+        let (Some(cluster), Some((text, arrival))) = (self.cluster.clone(), forwarded) else {
+            let _ = reply.send(unavailable());
+            return;
+        };
+        // The owner applies it only until a quarter of the wait before this node gives up.
+        let wait = 2 * cluster.lease + cluster.request_timeout;
+        let fwd = Forwarded {
+            cmd: cluster.command_id(),
+            seat: seat.key().to_owned(),
+            lang: lang.code().to_owned(),
+            text,
+            arrival,
+            deadline_ms: Some(
+                crate::server::cluster::bus::wall_ms() + (wait - wait / 4).as_millis() as u64,
+            ),
+        };
+        let Ok(payload) = serde_json::to_vec(&fwd) else {
+            let _ = reply.send(unavailable());
+            return;
+        };
+        let subject = command_subject(&self.id);
+        let own = self.own.clone();
+        let id = self.id.clone();
+        self.tracker.spawn(async move {
+            let give_up = tokio::time::Instant::now() + wait;
+            loop {
+                let asked = cluster
+                    .client
+                    .request(subject.clone(), payload.clone().into());
+                match tokio::time::timeout(cluster.request_timeout, asked).await {
+                    Ok(Ok(msg)) => {
+                        let answer = serde_json::from_slice::<Answer>(&msg.payload)
+                            .map(Answer::acted)
+                            .unwrap_or_else(|_| unavailable());
+                        let _ = reply.send(answer);
+                        return;
+                    }
+                    other => {
+                        tracing::debug!(game = %id, "no owner answered: {other:?}");
+                        if let Some(tx) = own.as_ref().and_then(|w| w.upgrade()) {
+                            let _ = tx.try_send(Request::OwnerSilent);
+                        }
+                        if tokio::time::Instant::now() >= give_up {
+                            let _ = reply.send(unavailable());
+                            return;
+                        }
+                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    }
+                }
+            }
+        });
+    }
+
+    /// The owner looks whether the node's renewal still holds its lease (and asks the store
+    /// if it did not find the game); a follower claims the game if the owner's lease ran out.
+    pub(super) async fn look_at_lease(&mut self) {
+        let Some(cluster) = self.cluster.clone() else {
+            return;
+        };
+        let node_renewal = self
+            .ownership
+            .epoch()
+            .and_then(|epoch| cluster.still_holds(&self.id, epoch, self.ownership.held_since()));
+        self.observe(Observed::LeaseLook { node_renewal }).await;
+    }
+}

@@ -1,0 +1,190 @@
+//! The way to a game's task: the cloneable [`GameHandle`] that talks to its actor
+//! ([`super::actor`]) over a channel with one-shot replies, and what the replies carry.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio_util::sync::CancellationToken;
+
+use crate::announce::Lang;
+use crate::game::{Seat, Setup};
+use crate::scoresheet::desk::Desk;
+use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
+use crate::server::render::reply::{Acted, Confirmation, Refused};
+use crate::server::wire::{ErrorCode, StateBody};
+use crate::store::GameId;
+use crate::table::{Order, Table};
+use crate::words::published::Published;
+
+/// What a connection gets first: the events it missed, or the full state.
+pub enum Backlog {
+    Events(Vec<Arc<Published>>),
+    State(Box<StateBody>),
+}
+
+/// A connection's subscription to the game.
+pub struct Connected {
+    /// The number of the last event when the connection joined.
+    pub seq: u64,
+    pub backlog: Backlog,
+    /// Every event after `seq`, in order.
+    pub events: broadcast::Receiver<Arc<Published>>,
+    /// Cancelled when the same seat connects again.
+    pub replaced: CancellationToken,
+}
+
+pub(super) enum Request {
+    Act {
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+        /// The client's message as it came, for the owner when this node only follows.
+        wire: Option<String>,
+        reply: oneshot::Sender<Result<Acted, Refused>>,
+    },
+    /// A forwarded command found no owner: look at the lease (and claim the game if it ran
+    /// out).
+    OwnerSilent,
+    Connect {
+        seat: Seat,
+        since: Option<u64>,
+        reply: oneshot::Sender<Connected>,
+    },
+    State {
+        reply: oneshot::Sender<StateBody>,
+    },
+    Desk {
+        reply: oneshot::Sender<Box<DeskView>>,
+    },
+    /// A question about the game that changes nothing (issue 15's legal moves and
+    /// material): run on the table as it is now; it answers through its own channel.
+    Read(Box<dyn FnOnce(&Table) + Send>),
+}
+
+/// The desk and the state at one moment (for the exports).
+pub struct DeskView {
+    pub desk: Desk,
+    pub state: StateBody,
+    /// Every event so far as published (the incident record is derived from it).
+    pub log: Vec<Arc<Published>>,
+}
+
+/// The way to a game's actor. Cheap to clone.
+#[derive(Clone)]
+pub struct GameHandle {
+    pub id: GameId,
+    /// Which actor of this game (a game evicted and loaded again has a new one).
+    pub generation: u64,
+    /// When the game was last asked for (server milliseconds): it stays in memory for a
+    /// while after.
+    pub(super) touched: Arc<AtomicU64>,
+    pub created_ms: u64,
+    pub setup: Arc<Setup>,
+    pub(super) tokens: Arc<[(Seat, TokenHash)]>,
+    pub(super) tx: mpsc::Sender<Request>,
+}
+
+impl GameHandle {
+    /// Marks the game as just asked for, so that it stays in memory a while longer.
+    pub fn touch(&self, now_ms: u64) {
+        self.touched.fetch_max(now_ms, Ordering::Relaxed);
+    }
+
+    /// The seat a token opens in this game (compared in constant time, over every seat).
+    pub fn seat_for(&self, token: &str) -> Option<Seat> {
+        let hash = hash_token(token);
+        let mut found = None;
+        for (seat, h) in self.tokens.iter() {
+            if same_hash(h, &hash) {
+                found = Some(*seat);
+            }
+        }
+        found
+    }
+
+    /// The hash of the arbiter's token.
+    pub fn arbiter_hash(&self) -> Option<TokenHash> {
+        self.tokens
+            .iter()
+            .find(|(s, _)| *s == Seat::Arbiter)
+            .map(|(_, h)| *h)
+    }
+
+    /// Asks the game to do something for `seat`; the answer is in `lang`. With `confirm`,
+    /// the order is only decided, and that second step asked for.
+    pub async fn act(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+    ) -> Result<Acted, Refused> {
+        self.act_as(seat, lang, order, confirm, None).await
+    }
+
+    /// [`GameHandle::act`], with the client's message as it came (`wire`): on a node that
+    /// only follows the game, that message goes to the owner (without it, the order is
+    /// refused as `game_unavailable` there).
+    pub async fn act_as(
+        &self,
+        seat: Seat,
+        lang: Lang,
+        order: Order,
+        confirm: Option<Confirmation>,
+        wire: Option<String>,
+    ) -> Result<Acted, Refused> {
+        let (reply, rx) = oneshot::channel();
+        let req = Request::Act {
+            seat,
+            lang,
+            order,
+            confirm,
+            wire,
+            reply,
+        };
+        let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
+        self.tx.send(req).await.map_err(|_| unavailable())?;
+        rx.await.map_err(|_| unavailable())?
+    }
+
+    /// Joins the game's events from event `since + 1` (or from a full state).
+    pub async fn connect(&self, seat: Seat, since: Option<u64>) -> Option<Connected> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Request::Connect { seat, since, reply })
+            .await
+            .ok()?;
+        rx.await.ok()
+    }
+
+    /// The desk (scoresheets, clock records, envelope) and the state now.
+    pub async fn desk(&self) -> Option<Box<DeskView>> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Request::Desk { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// Reads the game as it is now (the table's decisions are not involved: nothing
+    /// changes). `None` when the game's task is gone.
+    pub async fn read<T, F>(&self, f: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Table) -> T + Send + 'static,
+    {
+        let (reply, rx) = oneshot::channel();
+        let job: Box<dyn FnOnce(&Table) + Send> = Box::new(move |table| {
+            let _ = reply.send(f(table));
+        });
+        self.tx.send(Request::Read(job)).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// The full state now.
+    pub async fn state(&self) -> Option<StateBody> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Request::State { reply }).await.ok()?;
+        rx.await.ok()
+    }
+}
