@@ -44,10 +44,12 @@ event-end = Partie beendet: { $reason ->
     [fivefold_repetition] fünfmalige Stellungswiederholung
     [seventy_five_moves] fünfundsiebzig Züge ohne Schlagen und ohne Bauernzug
     [illegal_moves] zu viele unmögliche Züge
+    [forfeit] kampflos; die Partie wurde nicht gespielt
    *[arbiter] Entscheidung des Schiedsrichters
 }. { $result ->
     [white] Weiß gewinnt.
     [black] Schwarz gewinnt.
+    [double_forfeit] Beide verlieren.
    *[draw] Remis.
 }
 
@@ -251,6 +253,7 @@ error-invalid-text = Das Feld { $field } { $problem ->
     [line_break] enthält einen Zeilenumbruch; es muss eine Zeile sein
     [control] enthält ein Steuerzeichen
     [bidi] enthält ein Zeichen, das die Schreibrichtung ändert
+    [markup] enthält Auszeichnungen (<, >, { "{" } oder { "}" }); es muss einfacher Text sein
    *[too_long] ist zu lang
 }. Nichts wurde geändert.
 error-too-many-corrections = Dieser Eintrag wurde schon so oft verbessert, wie er es darf; nichts wurde geändert.

@@ -44,10 +44,12 @@ event-end = Game over: { $reason ->
     [fivefold_repetition] the same position for the fifth time
     [seventy_five_moves] seventy-five moves without a capture or a pawn move
     [illegal_moves] too many illegal moves
+    [forfeit] a forfeit; the game was not played
    *[arbiter] the arbiter's decision
 }. { $result ->
     [white] White wins.
     [black] Black wins.
+    [double_forfeit] Both players lose.
    *[draw] Draw.
 }
 
@@ -251,6 +253,7 @@ error-invalid-text = The field { $field } { $problem ->
     [line_break] holds a line break; it must be one line
     [control] holds a control character
     [bidi] holds a character that changes the writing direction
+    [markup] holds markup (<, >, { "{" } or { "}" }); it must be plain text
    *[too_long] is too long
 }. Nothing was changed.
 error-too-many-corrections = This entry has been corrected as often as it may be; nothing was changed.

@@ -37,10 +37,12 @@ event-end = Oyun bitti: { $reason ->
     [fivefold_repetition] beş kez aynı konum
     [seventy_five_moves] yetmiş beş hamle boyunca taş alınmadı ve piyon sürülmedi
     [illegal_moves] çok fazla kural dışı hamle
+    [forfeit] hükmen; oyun oynanmadı
    *[arbiter] hakem kararı
 }. { $result ->
     [white] Beyaz kazandı.
     [black] Siyah kazandı.
+    [double_forfeit] İki taraf da yenildi.
    *[draw] Berabere.
 }
 
@@ -237,6 +239,7 @@ error-invalid-text = { $field } alanı { $problem ->
     [line_break] bir satır sonu içeriyor; tek satır olmalı
     [control] bir denetim karakteri içeriyor
     [bidi] yazı yönünü değiştiren bir karakter içeriyor
+    [markup] biçimlendirme içeriyor (<, >, { "{" } ya da { "}" }); düz metin olmalı
    *[too_long] çok uzun
 }. Hiçbir şey değiştirilmedi.
 error-too-many-corrections = Bu kayıt izin verilen sayıda düzeltildi; hiçbir şey değiştirilmedi.

@@ -368,6 +368,27 @@ pub enum EventBody {
         upheld: bool,
         text: String,
     },
+    /// The arbiter released `color`'s touch as not deliberate: the obligation is lifted.
+    TouchReleased {
+        by: &'static str,
+        color: &'static str,
+        text: String,
+    },
+    /// The arbiter's note on the ruling just before it (the arbiter's seat only).
+    Note {
+        by: &'static str,
+        note: String,
+        text: String,
+    },
+    /// The arbiter corrected the result after the end: `result` and `reason` (the end
+    /// reason) are the game's from now on; `because`: his reason.
+    ResultCorrected {
+        by: &'static str,
+        result: &'static str,
+        reason: &'static str,
+        because: String,
+        text: String,
+    },
     BoardRestored {
         by: &'static str,
         board: &'static str,

@@ -16,7 +16,7 @@
 //! | 5 | no table changes: the rules profile's start and arbiter's choices (`wait_for_start`, `default_time_ms`, `vi_illegal`, `after_fix`, `touch_stops_clock`) and the records `started`, `arrived`, `default_time_over`, `illegal_announced` (issue 18), which an older hamle cannot read |
 //! | 6 | `rounds.trf_round` (the TRF file's round a round was read from) and `round_players` (a TRF round's players: starting rank, name, FIDE id, board and colour, or bye code; issue 31), for the round's results back to the pairing program; no record changes |
 //! | 7 | no table changes: a game against the computer (issue 34): a player's `computer` level in the setup record, and the record `taken_back` (a practice game's take-back), which an older hamle cannot read |
-//! | 8 | kept for issue 31's game-level records (another branch); no changes here |
+//! | 8 | no table changes: the arbiter's records (issue 31): `touch_released`, `noted` (his note on a ruling), `result_corrected`, the end reason `forfeit` and the result `0-0` (a double forfeit), which an older hamle cannot read |
 //! | 9 | no table changes (issue 31): the record `seat_link_issued` (a seat's link issued again, with the new token's hash), which an older hamle cannot read, and a round's game's board and FIDE ids in the setup record (`event_board`, `white_fide_id`, `black_fide_id`; absent in older setups) |
 
 use rusqlite::Connection;
@@ -118,7 +118,9 @@ pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
         // Schema 7: records only (the computer's seat, a practice game's take-back); every
         // older record reads as it did, its players people.
         M::up(""),
-        // Schema 8: kept for issue 31's game-level records (merged from another branch).
+        // Schema 8: records only (a touch released, the arbiter's note, a result corrected,
+        // the forfeit end reason and the double forfeit's result `0-0`); every older record
+        // reads as it did.
         M::up(""),
         // Schema 9: records only (a seat's link issued again, a round game's board and FIDE
         // ids); every older record reads as it did.

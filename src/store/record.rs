@@ -612,6 +612,23 @@ enum EventRecord {
         by: N<Seat>,
         upheld: bool,
     },
+    /// The arbiter released a touch as not deliberate (schema 8).
+    TouchReleased {
+        by: N<Seat>,
+        color: N<Color>,
+    },
+    /// The arbiter's note on his ruling (schema 8).
+    Noted {
+        by: N<Seat>,
+        text: String,
+    },
+    /// The arbiter's correction of the result after the end (schema 8).
+    ResultCorrected {
+        by: N<Seat>,
+        result: N<GameResult>,
+        reason_of_end: N<EndReason>,
+        reason: String,
+    },
     BoardRestored {
         by: N<Seat>,
         board: N<Color>,
@@ -749,6 +766,7 @@ impl From<&Event> for EventRecord {
             | Event::Adjusting { .. }
             | Event::TouchReported { .. }
             | Event::TouchRuled { .. }
+            | Event::TouchReleased { .. }
             | Event::BoardRestored { .. } => boards::record(event),
             Event::Paused { .. }
             | Event::Resumed { .. }
@@ -764,7 +782,9 @@ impl From<&Event> for EventRecord {
             | Event::DrawOffered { .. }
             | Event::DrawDeclined { .. }
             | Event::DrawOfferLapsed
-            | Event::DrawClaimed { .. } => endings::record(event),
+            | Event::DrawClaimed { .. }
+            | Event::Noted { .. }
+            | Event::ResultCorrected { .. } => endings::record(event),
             Event::SheetWritten { .. }
             | Event::SheetStruck { .. }
             | Event::SheetAutoRecord { .. }
@@ -800,6 +820,7 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::Adjusting { .. }
             | EventRecord::TouchReported { .. }
             | EventRecord::TouchRuled { .. }
+            | EventRecord::TouchReleased { .. }
             | EventRecord::BoardRestored { .. } => boards::event(r)?,
             EventRecord::Paused { .. }
             | EventRecord::Resumed { .. }
@@ -815,7 +836,9 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::DrawOffered { .. }
             | EventRecord::DrawDeclined { .. }
             | EventRecord::DrawOfferLapsed
-            | EventRecord::DrawClaimed { .. } => endings::event(r),
+            | EventRecord::DrawClaimed { .. }
+            | EventRecord::Noted { .. }
+            | EventRecord::ResultCorrected { .. } => endings::event(r),
             EventRecord::SheetWritten { .. }
             | EventRecord::SheetStruck { .. }
             | EventRecord::SheetAutoRecord { .. }

@@ -176,6 +176,9 @@ pub(super) fn kind(e: &Event) -> &'static str {
         Event::IllegalMove { .. } => "illegal_move",
         Event::TouchReported { .. } => "touch_reported",
         Event::TouchRuled { .. } => "touch_ruled",
+        Event::TouchReleased { .. } => "touch_released",
+        Event::Noted { .. } => "noted",
+        Event::ResultCorrected { .. } => "result_corrected",
         Event::BoardRestored { .. } => "board_restored",
         Event::DrawOffered { .. } => "draw_offered",
         Event::DrawDeclined { .. } => "draw_declined",
@@ -258,6 +261,7 @@ pub(super) fn events() -> Vec<(String, Event)> {
         GameResult::WhiteWins,
         GameResult::BlackWins,
         GameResult::Draw,
+        GameResult::DoubleForfeit,
     ] {
         add(
             &format!("ended_{}", result.pgn().replace(['/', '-'], "_")),
@@ -381,6 +385,31 @@ pub(super) fn events() -> Vec<(String, Event)> {
         Event::TouchRuled {
             by: Seat::Arbiter,
             upheld: true,
+        },
+    );
+    add(
+        "touch_released",
+        Event::TouchReleased {
+            by: Seat::Arbiter,
+            color: Color::White,
+        },
+    );
+    add(
+        "noted",
+        Event::Noted {
+            by: Seat::Arbiter,
+            text: "The pawn was knocked by his sleeve.".to_owned(),
+        },
+    );
+    add(
+        "result_corrected",
+        Event::ResultCorrected {
+            by: Seat::Arbiter,
+            ending: Ending {
+                result: GameResult::BlackWins,
+                reason: EndReason::Forfeit,
+            },
+            reason: "The wrong colour was declared.".to_owned(),
         },
     );
     add(
@@ -634,7 +663,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            38,
+            41,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

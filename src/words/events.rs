@@ -11,6 +11,8 @@ mod desk;
 mod endings;
 mod moves;
 
+pub use endings::result_key;
+
 use super::published::Said;
 use super::sheet::Listener;
 use super::{Published, Speaker, color_key, color_name, seat_name, sentences, text};
@@ -98,6 +100,9 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
         Event::DefaultTimeOver { color } => t.default_time_over(*color),
         Event::TouchReported { color, square, .. } => t.touch_reported(*color, *square),
         Event::TouchRuled { upheld, .. } => t.touch_ruled(*upheld),
+        Event::TouchReleased { color, .. } => t.touch_released(*color),
+        Event::Noted { text, .. } => t.noted(text),
+        Event::ResultCorrected { ending, reason, .. } => t.result_corrected(*ending, reason),
         Event::BoardRestored { board, .. } => t.board_restored(*board),
         Event::DrawOffered { by } => t.draw_offered(*by),
         Event::DrawDeclined { by } => t.draw_declined(*by),
@@ -174,28 +179,84 @@ pub fn sealed_move_shown(seat: Seat, by: Seat) -> bool {
     by.side().is_some() && seat.side() == by.side()
 }
 
-/// One line of the incident record for the arbiter, in `lang`: the time (UTC), who, and the
-/// event's sentence as the arbiter hears it; a time request (private to a side) is named,
-/// not told. `moves`: the `Moved` events of the half-moves a ruling took back (or an undone
-/// one played again), each named by its number and its words in `lang`.
-pub fn incident_line(lang: Lang, p: &Published, by: Option<Seat>, moves: &[&Published]) -> String {
-    let secs = p.rec.at_ms / 1000;
-    let time = format!(
+/// The time of day (UTC) of `at_ms`: `hh:mm:ss`.
+pub fn utc_time(at_ms: u64) -> String {
+    let secs = at_ms / 1000;
+    format!(
         "{:02}:{:02}:{:02}",
         (secs / 3600) % 24,
         (secs / 60) % 60,
         secs % 60
-    );
+    )
+}
+
+/// What an incident says, as the arbiter hears it: the event's sentence (a time request,
+/// private to a side, named, not told; a clock set "from ... to ...", `before_ms` being the
+/// time before it; an illegal announcement with the move said), then the half-moves a
+/// ruling took back or an undone one played again (`moves`), each by its number and words.
+pub fn incident_said(
+    lang: Lang,
+    p: &Published,
+    moves: &[&Published],
+    before_ms: Option<u64>,
+) -> String {
     let said = match &p.rec.event {
         Event::ClockTold { color, .. } => text(
             lang,
             "incident-time-asked",
             &[("color", color_name(lang, *color))],
         ),
+        Event::ClockSet {
+            color,
+            remaining_ms,
+            ..
+        } if before_ms.is_some() => text(
+            lang,
+            "incident-clock-set",
+            &[
+                ("color", color_name(lang, *color)),
+                (
+                    "from",
+                    super::clock_time(lang, before_ms.unwrap_or_default()),
+                ),
+                ("to", super::clock_time(lang, *remaining_ms)),
+            ],
+        ),
+        Event::IllegalAnnounced { uci: Some(u), .. } => {
+            let told = text_for(Seat::Arbiter, lang, p);
+            let said = said_squares(lang, u);
+            sentences(lang, std::iter::once(told).chain(said))
+        }
         _ => text_for(Seat::Arbiter, lang, p),
     };
     let named = incident_moves(lang, &p.rec.event, moves);
-    let said = sentences(lang, std::iter::once(said).chain(named));
+    sentences(lang, std::iter::once(said).chain(named))
+}
+
+/// The move an illegal announcement said, by its squares ("The move said: e2 to e5.").
+fn said_squares(lang: Lang, uci: &shakmaty::uci::UciMove) -> Option<String> {
+    let shakmaty::uci::UciMove::Normal { from, to, .. } = uci else {
+        return None;
+    };
+    let sp = Speaker::new(lang);
+    Some(text(
+        lang,
+        "incident-said",
+        &[("from", sp.square(*from)), ("to", sp.square(*to))],
+    ))
+}
+
+/// One line of the incident record for the arbiter, in `lang`: the time (UTC), who, and
+/// what the incident says ([`incident_said`]).
+pub fn incident_line(
+    lang: Lang,
+    p: &Published,
+    by: Option<Seat>,
+    moves: &[&Published],
+    before_ms: Option<u64>,
+) -> String {
+    let time = utc_time(p.rec.at_ms);
+    let said = incident_said(lang, p, moves, before_ms);
     match by {
         Some(seat) => text(
             lang,

@@ -47,6 +47,10 @@ macro_rules! locale_files {
                 "eboard.ftl",
                 include_str!(concat!("../../locales/", $lang, "/eboard.ftl")),
             ),
+            (
+                "rulings.ftl",
+                include_str!(concat!("../../locales/", $lang, "/rulings.ftl")),
+            ),
         ]
     };
 }

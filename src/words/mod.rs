@@ -29,6 +29,7 @@ pub mod practice;
 pub mod published;
 pub mod queries;
 pub mod refusals;
+pub mod report;
 pub mod sheet;
 pub mod speaker;
 

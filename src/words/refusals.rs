@@ -4,14 +4,16 @@
 
 use fluent_bundle::FluentValue;
 
+use super::events::result_key;
 use super::i18n::Args;
 use super::sheet::{Listener, say_ruling};
 use super::{Speaker, error, format, sentences, text};
 use crate::announce::Lang;
-use crate::game::{BoardError, Missing, Refusal};
+use crate::game::{BoardError, EndReason, Event, Missing, Recorded, Refusal};
 use crate::scoresheet::desk::DeskRefusal;
 use crate::scoresheet::reconcile::{BranchKind, Ruling};
 use crate::table::{Confirmation, TableRefusal};
+use shakmaty::Color;
 
 /// What a move still lacks before the clock may be pressed (F4 / D.2.3), one sentence for
 /// each missing part, in the order the player makes them.
@@ -128,9 +130,46 @@ pub fn table_refusal(lang: Lang, r: &TableRefusal) -> String {
     }
 }
 
-/// The question before a resignation, a draw offer or a claim.
-pub fn confirm(lang: Lang, c: Confirmation) -> String {
+/// The question before a resignation, a draw offer or a claim, or one of the arbiter's
+/// rulings that are shown before they are applied (a touch released, a forfeit, a result
+/// corrected); `events`: what the order would do, for what the question names.
+pub fn confirm(lang: Lang, c: Confirmation, events: &[Recorded]) -> String {
     match c {
+        Confirmation::ReleaseTouch => {
+            let color = events.iter().find_map(|e| match e.event {
+                Event::TouchReleased { color, .. } => Some(color),
+                _ => None,
+            });
+            text(
+                lang,
+                "confirm-release-touch",
+                &[(
+                    "color",
+                    super::color_name(lang, color.unwrap_or(Color::White)),
+                )],
+            )
+        }
+        Confirmation::Forfeit(result) => text(
+            lang,
+            "confirm-forfeit",
+            &[("result", result_key(result).to_owned())],
+        ),
+        Confirmation::CorrectResult(result) => {
+            let forfeit = events.iter().any(|e| {
+                matches!(
+                    e.event,
+                    Event::ResultCorrected { ending, .. } if ending.reason == EndReason::Forfeit
+                )
+            });
+            text(
+                lang,
+                "confirm-correct-result",
+                &[
+                    ("result", result_key(result).to_owned()),
+                    ("forfeit", forfeit.to_string()),
+                ],
+            )
+        }
         Confirmation::Resign => text(lang, "confirm-resign", &[]),
         Confirmation::OfferDraw => text(lang, "confirm-offer-draw", &[]),
         Confirmation::ClaimDraw(kind) => text(

@@ -42,6 +42,7 @@ mod pairings;
 mod queries;
 mod round_trip;
 mod rounds;
+mod rulings;
 mod scoresheet;
 mod server;
 mod service;

@@ -208,9 +208,9 @@ fn round_three_results() -> (Pairings, Vec<BoardResult>) {
             41,
         )),
         Some(Counted::of(end(GameResult::Draw, EndReason::Agreement), 2)),
-        // White never came: the arbiter declared Black the winner before any move.
+        // White never came: the arbiter declared a forfeit, Black the winner.
         Some(Counted::of(
-            end(GameResult::BlackWins, EndReason::Arbiter),
+            end(GameResult::BlackWins, EndReason::Forfeit),
             0,
         )),
         // White resigned after his first move, before Black's.
@@ -260,6 +260,35 @@ fn spec_read(line: &str, round: usize) -> (u32, String, String, String, char, ch
         at(base + 5),
         at(base + 7),
     )
+}
+
+/// Issue 31, item 3: a forfeit counts by its reason, not by how many moves were made: the
+/// arbiter's result of a game nobody moved in is not a forfeit (the interim rule counted it
+/// as one), a double forfeit is `-` for both and `0F-0F` in the list.
+#[test]
+fn a_forfeit_is_counted_by_its_reason_and_a_double_forfeit_is_minus_for_both() {
+    use hamle::game::{EndReason, Ending, GameResult};
+    use shakmaty::Color;
+    let end = |result, reason| Ending { result, reason };
+    let declared = Counted::of(end(GameResult::BlackWins, EndReason::Arbiter), 0);
+    assert_eq!(declared, Counted::Unrated(GameResult::BlackWins));
+    assert_eq!(
+        (declared.code(Color::White), declared.code(Color::Black)),
+        ('L', 'W')
+    );
+    let double = Counted::of(end(GameResult::DoubleForfeit, EndReason::Forfeit), 0);
+    assert_eq!(double, Counted::Forfeit { winner: None });
+    assert_eq!(
+        (double.code(Color::White), double.code(Color::Black)),
+        ('-', '-')
+    );
+    assert_eq!(double.listed(), "0F-0F");
+    let white = Counted::of(end(GameResult::WhiteWins, EndReason::Forfeit), 0);
+    assert_eq!(
+        (white.code(Color::White), white.code(Color::Black)),
+        ('+', '-')
+    );
+    assert_eq!(white.listed(), "1F-0F");
 }
 
 #[test]

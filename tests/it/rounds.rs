@@ -605,10 +605,15 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
         .request(json!({"type": "resign", "confirmed": true}))
         .await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
-    // Board 3's White never came: the arbiter declares the loss before any move.
+    // Board 3's White never came: the arbiter declares a forfeit (issue 31), shown first.
     let b3 = game_of(&boards[2], &[("arbiter", token.clone())]);
     let (mut a3, _) = Client::connect(&addr, &b3, "arbiter", None).await;
-    let got = a3.request(json!({"type": "end", "result": "0-1"})).await;
+    let forfeit = json!({"type": "forfeit", "result": "0-1"});
+    let got = a3.request(forfeit.clone()).await;
+    assert_eq!(got.last().unwrap()["type"], "confirm", "{got:?}");
+    let mut confirmed = forfeit;
+    confirmed["confirmed"] = json!(true);
+    let got = a3.request(confirmed).await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
     // Board 6 lasted less than one move: 1. e4, then the arbiter declares a draw.
     let b6 = game_of(
@@ -626,6 +631,22 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
         .request(json!({"type": "end", "result": "1/2-1/2"}))
         .await;
     assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // Issue 31: the sheets show the draw was declared by mistake; the arbiter corrects it to
+    // White's win after the end, and the exports follow.
+    let got = a6
+        .request(
+            json!({"type": "correct_result", "result": "1-0", "confirmed": true,
+            "reason": "The arbiter's slip: Dietz resigned."}),
+        )
+        .await;
+    assert_eq!(got.last().unwrap()["type"], "ack", "{got:?}");
+    // The round desk's boards show the corrected result, board 3 as a forfeit.
+    let (status, now) = with_token(&server, &format!("/api/rounds/{id}"), &token, false).await;
+    assert_eq!(status, 200, "{now}");
+    assert_eq!(now["boards"][5]["result"], "1-0", "{now}");
+    assert_eq!(now["boards"][5]["end_reason"], "arbiter");
+    assert_eq!(now["boards"][2]["result"], "0-1");
+    assert_eq!(now["boards"][2]["end_reason"], "forfeit");
 
     // A wrong token gets neither export.
     for ext in ["trf", "csv"] {
@@ -653,10 +674,10 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
         [
             "1 4700001 0007 w 1",
             "3 4700003 0009 w -",
-            "4 4700004 0010 b D",
+            "4 4700004 0010 b L",
             "7 4700007 0001 b 0",
             "9 4700009 0003 b +",
-            "10 4700010 0004 w D",
+            "10 4700010 0004 w W",
             "13 4700013 0000 - H",
         ]
     );
@@ -673,7 +694,7 @@ async fn a_trf_rounds_results_go_back_to_the_pairing_program() {
          3,\"Cetin, Cem\",\"Isik, Ilker\",0F-1F\r\n\
          4,\"Lorenz, Lea\",\"Fuchs, Fritz\",*\r\n\
          5,\"Eren, Ela\",\"Kilic, Kaan\",*\r\n\
-         6,\"Jung, Jan\",\"Dietz, Dana\",1/2-1/2\r\n"
+         6,\"Jung, Jan\",\"Dietz, Dana\",1-0\r\n"
     );
     server.stop().await;
 }

@@ -546,49 +546,43 @@ pub enum Counted {
     Played(GameResult),
     /// A game that lasted less than one move (a side never moved): `W`, `D`, `L`, not rated.
     Unrated(GameResult),
-    /// A game not played: the arbiter declared a side the winner before each side had moved
-    /// (a player who did not come); the winner's `+`, the loser's `-`.
-    Forfeit { winner: Color },
+    /// A game not played: the arbiter declared a forfeit ([`EndReason::Forfeit`]); the
+    /// winner's `+`, the loser's `-`; a double forfeit (`winner: None`) both `-`.
+    Forfeit { winner: Option<Color> },
 }
 
 impl Counted {
     /// How a game that ended so after `plies` half-moves counts.
     pub fn of(ending: Ending, plies: usize) -> Counted {
-        if plies >= 2 {
-            return Counted::Played(ending.result);
-        }
         match (ending.reason, ending.result) {
-            (EndReason::Arbiter, GameResult::WhiteWins) => Counted::Forfeit {
-                winner: Color::White,
+            (EndReason::Forfeit, GameResult::WhiteWins) => Counted::Forfeit {
+                winner: Some(Color::White),
             },
-            (EndReason::Arbiter, GameResult::BlackWins) => Counted::Forfeit {
-                winner: Color::Black,
+            (EndReason::Forfeit, GameResult::BlackWins) => Counted::Forfeit {
+                winner: Some(Color::Black),
             },
+            (_, GameResult::DoubleForfeit) => Counted::Forfeit { winner: None },
+            (_, result) if plies >= 2 => Counted::Played(result),
             (_, result) => Counted::Unrated(result),
         }
     }
 
     /// The TRF16 result code of `color`'s player.
     pub fn code(self, color: Color) -> char {
-        let won = |r: GameResult| match (r, color) {
-            (GameResult::Draw, _) => None,
-            (GameResult::WhiteWins, c) | (GameResult::BlackWins, c) => {
-                Some((r == GameResult::WhiteWins) == (c == Color::White))
-            }
-        };
+        let points = |r: GameResult| r.half_points(color);
         match self {
-            Counted::Played(r) => match won(r) {
-                Some(true) => '1',
-                Some(false) => '0',
-                None => '=',
+            Counted::Played(r) => match points(r) {
+                2 => '1',
+                1 => '=',
+                _ => '0',
             },
-            Counted::Unrated(r) => match won(r) {
-                Some(true) => 'W',
-                Some(false) => 'L',
-                None => 'D',
+            Counted::Unrated(r) => match points(r) {
+                2 => 'W',
+                1 => 'D',
+                _ => 'L',
             },
             Counted::Forfeit { winner } => {
-                if winner == color {
+                if winner == Some(color) {
                     '+'
                 } else {
                     '-'
@@ -597,18 +591,19 @@ impl Counted {
         }
     }
 
-    /// The result in a plain list: `1-0`, `0-1`, `1/2-1/2`; a forfeit `1F-0F` or `0F-1F`
-    /// (as Vega writes it; no leading `+` or `-`, which a spreadsheet would take for a
-    /// formula).
+    /// The result in a plain list: `1-0`, `0-1`, `1/2-1/2`; a forfeit `1F-0F`, `0F-1F`, a
+    /// double forfeit `0F-0F` (as Vega writes them; no leading `+` or `-`, which a
+    /// spreadsheet would take for a formula).
     pub fn listed(self) -> &'static str {
         match self {
             Counted::Played(r) | Counted::Unrated(r) => r.pgn(),
             Counted::Forfeit {
-                winner: Color::White,
+                winner: Some(Color::White),
             } => "1F-0F",
             Counted::Forfeit {
-                winner: Color::Black,
+                winner: Some(Color::Black),
             } => "0F-1F",
+            Counted::Forfeit { winner: None } => "0F-0F",
         }
     }
 }

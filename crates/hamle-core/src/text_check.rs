@@ -17,6 +17,9 @@ pub enum TextProblem {
     Bidi,
     /// Longer than allowed.
     TooLong,
+    /// Markup in a plain note ([`plain`]): `<` or `>` (HTML or XML tags), `{` or `}` (a PGN
+    /// comment's ends).
+    Markup,
 }
 
 impl TextProblem {
@@ -27,6 +30,7 @@ impl TextProblem {
             TextProblem::Control => "control",
             TextProblem::Bidi => "bidi",
             TextProblem::TooLong => "too_long",
+            TextProblem::Markup => "markup",
         }
     }
 }
@@ -64,9 +68,41 @@ pub fn one_line(text: &str, max_chars: usize) -> Result<(), TextProblem> {
     Ok(())
 }
 
+/// The most characters of an arbiter's note or reason ([`plain`]).
+pub const MAX_NOTE_CHARS: usize = 500;
+
+/// Checks a plain-text note (the arbiter's note on a ruling, his reason for a correction):
+/// [`one_line`], and no markup: a note goes into the pages, the PGN's comments and the
+/// report he signs as it was typed, so `<`, `>`, `{` and `}` are refused, not escaped.
+pub fn plain(text: &str, max_chars: usize) -> Result<(), TextProblem> {
+    one_line(text, max_chars)?;
+    if text.contains(['<', '>', '{', '}']) {
+        return Err(TextProblem::Markup);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_note_refuses_markup_and_what_one_line_refuses() {
+        assert_eq!(
+            plain("The pawn was knocked by his sleeve; 3 min.", 500),
+            Ok(())
+        );
+        for (bad, problem) in [
+            ("<b>bold</b>", TextProblem::Markup),
+            ("a <script>", TextProblem::Markup),
+            ("1. e4 {comment}", TextProblem::Markup),
+            ("two\nlines", TextProblem::LineBreak),
+            ("x\u{202E}y", TextProblem::Bidi),
+        ] {
+            assert_eq!(plain(bad, 500), Err(problem), "{bad:?}");
+        }
+        assert_eq!(plain(&"x".repeat(501), 500), Err(TextProblem::TooLong));
+    }
 
     #[test]
     fn plain_lines_in_every_script_pass() {

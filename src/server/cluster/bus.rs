@@ -297,12 +297,15 @@ impl Preview {
 }
 
 /// The names a confirmation's action has on the wire (`Confirmation::key`).
-const CONFIRM_ACTIONS: [&str; 5] = [
+const CONFIRM_ACTIONS: [&str; 8] = [
     "resign",
     "offer_draw",
     "claim_draw",
     "reconcile",
     "undo_ruling",
+    "release_touch",
+    "forfeit",
+    "correct_result",
 ];
 
 impl Answer {

@@ -1,14 +1,15 @@
 //! A client message to the table's [`Order`]: the one mapping the WebSocket session uses and
 //! the owner of a game uses for a message another node forwarded to it (`docs/scale-out.md`).
-//! Text others read back is checked here (one line, no control or direction characters), and
-//! a recording named in a scoresheet entry must be the seat's own.
+//! Text others read back is checked here (one line, no control or direction characters; the
+//! arbiter's note on a ruling and his reason for a correction plain text besides, no markup),
+//! and a recording named in a scoresheet entry must be the seat's own.
 
 use std::path::Path;
 
 use shakmaty::{Color, Piece, Square};
 
 use crate::announce::Lang;
-use crate::game::{ClaimKind, Command, Seat};
+use crate::game::{ClaimKind, Command, GameResult, Seat};
 use crate::scoresheet::Slot;
 use crate::scoresheet::desk::{DeskCommand, FixEdit};
 use crate::server::recordings;
@@ -50,10 +51,66 @@ fn check_text(id: &RequestId, text: &str) -> Option<Mapped> {
     })
 }
 
-/// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`).
+/// `None` if the arbiter's `text` in `field` (a note, a reason) is one line of plain text;
+/// else its refusal.
+fn check_plain(id: &RequestId, field: &str, text: &str) -> Option<Mapped> {
+    let problem = crate::text_check::plain(text.trim(), crate::text_check::MAX_NOTE_CHARS).err()?;
+    Some(Mapped::Refuse {
+        id: id.clone(),
+        code: ErrorCode::InvalidText,
+        args: vec![
+            ("field", field.to_owned()),
+            ("problem", problem.key().to_owned()),
+        ],
+    })
+}
+
+/// The order `msg` gives, from `seat` speaking `lang` in `game` (recordings under `data_dir`);
+/// an arbiter's ruling with a note carries it ([`Order::Noted`]).
 pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &GameId) -> Mapped {
+    let note = ruling_note(&msg).filter(|n| !n.trim().is_empty());
+    match order_without_note(msg, seat, lang, data_dir, game) {
+        Mapped::Order { id, order, confirm } => match note {
+            None => Mapped::Order { id, order, confirm },
+            Some(note) => {
+                if let Some(refuse) = check_plain(&id, "note", &note) {
+                    return refuse;
+                }
+                let order = Order::Noted {
+                    order: Box::new(order),
+                    note,
+                };
+                Mapped::Order { id, order, confirm }
+            }
+        },
+        other => other,
+    }
+}
+
+/// The note on an arbiter's ruling, if the message is one and carries one.
+fn ruling_note(msg: &ClientMsg) -> Option<String> {
+    match msg {
+        ClientMsg::SetClock { note, .. }
+        | ClientMsg::End { note, .. }
+        | ClientMsg::Forfeit { note, .. }
+        | ClientMsg::RuleTouch { note, .. }
+        | ClientMsg::ReleaseTouch { note, .. }
+        | ClientMsg::RestoreBoard { note, .. }
+        | ClientMsg::Reconcile { note, .. }
+        | ClientMsg::UndoRuling { note, .. } => note.clone(),
+        _ => None,
+    }
+}
+
+/// The order `msg` gives, its note left to [`order_of`].
+fn order_without_note(
+    msg: ClientMsg,
+    seat: Seat,
+    lang: Lang,
+    data_dir: &Path,
+    game: &GameId,
+) -> Mapped {
     let play = |c: Command| Order::Play(c);
-    let desk = |c: DeskCommand| Order::Desk(c);
     // Resign, offer and claim ask for a second step unless sent `"confirmed": true`.
     let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
     let (id, order, confirm) = match msg {
@@ -84,8 +141,26 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             id,
             color,
             remaining_ms,
+            ..
         } => (id, play(set_clock(color, remaining_ms)), None),
-        ClientMsg::End { id, result } => (id, play(Command::End(result)), None),
+        ClientMsg::End { id, result, .. } => (id, play(Command::End(result)), None),
+        ClientMsg::Forfeit {
+            id,
+            result,
+            confirmed,
+            ..
+        } => (
+            id,
+            forfeit(result),
+            (!confirmed).then_some(Confirmation::Forfeit(result)),
+        ),
+        ClientMsg::CorrectResult {
+            id,
+            result,
+            forfeit,
+            reason,
+            confirmed,
+        } => return correct_result(id, result, forfeit, reason, confirmed),
         ClientMsg::Board(BoardMsg { id, board, op }) => {
             (id, play(Command::Board { board, op }), None)
         }
@@ -114,8 +189,12 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         ClientMsg::ClaimTime { id } => (id, play(Command::ClaimTime), None),
         ClientMsg::TakeBack { id } => (id, play(Command::TakeBack), None),
         ClientMsg::ReportTouch { id, square } => (id, play(Command::ReportTouch(square)), None),
-        ClientMsg::RuleTouch { id, upheld } => (id, play(Command::RuleTouch(upheld)), None),
-        ClientMsg::RestoreBoard { id, board } => (id, play(Command::RestoreBoard(board)), None),
+        ClientMsg::RuleTouch { id, upheld, .. } => (id, play(Command::RuleTouch(upheld)), None),
+        ClientMsg::ReleaseTouch { id, confirmed, .. } => {
+            let ask = unconfirmed(confirmed, Confirmation::ReleaseTouch);
+            (id, play(Command::ReleaseTouch), ask)
+        }
+        ClientMsg::RestoreBoard { id, board, .. } => (id, play(Command::RestoreBoard(board)), None),
         ClientMsg::TalkingClock { id } => (id, play(Command::TalkingClock), None),
         ClientMsg::ClockWarnings { id, on } => (id, play(Command::Warnings(on)), None),
         ClientMsg::WriteSheet {
@@ -134,6 +213,26 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             };
             return write_sheet(id, write, seat, data_dir, game);
         }
+        m @ (ClientMsg::StrikeSheet { .. }
+        | ClientMsg::AutoRecord { .. }
+        | ClientMsg::CompareBoards { .. }
+        | ClientMsg::Reconcile { .. }
+        | ClientMsg::UndoRuling { .. }
+        | ClientMsg::FixBoard { .. }
+        | ClientMsg::CallAdjournment { .. }
+        | ClientMsg::SealMove { .. }
+        | ClientMsg::SealStopClock { .. }
+        | ClientMsg::OpenSealed { .. }) => return desk_order(m),
+    };
+    Mapped::Order { id, order, confirm }
+}
+
+/// The order a message of the desk gives (scoresheets but a written entry, diverging
+/// boards, adjournment).
+fn desk_order(msg: ClientMsg) -> Mapped {
+    let desk = |c: DeskCommand| Order::Desk(c);
+    let unconfirmed = |confirmed: bool, c: Confirmation| (!confirmed).then_some(c);
+    let (id, order, confirm) = match msg {
         ClientMsg::StrikeSheet { id, number, side } => {
             let slot = Slot::new(number.0, side);
             (id, desk(DeskCommand::Strike { slot }), None)
@@ -145,11 +244,12 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
             ply,
             confirmed,
             take_back,
+            ..
         } => {
             let (rule, ask) = reconcile(ply, confirmed, take_back);
             (id, desk(rule), ask)
         }
-        ClientMsg::UndoRuling { id, confirmed } => {
+        ClientMsg::UndoRuling { id, confirmed, .. } => {
             let ask = unconfirmed(confirmed, Confirmation::UndoRuling);
             (id, desk(DeskCommand::UndoRuling), ask)
         }
@@ -172,7 +272,42 @@ pub fn order_of(msg: ClientMsg, seat: Seat, lang: Lang, data_dir: &Path, game: &
         }
         ClientMsg::SealStopClock { id } => (id, desk(DeskCommand::StopClock), None),
         ClientMsg::OpenSealed { id } => (id, desk(DeskCommand::OpenSealed), None),
+        _ => return Mapped::NotAnOrder,
     };
+    Mapped::Order { id, order, confirm }
+}
+
+/// The arbiter's forfeit (a game not played).
+fn forfeit(result: GameResult) -> Order {
+    Order::Play(Command::Forfeit(result))
+}
+
+/// The arbiter's correction of the result after the end: his reason required, plain text;
+/// shown first unless `confirmed`.
+fn correct_result(
+    id: RequestId,
+    result: GameResult,
+    forfeit: bool,
+    reason: String,
+    confirmed: bool,
+) -> Mapped {
+    if reason.trim().is_empty() {
+        let code = ErrorCode::ReasonRequired;
+        return Mapped::Refuse {
+            id,
+            code,
+            args: Vec::new(),
+        };
+    }
+    if let Some(refuse) = check_plain(&id, "reason", &reason) {
+        return refuse;
+    }
+    let order = Order::CorrectResult {
+        result,
+        forfeit,
+        reason,
+    };
+    let confirm = (!confirmed).then_some(Confirmation::CorrectResult(result));
     Mapped::Order { id, order, confirm }
 }
 

@@ -4,8 +4,9 @@
 //! - `GET /api/games/{id}/sheets/{color}`: the sheet as text (`text/plain`).
 //! - `GET /api/games/{id}/sheets/{color}/brf`: the sheet as BRF (liblouis).
 //! - `GET /api/games/{id}/envelope`: the envelope (arbiter only).
-//! - `GET /api/games/{id}/incidents`: the incident record as text, and
-//!   `GET /api/games/{id}/incidents.json` as JSON (arbiter only; issue 18).
+//! - `GET /api/games/{id}/incidents`: the incident record as the report the arbiter signs
+//!   (issue 31: header, move numbers, signature), and `GET /api/games/{id}/incidents.json`
+//!   as JSON (arbiter only; issue 18).
 //!
 //! A scoresheet is open to its own side (player and assistant) and to the arbiter (Art. 8.3).
 
@@ -28,8 +29,9 @@ use crate::server::http::extract::Authorised;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
 use crate::words::events::{incident_board_events, incident_line};
+use crate::words::report::{ReportHeader, move_position, report, report_line};
+use crate::words::sentences;
 use crate::words::sheet::{Names, sheet_text};
-use crate::words::{sentences, text};
 
 pub(super) fn routes() -> Router<AppState> {
     Router::new()
@@ -42,7 +44,7 @@ pub(super) fn routes() -> Router<AppState> {
 
 /// One incident on the wire.
 #[derive(Serialize)]
-pub(super) struct IncidentBody {
+pub(in crate::server) struct IncidentBody {
     seq: u64,
     at_ms: u64,
     by: Option<&'static str>,
@@ -60,9 +62,18 @@ pub(super) struct IncidentBody {
     /// it (at most `BOARD_EVIDENCE`, the latest), an electronic board's included.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     board_events: Vec<IncidentBoardEvent>,
+    /// The move number and the side to move when it happened.
+    number: u32,
+    to_move: &'static str,
     /// Private to one side (a time request): left out of the PGN.
     #[serde(skip)]
     pub(super) private: bool,
+    /// The arbiter's note: in his own PGN only.
+    #[serde(skip)]
+    pub(super) arbiter_only: bool,
+    /// The report's line ([`crate::words::report::report_line`]).
+    #[serde(skip)]
+    pub(in crate::server) report: String,
 }
 
 /// A half-move a ruling took back or played again.
@@ -111,14 +122,19 @@ async fn incident_lines(seat: &Authorised) -> Result<Vec<IncidentBody>, ApiError
         .desk()
         .await
         .ok_or_else(|| ApiError::unavailable(lang))?;
-    Ok(incident_bodies(&view.log, lang))
+    Ok(incident_bodies(
+        &view.log,
+        lang,
+        seat.handle.setup.start.position(),
+    ))
 }
 
 /// Every incident of a published log, its line in `lang` (for the text, the JSON and the
-/// PGN's comments).
-pub(super) fn incident_bodies(
+/// PGN's comments) and its report line, in a game that started at `start`.
+pub(in crate::server) fn incident_bodies(
     log: &[std::sync::Arc<crate::words::Published>],
     lang: crate::announce::Lang,
+    start: &shakmaty::Chess,
 ) -> Vec<IncidentBody> {
     let found = incidents(log.iter().map(|p| &p.rec));
     let event = |seq: u64| log.get(seq.checked_sub(1)? as usize).map(|p| &**p);
@@ -156,7 +172,8 @@ pub(super) fn incident_bodies(
                 .iter()
                 .filter_map(|seq| event(*seq))
                 .collect();
-            let line = incident_line(lang, p, i.by, &moves);
+            let at = move_position(start, i.ply);
+            let line = incident_line(lang, p, i.by, &moves, i.before_ms);
             let text = match incident_board_events(lang, &evidence) {
                 Some(events) => sentences(lang, [line, events]),
                 None => line,
@@ -170,34 +187,62 @@ pub(super) fn incident_bodies(
                 taken_back,
                 played_again,
                 board_events: evidence.iter().filter_map(|p| board_event(p)).collect(),
+                number: at.number,
+                to_move: color_key(at.to_move),
                 private: i.private,
+                arbiter_only: matches!(p.rec.event, crate::game::Event::Noted { .. }),
+                report: report_line(lang, p, &i, &moves, at),
             })
         })
         .collect()
 }
 
 async fn incidents_as_text(seat: Authorised) -> Result<Response, ApiError> {
-    let lines = incident_lines(&seat).await?;
-    let players = &seat.handle.setup.players;
     let lang = seat.lang;
-    let mut out = text(
-        lang,
-        "incident-title",
-        &[
-            ("white", players.white.name.clone()),
-            ("black", players.black.name.clone()),
-        ],
-    );
-    out.push('\n');
-    if lines.is_empty() {
-        out.push_str(&text(lang, "incident-none", &[]));
-        out.push('\n');
+    if seat.seat != Seat::Arbiter {
+        return Err(ApiError::forbidden(lang));
     }
-    for l in lines {
-        out.push_str(&l.text);
-        out.push('\n');
-    }
+    let view = seat
+        .handle
+        .desk()
+        .await
+        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let out = game_report(lang, &seat.handle.setup, &view, None);
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response())
+}
+
+/// A game's report in `lang`: the header (its `board` when a round's route knows it), every
+/// incident's report line, the signature.
+pub(in crate::server) fn game_report(
+    lang: crate::announce::Lang,
+    setup: &crate::game::Setup,
+    view: &DeskView,
+    board: Option<u32>,
+) -> String {
+    let lines: Vec<String> = incident_bodies(&view.log, lang, setup.start.position())
+        .into_iter()
+        .map(|l| l.report)
+        .collect();
+    let (y, m, d) = crate::server::render::pgn::civil((view.state.created_ms / 86_400_000) as i64);
+    let ending = view
+        .state
+        .result
+        .zip(view.state.end_reason)
+        .and_then(|(r, e)| {
+            Some(crate::game::Ending {
+                result: crate::game::GameResult::from_pgn(r)?,
+                reason: crate::game::EndReason::from_key(e)?,
+            })
+        });
+    let header = ReportHeader {
+        event: &setup.event,
+        board,
+        white: &setup.players.white.name,
+        black: &setup.players.black.name,
+        date: format!("{y:04}-{m:02}-{d:02}"),
+        ending,
+    };
+    report(lang, &header, &lines)
 }
 
 async fn incidents_as_json(seat: Authorised) -> Result<Response, ApiError> {

@@ -9,7 +9,7 @@
 
 pub mod create;
 pub mod error;
-mod exports;
+pub(in crate::server) mod exports;
 pub mod extract;
 mod recording_routes;
 
@@ -23,6 +23,7 @@ use axum::routing::get;
 pub use error::ApiError;
 pub use extract::{AcceptLang, Authorised};
 
+use crate::game::Seat;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, same_hash};
 use crate::server::render::pgn;
@@ -85,7 +86,9 @@ async fn game_pgn(
     query: Result<axum::extract::Query<PgnQuery>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Response, ApiError> {
     let with_incidents = query.is_ok_and(|q| q.incidents);
-    let Authorised { handle, lang, .. } = seat;
+    let Authorised {
+        handle, lang, seat, ..
+    } = seat;
     let view = handle
         .desk()
         .await
@@ -93,9 +96,10 @@ async fn game_pgn(
     // The incident record as comments (a side's time requests left out), in the asker's
     // language; a ruling's line names the half-moves it took back.
     let comments: Vec<(usize, String)> = if with_incidents {
-        exports::incident_bodies(&view.log, lang)
+        exports::incident_bodies(&view.log, lang, handle.setup.start.position())
             .into_iter()
-            .filter(|i| !i.private)
+            // The arbiter's notes are in his own PGN only.
+            .filter(|i| !i.private && (seat == Seat::Arbiter || !i.arbiter_only))
             .map(|i| (i.ply, i.text))
             .collect()
     } else {

@@ -97,6 +97,11 @@ impl Renderer<'_> {
             Event::DefaultTimeOver { color } => self.default_time_over(*color),
             Event::TouchReported { by, color, square } => self.touch_reported(*by, *color, *square),
             Event::TouchRuled { by, upheld } => self.touch_ruled(*by, *upheld),
+            Event::TouchReleased { by, color } => self.touch_released(*by, *color),
+            Event::Noted { by, text } => self.noted(*by, text),
+            Event::ResultCorrected { by, ending, reason } => {
+                self.result_corrected(*by, *ending, reason)
+            }
             Event::BoardRestored { by, board } => self.board_restored(*by, *board),
             Event::DrawOffered { by } => self.draw_offered(*by),
             Event::DrawDeclined { by } => self.draw_declined(*by),

@@ -45,6 +45,9 @@ fn termination(end_reason: Option<&str>) -> &'static str {
         None => "unterminated",
         Some("timeout") | Some("timeout_draw") => "time forfeit",
         Some("arbiter") => "adjudication",
+        // A game not played (issue 31): as lichess writes a game a player never started; the
+        // result stays `1-0`, `0-1` or, for a double forfeit, `0-0` (lichess's broadcasts).
+        Some("forfeit") => "forfeit",
         // A loss by illegal moves (7.5.5) is an infraction of the rules, not a normal end.
         Some("illegal_moves") => "rules infraction",
         Some(_) => "normal",
@@ -176,6 +179,7 @@ mod tests {
         assert_eq!(termination(Some("illegal_moves")), "rules infraction");
         assert_eq!(termination(Some("timeout")), "time forfeit");
         assert_eq!(termination(Some("arbiter")), "adjudication");
+        assert_eq!(termination(Some("forfeit")), "forfeit");
         assert_eq!(termination(Some("checkmate")), "normal");
     }
 

@@ -55,7 +55,7 @@ pub(crate) fn confirmation(
         .flatten();
     let message = match &ruling {
         Some(r) => words::refusals::confirm_ruling(lang, r, replay),
-        None => words::refusals::confirm(lang, action),
+        None => words::refusals::confirm(lang, action, events),
     };
     Acted::Confirm {
         action: action.key(),

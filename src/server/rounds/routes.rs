@@ -34,7 +34,7 @@ use crate::server::http::create::{
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::rounds::alerts::{BoardLine, board_lines};
-use crate::server::rounds::results;
+use crate::server::rounds::{report, results};
 use crate::server::wire::{ErrorCode, EventIn, RulesIn, TimeControlIn};
 use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
 use crate::store::{GameId, NewGame, Place, RoundPlayer, StoredGame, StoredRound};
@@ -54,6 +54,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rounds/{id}/ws", get(round_ws))
         .route("/api/rounds/{id}/results.trf", get(results_trf))
         .route("/api/rounds/{id}/results.csv", get(results_csv))
+        .route("/api/rounds/{id}/incidents", get(round_incidents))
+        .route(
+            "/api/rounds/{id}/boards/{board}/incidents",
+            get(board_incidents),
+        )
         .layer(DefaultBodyLimit::max(MAX_ROUND_BODY_BYTES))
 }
 
@@ -556,6 +561,34 @@ async fn results_trf(
     let text = crate::pairings::trf_results(&round.event, &round.site, trf_round, &boards, &byes)
         .map_err(|_| refused())?;
     let name = results::file_name(&round, "trf");
+    Ok(download("text/plain; charset=utf-8", name, text))
+}
+
+/// `GET /api/rounds/{id}/incidents`: every board's report the arbiter signs, in board order
+/// ([`report::round_record`]).
+async fn round_incidents(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let (name, text) = report::round_record(&app, lang, &round).await;
+    Ok(download("text/plain; charset=utf-8", name, text))
+}
+
+/// `GET /api/rounds/{id}/boards/{board}/incidents`: one board's report; `404` for a board
+/// the round does not have.
+async fn board_incidents(
+    State(app): State<AppState>,
+    Path((id, board)): Path<(String, u32)>,
+    AcceptLang(lang): AcceptLang,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let round = authorised_round(&app, lang, &id, &headers).await?;
+    let (name, text) = report::board_record(&app, lang, &round, board)
+        .await
+        .ok_or_else(|| ApiError::not_found(lang))?;
     Ok(download("text/plain; charset=utf-8", name, text))
 }
 

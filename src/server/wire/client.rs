@@ -89,11 +89,41 @@ pub enum ClientMsg {
         #[serde(deserialize_with = "parsed")]
         color: Color,
         remaining_ms: u64,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
     },
     End {
         id: RequestId,
         #[serde(deserialize_with = "parsed")]
         result: GameResult,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
+    },
+    /// The arbiter declares a forfeit before a move was made (issue 31): `1-0`, `0-1`, or
+    /// `0-0` (a double forfeit); asked again unless `confirmed`.
+    Forfeit {
+        id: RequestId,
+        #[serde(deserialize_with = "parsed")]
+        result: GameResult,
+        #[serde(default, deserialize_with = "null_false")]
+        confirmed: bool,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
+    },
+    /// The arbiter corrects the result after the end (issue 31), with his `reason`;
+    /// `forfeit`: as a forfeit; asked again unless `confirmed`.
+    CorrectResult {
+        id: RequestId,
+        #[serde(deserialize_with = "parsed")]
+        result: GameResult,
+        #[serde(default, deserialize_with = "null_false")]
+        forfeit: bool,
+        reason: String,
+        #[serde(default, deserialize_with = "null_false")]
+        confirmed: bool,
     },
     State {
         id: RequestId,
@@ -160,11 +190,27 @@ pub enum ClientMsg {
     RuleTouch {
         id: RequestId,
         upheld: bool,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
+    },
+    /// The arbiter releases the side to move's touch as not deliberate (issue 31); asked
+    /// again unless `confirmed`.
+    ReleaseTouch {
+        id: RequestId,
+        #[serde(default, deserialize_with = "null_false")]
+        confirmed: bool,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
     },
     RestoreBoard {
         id: RequestId,
         #[serde(deserialize_with = "parsed")]
         board: Color,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
     },
     TalkingClock {
         id: RequestId,
@@ -246,6 +292,9 @@ pub enum ClientMsg {
         confirmed: bool,
         #[serde(default)]
         take_back: Option<u32>,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
     },
     /// The arbiter undoes his last ruling that took moves back (asked again unless
     /// `confirmed`).
@@ -253,6 +302,9 @@ pub enum ClientMsg {
         id: RequestId,
         #[serde(default, deserialize_with = "null_false")]
         confirmed: bool,
+        /// The arbiter's note on this ruling (plain text, one line).
+        #[serde(default)]
+        note: Option<String>,
     },
     /// A piece lifted from / put on a board being put right.
     FixBoard {

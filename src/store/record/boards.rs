@@ -75,6 +75,10 @@ pub(super) fn record(event: &Event) -> EventRecord {
             square: N(square),
         },
         Event::TouchRuled { by, upheld } => EventRecord::TouchRuled { by: N(by), upheld },
+        Event::TouchReleased { by, color } => EventRecord::TouchReleased {
+            by: N(by),
+            color: N(color),
+        },
         Event::BoardRestored { by, board } => EventRecord::BoardRestored {
             by: N(by),
             board: N(board),
@@ -105,6 +109,10 @@ pub(super) fn event(r: EventRecord) -> Result<Event, RecordError> {
             square: square.0,
         },
         EventRecord::TouchRuled { by, upheld } => Event::TouchRuled { by: by.0, upheld },
+        EventRecord::TouchReleased { by, color } => Event::TouchReleased {
+            by: by.0,
+            color: color.0,
+        },
         EventRecord::BoardRestored { by, board } => Event::BoardRestored {
             by: by.0,
             board: board.0,

@@ -1,5 +1,6 @@
-//! The stored records of how a game ends: a draw offered, declined, lapsed or claimed, and
-//! the end itself (its result and reason).
+//! The stored records of how a game ends: a draw offered, declined, lapsed or claimed, the
+//! end itself (its result and reason), the arbiter's correction of the result after the end
+//! and his note on a ruling.
 
 use super::{EventRecord, N};
 use crate::game::{Ending, Event};
@@ -29,6 +30,13 @@ pub(super) fn record(event: &Event) -> EventRecord {
             correct,
             bonus_ms,
             taken_ms,
+        },
+        Event::Noted { by, text } => EventRecord::Noted { by: N(by), text },
+        Event::ResultCorrected { by, ending, reason } => EventRecord::ResultCorrected {
+            by: N(by),
+            result: N(ending.result),
+            reason_of_end: N(ending.reason),
+            reason,
         },
         _ => unreachable!("not an ending event"),
     }
@@ -61,6 +69,20 @@ pub(super) fn event(r: EventRecord) -> Event {
             correct,
             bonus_ms,
             taken_ms,
+        },
+        EventRecord::Noted { by, text } => Event::Noted { by: by.0, text },
+        EventRecord::ResultCorrected {
+            by,
+            result,
+            reason_of_end,
+            reason,
+        } => Event::ResultCorrected {
+            by: by.0,
+            ending: Ending {
+                result: result.0,
+                reason: reason_of_end.0,
+            },
+            reason,
         },
         _ => unreachable!("not an ending record"),
     }

@@ -74,6 +74,15 @@ impl Teller<'_> {
         )
     }
 
+    /// The arbiter released a touch as not deliberate.
+    pub(super) fn touch_released(&self, color: Color) -> String {
+        text(
+            self.lang,
+            "event-touch-released",
+            &[("color", color_name(self.lang, color))],
+        )
+    }
+
     /// The arbiter set a physical board to the official position.
     pub(super) fn board_restored(&self, board: Color) -> String {
         text(

@@ -1,5 +1,5 @@
-//! The sentences of how a game ends: a draw offered, declined, lapsed or claimed, and the end
-//! itself.
+//! The sentences of how a game ends: a draw offered, declined, lapsed or claimed, the end
+//! itself, the arbiter's correction of the result after it, and his note on a ruling.
 
 use shakmaty::Color;
 
@@ -8,11 +8,12 @@ use crate::game::{ClaimKind, Ending, GameResult, Seat};
 use crate::words::{clock_time, color_name, seat_name, text};
 
 /// A result's key in the messages.
-fn result_key(r: GameResult) -> &'static str {
+pub fn result_key(r: GameResult) -> &'static str {
     match r {
         GameResult::WhiteWins => "white",
         GameResult::BlackWins => "black",
         GameResult::Draw => "draw",
+        GameResult::DoubleForfeit => "double_forfeit",
     }
 }
 
@@ -26,6 +27,20 @@ impl Teller<'_> {
                 ("reason", ending.reason.key().to_owned()),
                 ("result", result_key(ending.result).to_owned()),
             ],
+        )
+    }
+
+    /// The arbiter's note on his ruling.
+    pub(super) fn noted(&self, note: &str) -> String {
+        text(self.lang, "event-note", &[("note", note.to_owned())])
+    }
+
+    /// The arbiter corrected the result after the end: the new end, and his reason.
+    pub(super) fn result_corrected(&self, ending: Ending, because: &str) -> String {
+        text(
+            self.lang,
+            "event-result-corrected",
+            &[("end", self.ended(ending)), ("because", because.to_owned())],
         )
     }
 

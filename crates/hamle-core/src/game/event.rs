@@ -49,15 +49,20 @@ pub enum GameResult {
     WhiteWins,
     BlackWins,
     Draw,
+    /// Neither player came (a double forfeit): both lose, no game was played. Only a
+    /// forfeit ends so ([`EndReason::Forfeit`]).
+    DoubleForfeit,
 }
 
 impl GameResult {
-    /// `1-0`, `0-1`, `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2`; a double forfeit `0-0` (as ChessBase and lichess's
+    /// broadcasts write it; the PGN standard has no result for a game nobody played).
     pub fn pgn(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
+            GameResult::DoubleForfeit => "0-0",
         }
     }
 
@@ -66,7 +71,23 @@ impl GameResult {
             "1-0" => Some(GameResult::WhiteWins),
             "0-1" => Some(GameResult::BlackWins),
             "1/2-1/2" => Some(GameResult::Draw),
+            "0-0" => Some(GameResult::DoubleForfeit),
             _ => None,
+        }
+    }
+
+    /// The points of `color`'s player: 2 for a win, 1 for a draw, 0 for a loss (half-points).
+    pub fn half_points(self, color: shakmaty::Color) -> u32 {
+        match self {
+            GameResult::Draw => 1,
+            GameResult::DoubleForfeit => 0,
+            GameResult::WhiteWins | GameResult::BlackWins => {
+                if self == GameResult::win_for(color) {
+                    2
+                } else {
+                    0
+                }
+            }
         }
     }
 
@@ -101,10 +122,14 @@ pub enum EndReason {
     SeventyFiveMoves,
     /// The illegal move that reached the rules profile's limit (7.5.5).
     IllegalMoves,
+    /// The arbiter declared a forfeit (a player did not come, Art. 6.7, or the regulations'
+    /// default): no game was played; the winner's `+`, the loser's `-` (both `-` for a
+    /// double forfeit), not rated.
+    Forfeit,
 }
 
 impl EndReason {
-    pub const ALL: [EndReason; 13] = [
+    pub const ALL: [EndReason; 14] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::DeadPosition,
@@ -118,6 +143,7 @@ impl EndReason {
         EndReason::FivefoldRepetition,
         EndReason::SeventyFiveMoves,
         EndReason::IllegalMoves,
+        EndReason::Forfeit,
     ];
 
     pub fn key(self) -> &'static str {
@@ -135,6 +161,7 @@ impl EndReason {
             EndReason::FivefoldRepetition => "fivefold_repetition",
             EndReason::SeventyFiveMoves => "seventy_five_moves",
             EndReason::IllegalMoves => "illegal_moves",
+            EndReason::Forfeit => "forfeit",
         }
     }
 
@@ -249,6 +276,25 @@ pub enum Event {
     TouchRuled {
         by: Seat,
         upheld: bool,
+    },
+    /// The arbiter released `color`'s touches as not deliberate (D.2.3 / Art. 4.2-4.3 bind
+    /// only a deliberate touch): the touch-move obligation is lifted, also after the touch
+    /// was recorded or a report of it upheld.
+    TouchReleased {
+        by: Seat,
+        color: Color,
+    },
+    /// The arbiter's note on the ruling just before it (plain text, one line).
+    Noted {
+        by: Seat,
+        text: String,
+    },
+    /// The arbiter corrected the declared result after the end (an appeal, a wrong colour
+    /// declared, a claim found wrong): the game's ending is `ending` from now on.
+    ResultCorrected {
+        by: Seat,
+        ending: Ending,
+        reason: String,
     },
     /// The arbiter set a physical board to the official position (F8 / D.2.9).
     BoardRestored {
@@ -422,12 +468,19 @@ impl Event {
                 | Event::SheetAutoRecord { .. }
                 | Event::ClockTold { .. }
                 | Event::SeatLinkIssued { .. }
+                | Event::Noted { .. }
+                | Event::ResultCorrected { .. }
         )
     }
 
     /// Whether `seat` may see this event's content. The time the visually impaired player's
-    /// assistant asks for is told to him alone (D.2.10.4), not to his player.
+    /// assistant asks for is told to him alone (D.2.10.4), not to his player; the arbiter's
+    /// note on a ruling is his alone.
     pub fn visible_to(&self, seat: Seat) -> bool {
+        // The arbiter's note is his record's, not the table's.
+        if let Event::Noted { .. } = self {
+            return seat == Seat::Arbiter;
+        }
         if let Event::ClockTold { by, .. } = self
             && by.is_assistant()
         {

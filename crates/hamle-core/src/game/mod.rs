@@ -123,6 +123,12 @@ pub enum Command {
     ReportTouch(Square),
     /// The arbiter rules on the reported touch.
     RuleTouch(bool),
+    /// The arbiter releases the side to move's touches as not deliberate (D.2.3 / Art.
+    /// 4.2-4.3): the touch-move obligation is lifted.
+    ReleaseTouch,
+    /// The arbiter declares a forfeit before the game was played (no move made): a win for
+    /// one side (`1-0`, `0-1`) or a double forfeit ([`GameResult::DoubleForfeit`]).
+    Forfeit(GameResult),
     /// The arbiter sets a physical board to the official position.
     RestoreBoard(Color),
     /// The talking clock: time and moves, told to the asking side only.
@@ -154,8 +160,9 @@ impl Command {
             Command::Pause => Some(Permission::Pause),
             Command::Resume => Some(Permission::Resume),
             Command::SetClock { .. } => Some(Permission::AdjustClock),
-            Command::End(_) => Some(Permission::End),
+            Command::End(_) | Command::Forfeit(_) => Some(Permission::End),
             Command::RuleTouch(_)
+            | Command::ReleaseTouch
             | Command::RestoreBoard(_)
             | Command::Start
             | Command::IssueLink { .. } => Some(Permission::Arbitrate),
@@ -218,6 +225,16 @@ pub enum Refusal {
     NotPractice,
     /// A take-back with no move of one's own to take back.
     NothingToTakeBack,
+    /// No touch of the side to move obliges him: nothing to release.
+    NoTouch,
+    /// A forfeit for a game in which a move was made (a played game ends otherwise).
+    GameHasMoves,
+    /// A result corrected while the game is still in play.
+    GameNotOver,
+    /// The corrected result is the one the game has.
+    ResultUnchanged,
+    /// A result that cannot end the game this way (`0-0` is a double forfeit only).
+    InvalidResult,
 }
 
 impl Refusal {
@@ -251,6 +268,11 @@ impl Refusal {
             Refusal::AlreadyStarted => "already_started",
             Refusal::NotPractice => "not_practice",
             Refusal::NothingToTakeBack => "nothing_to_take_back",
+            Refusal::NoTouch => "no_touch",
+            Refusal::GameHasMoves => "game_has_moves",
+            Refusal::GameNotOver => "game_not_over",
+            Refusal::ResultUnchanged => "result_unchanged",
+            Refusal::InvalidResult => "invalid_result",
         }
     }
 }
@@ -834,6 +856,8 @@ impl Game {
             Command::ClaimTime => self.decide_claim_time(seat, now),
             Command::ReportTouch(square) => self.decide_report_touch(seat, square, now),
             Command::RuleTouch(upheld) => self.decide_rule_touch(seat, upheld, now),
+            Command::ReleaseTouch => self.decide_release_touch(seat, now),
+            Command::Forfeit(result) => self.decide_forfeit(seat, result, now),
             Command::RestoreBoard(board) => self.decide_restore_board(seat, board, now),
             Command::Start => self.decide_start(seat, now),
             Command::Arrive => self.decide_arrive(seat, now),
@@ -1014,6 +1038,9 @@ impl Game {
                 self.apply_touch_reported(*color, *square, rec.clock, at)
             }
             Event::TouchRuled { upheld, .. } => self.apply_touch_ruled(*upheld, rec.clock),
+            Event::TouchReleased { color, .. } => self.apply_touch_released(*color),
+            Event::Noted { .. } => Ok(ClockEffect::Unchanged),
+            Event::ResultCorrected { ending, .. } => self.apply_result_corrected(*ending),
             Event::BoardRestored { board, .. } => self.apply_board_restored(*board),
             Event::DrawOffered { by } => self.apply_draw_offered(*by),
             Event::DrawDeclined { .. } | Event::DrawOfferLapsed => self.apply_offer_gone(),

@@ -1053,3 +1053,245 @@ fn the_arbiter_issues_a_seat_link_again_for_a_seat_the_game_has_also_after_the_e
     );
     assert_eq!((g.status(), g.clock(3_000), g.moves().len()), before);
 }
+
+/// Issue 31, item 1: a pawn knocked out of its hole and put back binds (D.2.2), until the
+/// arbiter releases the touch as not deliberate (D.2.3 / Art. 4.2-4.3); also a touch he
+/// upheld on a report, after the fact.
+#[test]
+fn the_arbiter_releases_a_touch_that_was_not_deliberate() {
+    let s = physical(Edition::Fide2023);
+    let mut g = Game::new(s.clone());
+    let mut log = Vec::new();
+    let on_white = |op| Command::Board {
+        board: Color::White,
+        op,
+    };
+    // Nothing touched: nothing to release.
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::ReleaseTouch, 500),
+        Err(Refusal::NoTouch)
+    );
+    // White's sleeve knocks the e-pawn out of its hole; he puts it back.
+    log.extend(run(
+        &mut g,
+        Seat::White,
+        on_white(BoardOp::Lift(sq("e2"))),
+        1_000,
+    ));
+    let back = BoardOp::Place {
+        square: sq("e2"),
+        promotion: None,
+    };
+    log.extend(run(&mut g, Seat::White, on_white(back), 1_100));
+    let d4 = mv(&g, "d2d4");
+    assert_eq!(
+        g.decide(Seat::White, Command::Announce(d4), 1_200),
+        Err(Refusal::TouchMove {
+            rule: Rule::MovePiece,
+            square: sq("e2")
+        })
+    );
+    // Only the arbiter releases.
+    for seat in [
+        Seat::White,
+        Seat::WhiteAssistant,
+        Seat::Black,
+        Seat::Spectator,
+    ] {
+        assert_eq!(
+            g.decide(seat, Command::ReleaseTouch, 1_300),
+            Err(Refusal::Forbidden)
+        );
+    }
+    let released = run(&mut g, Seat::Arbiter, Command::ReleaseTouch, 1_400);
+    assert_eq!(
+        released[0].event,
+        Event::TouchReleased {
+            by: Seat::Arbiter,
+            color: Color::White
+        }
+    );
+    log.extend(released);
+    assert_eq!(g.obligation(), None);
+    assert!(g.decide(Seat::White, Command::Announce(d4), 1_500).is_ok());
+    // Released once, nothing is left to release.
+    assert_eq!(
+        g.decide(Seat::Arbiter, Command::ReleaseTouch, 1_600),
+        Err(Refusal::NoTouch)
+    );
+    // The same game restored from its log is the same game.
+    assert_eq!(Game::restore(s.clone(), &log).unwrap(), g);
+
+    // A touch upheld on the assistant's report, released after the fact.
+    log.extend(run(&mut g, Seat::White, Command::Announce(d4), 2_000));
+    log.extend(run(
+        &mut g,
+        Seat::White,
+        on_white(BoardOp::Lift(sq("d2"))),
+        2_100,
+    ));
+    let d4_placed = BoardOp::Place {
+        square: sq("d4"),
+        promotion: None,
+    };
+    log.extend(run(&mut g, Seat::White, on_white(d4_placed), 2_200));
+    log.extend(run(&mut g, Seat::White, Command::PressClock, 2_300));
+    let report = Command::ReportTouch(sq("g8"));
+    log.extend(run(&mut g, Seat::WhiteAssistant, report, 3_000));
+    log.extend(run(&mut g, Seat::Arbiter, Command::RuleTouch(true), 4_000));
+    assert_eq!(g.obligation().map(|o| o.square), Some(sq("g8")));
+    let released = run(&mut g, Seat::Arbiter, Command::ReleaseTouch, 5_000);
+    assert!(matches!(
+        released[0].event,
+        Event::TouchReleased {
+            color: Color::Black,
+            ..
+        }
+    ));
+    log.extend(released);
+    assert_eq!(g.obligation(), None);
+    assert_eq!(Game::restore(s, &log).unwrap(), g);
+}
+
+/// Issue 31, item 3: a forfeit is declared before a move was made, distinct from the
+/// arbiter's result of a played game.
+#[test]
+fn a_forfeit_is_declared_only_for_a_game_without_a_move() {
+    for (result, ok) in [
+        (GameResult::WhiteWins, true),
+        (GameResult::BlackWins, true),
+        (GameResult::DoubleForfeit, true),
+        (GameResult::Draw, false),
+    ] {
+        let mut g = Game::new(setup(false));
+        if !ok {
+            assert_eq!(
+                g.decide(Seat::Arbiter, Command::Forfeit(result), 1_000),
+                Err(Refusal::InvalidResult)
+            );
+            continue;
+        }
+        assert_eq!(
+            g.decide(Seat::White, Command::Forfeit(result), 1_000),
+            Err(Refusal::Forbidden)
+        );
+        let events = run(&mut g, Seat::Arbiter, Command::Forfeit(result), 1_000);
+        let ending = Ending {
+            result,
+            reason: EndReason::Forfeit,
+        };
+        assert_eq!(g.status(), Status::Over(ending));
+        assert_eq!(
+            events[0].event,
+            Event::Ended {
+                ending,
+                by: Some(Seat::Arbiter)
+            }
+        );
+    }
+    // A game with a move was played: no forfeit, nothing changed.
+    let mut g = Game::new(setup(false));
+    play(&mut g, Seat::White, "e2e4", 1_000);
+    let before = g.clone();
+    assert_eq!(
+        g.decide(
+            Seat::Arbiter,
+            Command::Forfeit(GameResult::WhiteWins),
+            2_000
+        ),
+        Err(Refusal::GameHasMoves)
+    );
+    assert_eq!(g, before);
+    // `0-0` ends a game only as a forfeit.
+    assert_eq!(
+        g.decide(
+            Seat::Arbiter,
+            Command::End(GameResult::DoubleForfeit),
+            2_000
+        ),
+        Err(Refusal::InvalidResult)
+    );
+}
+
+/// Issue 31, item 2: the arbiter corrects a declared result after the end, with his reason;
+/// a game still in play is refused and nothing changes.
+#[test]
+fn the_arbiter_corrects_the_result_after_the_end() {
+    let mut g = Game::new(setup(true));
+    let mut log = Vec::new();
+    log.extend(play(&mut g, Seat::White, "e2e4", 1_000));
+    let before = g.clone();
+    assert_eq!(
+        g.decide_correction(Seat::Arbiter, GameResult::BlackWins, false, "appeal", 2_000),
+        Err(Refusal::GameNotOver)
+    );
+    assert_eq!(g, before);
+    log.extend(run(
+        &mut g,
+        Seat::Arbiter,
+        Command::End(GameResult::WhiteWins),
+        3_000,
+    ));
+    // Only the arbiter corrects; the same result is no correction; a played game is no
+    // forfeit.
+    assert_eq!(
+        g.decide_correction(Seat::White, GameResult::WhiteWins, false, "x", 4_000),
+        Err(Refusal::Forbidden)
+    );
+    assert_eq!(
+        g.decide_correction(Seat::Arbiter, GameResult::WhiteWins, false, "x", 4_000),
+        Err(Refusal::ResultUnchanged)
+    );
+    assert_eq!(
+        g.decide_correction(Seat::Arbiter, GameResult::BlackWins, true, "x", 4_000),
+        Err(Refusal::GameHasMoves)
+    );
+    let corrected = g
+        .decide_correction(
+            Seat::Arbiter,
+            GameResult::BlackWins,
+            false,
+            " the wrong colour was declared ",
+            5_000,
+        )
+        .unwrap();
+    let ending = Ending {
+        result: GameResult::BlackWins,
+        reason: EndReason::Arbiter,
+    };
+    assert_eq!(
+        corrected[0].event,
+        Event::ResultCorrected {
+            by: Seat::Arbiter,
+            ending,
+            reason: "the wrong colour was declared".to_owned()
+        }
+    );
+    for e in &corrected {
+        g.apply(e).unwrap();
+    }
+    log.extend(corrected);
+    assert_eq!(g.status(), Status::Over(ending));
+    assert_eq!(Game::restore(setup(true), &log).unwrap(), g);
+    // A forfeit declared for the wrong side becomes the other side's forfeit.
+    let mut f = Game::new(setup(false));
+    run(
+        &mut f,
+        Seat::Arbiter,
+        Command::Forfeit(GameResult::WhiteWins),
+        1_000,
+    );
+    for e in f
+        .decide_correction(Seat::Arbiter, GameResult::BlackWins, true, "colour", 2_000)
+        .unwrap()
+    {
+        f.apply(&e).unwrap();
+    }
+    assert_eq!(
+        f.status(),
+        Status::Over(Ending {
+            result: GameResult::BlackWins,
+            reason: EndReason::Forfeit
+        })
+    );
+}

@@ -1,9 +1,12 @@
 //! The incident record of a game (issue 18): the events of the numbered log an arbiter's
 //! record keeps (rulings, penalties, touch reports, illegal moves, claims, time requests,
-//! clock changes, pauses and resumptions, the adjournment, the end), each with who and when
-//! and how far the official game had come, derived from the stored log so that it survives a
+//! clock changes, pauses and resumptions, the adjournment, the end; since issue 31 the
+//! appendix's events too: a slip of the tongue corrected (D.2.8), a repetition that differed
+//! from the announcement (D.2.1), a touch released as not deliberate, the arbiter's notes
+//! and a result corrected), each with who and when, how far the official game had come and,
+//! for a clock set, the time before it, derived from the stored log so that it survives a
 //! reload and a restart. Pure: the sentences are the words layer's
-//! (`crate::words::events::incident_line`).
+//! (`crate::words::events::incident_line`, `crate::words::report`).
 //!
 //! A touch report and boards found diverging carry their evidence: the board events of the
 //! board in question since the last move (an electronic board's lifts, placements and
@@ -30,6 +33,8 @@ pub struct Incident {
     /// the half-moves it took back, in order; an undone ruling: those it played again. Empty
     /// for every other incident.
     pub moves: Vec<u64>,
+    /// A clock set: that side's time just before it (the record's "from"), when known.
+    pub before_ms: Option<u64>,
     /// A touch report: the `Board` events of the reported side's board since the last move;
     /// boards found diverging: those of both boards; at most [`BOARD_EVIDENCE`], the latest,
     /// in order. Empty for every other incident.
@@ -83,6 +88,14 @@ pub fn is_incident(event: &Event) -> bool {
             | Event::DefaultTimeOver { .. }
             | Event::IllegalAnnounced { .. }
             | Event::SeatLinkIssued { .. }
+            | Event::TouchReleased { .. }
+            | Event::Noted { .. }
+            | Event::ResultCorrected { .. }
+            | Event::Announced {
+                correction: true,
+                ..
+            }
+            | Event::Repeated { matches: false, .. }
     )
 }
 
@@ -106,7 +119,12 @@ pub fn by(event: &Event) -> Option<Seat> {
         | Event::Started { by }
         | Event::Arrived { by, .. }
         | Event::IllegalAnnounced { by, .. }
-        | Event::SeatLinkIssued { by, .. } => Some(*by),
+        | Event::SeatLinkIssued { by, .. }
+        | Event::TouchReleased { by, .. }
+        | Event::Noted { by, .. }
+        | Event::ResultCorrected { by, .. }
+        | Event::Announced { by, .. }
+        | Event::Repeated { by, .. } => Some(*by),
         _ => None,
     }
 }
@@ -121,6 +139,7 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
     // and only the latest are kept).
     let mut since_move: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
     let mut out = Vec::new();
+    let mut last: Option<&Recorded> = None;
     for rec in log {
         let mut moves = Vec::new();
         match &rec.event {
@@ -166,10 +185,28 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 private: rec.event.audience().is_some(),
                 moves,
                 board_events: evidence(&rec.event, &since_move),
+                before_ms: before(last, rec),
             });
         }
+        last = Some(rec);
     }
     out
+}
+
+/// A clock set: the set side's time just before it, from the clock after the event before
+/// (less the time it ran since).
+fn before(last: Option<&Recorded>, rec: &Recorded) -> Option<u64> {
+    let Event::ClockSet { color, .. } = rec.event else {
+        return None;
+    };
+    let c = last?.clock;
+    let ms = color.fold_wb(c.white_ms, c.black_ms);
+    let ran = rec.at_ms.saturating_sub(last?.at_ms);
+    Some(if c.running == Some(color) {
+        ms.saturating_sub(ran)
+    } else {
+        ms
+    })
 }
 
 #[cfg(test)]
@@ -406,5 +443,99 @@ mod tests {
         let both: Vec<u64> = (8..=23).collect();
         assert_eq!(got[1].board_events, both);
         assert!(got[1].board_events.contains(&14));
+    }
+
+    /// Issue 31, item 7: the report says a clock set "from ... to ...", and keeps the
+    /// appendix's events (a slip corrected, a repetition that differed, a touch released, the
+    /// arbiter's note), each with its seat.
+    #[test]
+    fn a_clock_set_keeps_the_time_before_and_the_appendix_events_are_kept() {
+        let running = |white_ms, black_ms, running| ClockReading {
+            white_ms,
+            black_ms,
+            running,
+        };
+        let at = |seq: u64, at_ms: u64, event: Event, clock: ClockReading| Recorded {
+            seq,
+            at_ms,
+            event,
+            clock,
+        };
+        let e4: shakmaty::uci::UciMove = "e2e4".parse().unwrap();
+        let log = vec![
+            at(
+                1,
+                1_000,
+                Event::Announced {
+                    by: Seat::White,
+                    uci: e4,
+                    correction: true,
+                },
+                running(60_000, 60_000, Some(Color::White)),
+            ),
+            at(
+                2,
+                2_000,
+                Event::Repeated {
+                    by: Seat::Black,
+                    uci: e4,
+                    matches: false,
+                },
+                running(59_000, 60_000, Some(Color::White)),
+            ),
+            at(
+                3,
+                3_000,
+                Event::Repeated {
+                    by: Seat::Black,
+                    uci: e4,
+                    matches: true,
+                },
+                running(58_000, 60_000, Some(Color::White)),
+            ),
+            // White's clock ran 4 s since: it showed 54 s when the arbiter set it.
+            at(
+                4,
+                7_000,
+                Event::ClockSet {
+                    by: Seat::Arbiter,
+                    color: Color::White,
+                    remaining_ms: 90_000,
+                },
+                running(90_000, 60_000, Some(Color::White)),
+            ),
+            at(
+                5,
+                8_000,
+                Event::TouchReleased {
+                    by: Seat::Arbiter,
+                    color: Color::White,
+                },
+                running(89_000, 60_000, Some(Color::White)),
+            ),
+            at(
+                6,
+                8_000,
+                Event::Noted {
+                    by: Seat::Arbiter,
+                    text: "sleeve".into(),
+                },
+                running(89_000, 60_000, Some(Color::White)),
+            ),
+        ];
+        let got: Vec<(u64, Option<Seat>, Option<u64>)> = incidents(&log)
+            .iter()
+            .map(|i| (i.seq, i.by, i.before_ms))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, Some(Seat::White), None),
+                (2, Some(Seat::Black), None),
+                (4, Some(Seat::Arbiter), Some(54_000)),
+                (5, Some(Seat::Arbiter), None),
+                (6, Some(Seat::Arbiter), None),
+            ]
+        );
     }
 }

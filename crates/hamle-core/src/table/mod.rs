@@ -23,8 +23,8 @@ use shakmaty::{Chess, Color, Move};
 
 use crate::announce::{AnnounceError, Lang, is_adjust, parse, understand};
 use crate::game::{
-    BoardOp, ClaimKind, ClockReading, Command, Game, Recorded, Refusal, ReplayError, Seat, Setup,
-    Status,
+    BoardOp, ClaimKind, ClockReading, Command, Event, Game, GameResult, Recorded, Refusal,
+    ReplayError, Seat, Setup, Status,
 };
 use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
 
@@ -52,6 +52,16 @@ pub enum Order {
     Play(Command),
     /// Scoresheets, diverging boards, adjournment.
     Desk(DeskCommand),
+    /// The arbiter corrects the declared result after the end, giving his reason (one line
+    /// of plain text, checked before it comes here); `forfeit`: as a forfeit.
+    CorrectResult {
+        result: GameResult,
+        forfeit: bool,
+        reason: String,
+    },
+    /// An order of the arbiter with his note on it (one line of plain text, checked before
+    /// it comes here): the order's events, then [`Event::Noted`].
+    Noted { order: Box<Order>, note: String },
 }
 
 /// The second step an order asks for before it is done: resigning, offering a draw and
@@ -65,6 +75,12 @@ pub enum Confirmation {
     Rule,
     /// Undoing the last ruling, shown with its consequence too.
     UndoRuling,
+    /// Releasing a touch as not deliberate.
+    ReleaseTouch,
+    /// Declaring a forfeit with this result.
+    Forfeit(GameResult),
+    /// Correcting the result after the end to this one.
+    CorrectResult(GameResult),
 }
 
 impl Confirmation {
@@ -76,6 +92,9 @@ impl Confirmation {
             Confirmation::ClaimDraw(_) => "claim_draw",
             Confirmation::Rule => "reconcile",
             Confirmation::UndoRuling => "undo_ruling",
+            Confirmation::ReleaseTouch => "release_touch",
+            Confirmation::Forfeit(_) => "forfeit",
+            Confirmation::CorrectResult(_) => "correct_result",
         }
     }
 }
@@ -242,6 +261,16 @@ impl Table {
         let mut record: Option<(usize, String, Option<Lang>)> = None;
         let mut said = String::new();
         let command = match order {
+            Order::Noted { order, note } => return self.noted(seat, *order, note, now),
+            Order::CorrectResult {
+                result,
+                forfeit,
+                reason,
+            } => {
+                return game
+                    .decide_correction(seat, result, forfeit, &reason, now)
+                    .map_err(|r| play(r, ""));
+            }
             Order::Desk(cmd) => {
                 return self
                     .desk
@@ -353,6 +382,35 @@ impl Table {
         if let Some((ply, words, lang)) = record {
             self.auto_record(seat, lang, command, ply, words, now, &mut events);
         }
+        Ok(events)
+    }
+
+    /// The arbiter's `order` with his `note`: its events, then the note. Only the arbiter
+    /// notes his rulings.
+    fn noted(
+        &self,
+        seat: Seat,
+        order: Order,
+        note: String,
+        now: u64,
+    ) -> Result<Vec<Recorded>, TableRefusal> {
+        if seat != Seat::Arbiter {
+            return Err(play(Refusal::Forbidden, ""));
+        }
+        let mut events = self.decide_order(seat, order, now)?;
+        let (seq, clock) = match events.last() {
+            Some(last) => (last.seq, last.clock),
+            None => (self.game.seq(), self.game.clock(now)),
+        };
+        events.push(Recorded {
+            seq: seq + 1,
+            at_ms: now,
+            event: Event::Noted {
+                by: seat,
+                text: note.trim().to_owned(),
+            },
+            clock,
+        });
         Ok(events)
     }
 

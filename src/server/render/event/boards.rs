@@ -1,5 +1,5 @@
-//! The physical boards on the wire: what happened on one, "I adjust", a touch reported and
-//! ruled, a board restored.
+//! The physical boards on the wire: what happened on one, "I adjust", a touch reported,
+//! ruled and released, a board restored.
 
 use shakmaty::{Color, Square};
 
@@ -48,6 +48,15 @@ impl Renderer<'_> {
         EventBody::TouchRuled {
             by: by.key(),
             upheld,
+            text: self.text(),
+        }
+    }
+
+    /// The arbiter released a touch as not deliberate.
+    pub(super) fn touch_released(&self, by: Seat, color: Color) -> EventBody {
+        EventBody::TouchReleased {
+            by: by.key(),
+            color: color_key(color),
             text: self.text(),
         }
     }

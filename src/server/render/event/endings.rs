@@ -1,5 +1,5 @@
-//! How a game ends, on the wire: a draw offered, declined, lapsed or claimed, and the end
-//! itself.
+//! How a game ends, on the wire: a draw offered, declined, lapsed or claimed, the end
+//! itself, the arbiter's correction of the result after it, and his note on a ruling.
 
 use shakmaty::uci::UciMove;
 
@@ -14,6 +14,26 @@ impl Renderer<'_> {
             by: by.map(|s| s.key()),
             result: ending.result.pgn(),
             reason: ending.reason.key(),
+            text: self.text(),
+        }
+    }
+
+    /// The arbiter's note on his ruling.
+    pub(super) fn noted(&self, by: Seat, note: &str) -> EventBody {
+        EventBody::Note {
+            by: by.key(),
+            note: note.to_owned(),
+            text: self.text(),
+        }
+    }
+
+    /// The arbiter corrected the result after the end.
+    pub(super) fn result_corrected(&self, by: Seat, ending: Ending, because: &str) -> EventBody {
+        EventBody::ResultCorrected {
+            by: by.key(),
+            result: ending.result.pgn(),
+            reason: ending.reason.key(),
+            because: because.to_owned(),
             text: self.text(),
         }
     }

@@ -17,16 +17,18 @@ const boards = new Map();
 const SHOWN = 3;
 let showAll = false;
 
-function deskUrl(game) {
+function deskUrl(game, board) {
   const url = new URL('/arbiter', location.origin);
   url.searchParams.set('lang', lang());
-  url.hash = `game=${encodeURIComponent(game)}&token=${encodeURIComponent(token)}`;
+  // The round and the board: the board's desk downloads its report by them (issue 31).
+  url.hash = `game=${encodeURIComponent(game)}&token=${encodeURIComponent(token)}`
+    + `&round=${encodeURIComponent(roundId)}&board=${encodeURIComponent(board)}`;
   return url.toString();
 }
 
 function deskLink(line) {
   const a = document.createElement('a');
-  a.href = deskUrl(line.game);
+  a.href = deskUrl(line.game, line.board);
   a.target = '_blank';
   a.rel = 'noopener';
   a.textContent = t('web-round-desk-of', { board: line.board });

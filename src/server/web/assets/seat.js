@@ -148,10 +148,11 @@ function setupTable() {
     }
     if (await request({ type: 'report_touch', square })) $('touch-square').value = '';
   });
-  $('touch-uphold')?.addEventListener('click', () => request({ type: 'rule_touch', upheld: true }));
-  $('touch-reject')?.addEventListener('click', () => request({ type: 'rule_touch', upheld: false }));
+  $('touch-uphold')?.addEventListener('click', () => ruling({ type: 'rule_touch', upheld: true }));
+  $('touch-reject')?.addEventListener('click', () => ruling({ type: 'rule_touch', upheld: false }));
+  $('touch-release')?.addEventListener('click', () => askArbiter({ type: 'release_touch' }, $('touch-release')));
   for (const color of ['white', 'black']) {
-    $(`restore-${color}`)?.addEventListener('click', () => request({ type: 'restore_board', board: color }));
+    $(`restore-${color}`)?.addEventListener('click', () => ruling({ type: 'restore_board', board: color }));
   }
 }
 
@@ -249,6 +250,10 @@ function updateArbiterTable() {
   const rules = conn.info.rules;
   $('touch-report-text').textContent = touchReport ? touchReport.text : t('web-arbiter-no-report');
   $('touch-rule').hidden = !touchReport || conn.status === 'over';
+  // A touch that was not deliberate is released (D.2.3 / Art. 4.2-4.3), also after the fact.
+  const touched = conn.info.table.touched ?? [];
+  $('touch-obligation').textContent = obligationText(conn) || t('web-arbiter-no-touch');
+  $('touch-release').disabled = touched.length === 0 || conn.status === 'over';
   $('illegal-rule').textContent = t('web-arbiter-illegal-rule', {
     penalty: clockWords(rules.illegal_penalty_ms),
     limit: rules.illegal_moves_lose_at,
@@ -410,6 +415,8 @@ function updateArbiter() {
   if (!pause) return;
   pause.disabled = conn.status !== 'playing';
   $('start').disabled = conn.status !== 'waiting';
+  // A result is corrected only after the end.
+  $('correct-submit').disabled = conn.status !== 'over';
   // Resuming waits for the case to be ruled and the boards put right, and an adjourned game
   // resumes when the sealed move is opened.
   $('resume').disabled = conn.status !== 'paused' || desk.caseOpen || desk.adjourned
@@ -457,12 +464,17 @@ function setupArbiter() {
     e.preventDefault();
     const minutes = Number($('clock-minutes').value) || 0;
     const seconds = Number($('clock-seconds').value) || 0;
-    await request({ type: 'set_clock', color: $('clock-color').value, remaining_ms: (minutes * 60 + seconds) * 1000 });
+    await ruling({ type: 'set_clock', color: $('clock-color').value, remaining_ms: (minutes * 60 + seconds) * 1000 });
   });
   const confirmBox = $('end-confirm');
   $('end-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const result = $('end-result');
+    if ($('end-how').value === 'forfeit') {
+      // A forfeit is shown by the server before it is applied (refused once a move was made).
+      askArbiter({ type: 'forfeit', result: result.value }, $('end-submit'));
+      return;
+    }
     $('end-confirm-text').textContent = t('web-end-confirm', { result: result.options[result.selectedIndex].text });
     confirmBox.hidden = false;
     $('end-yes').focus();
@@ -474,9 +486,85 @@ function setupArbiter() {
   });
   $('end-yes').addEventListener('click', async () => {
     confirmBox.hidden = true;
-    await request({ type: 'end', result: $('end-result').value });
+    await ruling({ type: 'end', result: $('end-result').value });
     $('end-submit').focus();
   });
+  $('correct-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const reason = $('correct-reason').value.trim();
+    if (!reason) {
+      tell(t('error-reason-required'), 'error');
+      $('correct-reason').focus();
+      return;
+    }
+    askArbiter({
+      type: 'correct_result',
+      result: $('correct-result').value,
+      forfeit: $('correct-forfeit').checked,
+      reason,
+    }, $('correct-submit'), () => { $('correct-reason').value = ''; });
+  });
+  $('arbiter-no').addEventListener('click', () => {
+    $('arbiter-confirm').hidden = true;
+    const back = arbiterAsked?.from;
+    arbiterAsked = null;
+    tell(t('web-cancelled'));
+    back?.focus();
+  });
+  $('arbiter-yes').addEventListener('click', async () => {
+    $('arbiter-confirm').hidden = true;
+    const asked = arbiterAsked;
+    arbiterAsked = null;
+    if (!asked) return;
+    if (await request(asked.msg)) {
+      noteUsed(asked.msg);
+      asked.done?.();
+    }
+    asked.from?.focus();
+  });
+}
+
+/** A ruling with the arbiter's note (the note field's text, if any). */
+function withNote(msg) {
+  const note = $('ruling-note')?.value.trim();
+  return note ? { ...msg, note } : msg;
+}
+
+/** The note went with a ruling that was applied: the field is emptied for the next one. */
+function noteUsed(msg) {
+  if (msg.note && $('ruling-note')) $('ruling-note').value = '';
+}
+
+/** One of the arbiter's rulings applied at once, with his note. */
+async function ruling(msg) {
+  const sent = withNote(msg);
+  const ok = await request(sent);
+  if (ok) noteUsed(sent);
+  return ok;
+}
+
+/** The ruling shown by the server and waiting for the arbiter's confirmation (a touch
+ *  released, a forfeit, a result corrected): the message to send again, confirmed, the
+ *  control to go back to, and what to do once it is applied. */
+let arbiterAsked = null;
+
+/** Asks the server what `msg` would do (its `confirm`, nothing changed yet) and shows it;
+ *  **Apply the ruling** sends it confirmed, **Cancel** leaves everything as it was. */
+async function askArbiter(msg, from, done) {
+  const sent = withNote(msg);
+  let reply;
+  try {
+    reply = await conn.request(sent);
+  } catch (err) {
+    tell(errorText(err), 'error');
+    return;
+  }
+  if (reply?.type !== 'confirm') return;
+  arbiterAsked = { msg: { ...sent, confirmed: true }, from, done };
+  $('arbiter-confirm-text').textContent = reply.message;
+  $('arbiter-confirm').hidden = false;
+  tell(reply.message);
+  $('arbiter-yes').focus();
 }
 
 // ---- the arbiter's desk: diverging boards, reconciliation, scoresheets, exports, adjournment
@@ -767,14 +855,24 @@ async function loadEnvelope() {
 /** Downloads an export (PGN, a scoresheet as text or BRF) with the seat's token. */
 async function download(path) {
   const status = $('export-status');
-  const response = await api(path).catch(() => null);
+  // A round's board (its desk opened from the round desk): the report the arbiter signs
+  // comes from the round, with the board in its header and its name.
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const [round, board] = [hash.get('round'), hash.get('board')];
+  const fromRound = path === 'incidents' && round && /^\d+$/.test(board ?? '');
+  const response = await (fromRound
+    ? fetch(`/api/rounds/${encodeURIComponent(round)}/boards/${board}/incidents`, {
+      headers: { authorization: `Bearer ${conn.token}`, 'accept-language': lang() },
+    })
+    : api(path)).catch(() => null);
   if (!response?.ok) {
     status.textContent = response ? await httpError(response) : t('web-failed');
     return;
   }
   const blob = await response.blob();
   const ext = path.endsWith('brf') ? 'brf' : path.startsWith('pgn') ? 'pgn' : 'txt';
-  const name = `${conn.gameId}-${path.replace(/[/?=]/g, '-')}.${ext}`.replace('-brf.brf', '.brf');
+  const given = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const name = given ?? `${conn.gameId}-${path.replace(/[/?=]/g, '-')}.${ext}`.replace('-brf.brf', '.brf');
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
   a.download = name;
@@ -814,7 +912,7 @@ function setupDesk() {
     const asked = rulingAsked;
     rulingAsked = null;
     if (!asked) return;
-    await request(asked.msg);
+    if (await request(asked.msg)) noteUsed(asked.msg);
     asked.from?.focus();
   });
   for (const button of document.querySelectorAll('[data-export]')) {
@@ -834,7 +932,8 @@ let rulingAsked = null;
 
 /** A ruling (`reconcile`, `undo_ruling`) is first shown with its consequence (the server's
  *  `confirm`); it is applied only when the arbiter confirms that consequence. */
-async function askRuling(msg, from) {
+async function askRuling(asked, from) {
+  const msg = withNote(asked);
   let reply;
   try {
     reply = await conn.request(msg);

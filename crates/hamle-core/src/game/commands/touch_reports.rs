@@ -1,6 +1,10 @@
 //! A touch reported by the visually impaired player's assistant (D.2.10.5): the opponent, to
 //! move, touched a piece; the arbiter upholds the report (the touch obliges, Art. 4) or not.
 //! With the rules profile's `touch_stops_clock` the clocks stop until the ruling.
+//!
+//! The arbiter's release of a touch that was not deliberate (D.2.3 / Art. 4.2-4.3 bind only a
+//! deliberate touch: a pawn knocked out of its hole and put back): the side to move's touches,
+//! lifted on his board or upheld on a report, oblige him no more.
 
 use shakmaty::{Color, Position, Square};
 
@@ -54,6 +58,31 @@ impl Game {
             Event::TouchRuled { by: seat, upheld },
             clock.reading(now),
         )])
+    }
+
+    /// [`Command::ReleaseTouch`](crate::game::Command::ReleaseTouch): the side to move's
+    /// touches released; refused when none obliges him.
+    pub(in crate::game) fn decide_release_touch(&self, seat: Seat, now: u64) -> Decided {
+        self.not_over()?;
+        if self.ply.touches.is_empty() {
+            return Err(Refusal::NoTouch);
+        }
+        let e = Event::TouchReleased {
+            by: seat,
+            color: self.turn(),
+        };
+        Ok(vec![(e, self.clock.reading(now))])
+    }
+
+    /// [`Event::TouchReleased`]: the side to move's touches oblige him no more.
+    pub(in crate::game) fn apply_touch_released(&mut self, color: Color) -> Applied {
+        if color != self.turn() {
+            return Err(format!(
+                "{color:?} is not to move: no touch of his to release"
+            ));
+        }
+        self.ply.touches.clear();
+        Ok(ClockEffect::Unchanged)
     }
 
     /// [`Event::TouchReported`]: the report waits for the ruling; the clocks stop meanwhile
