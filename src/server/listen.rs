@@ -1,18 +1,18 @@
 //! The accept loop: every TCP connection under a budget, every HTTP request under timeouts.
 //!
-//! - **A connection budget** below the file-descriptor limit ([`crate::server::Limits::max_connections`])
-//!   and per client address ([`crate::server::Limits::max_connections_per_address`]). A connection
+//! - **A connection budget** below the file-descriptor limit ([`crate::server::admission::limits::Limits::max_connections`])
+//!   and per client address ([`crate::server::admission::limits::Limits::max_connections_per_address`]). A connection
 //!   keeps its place as long as its socket is open, a WebSocket's whole life included. One
 //!   beyond the budget gets a short answer (`503 server_busy`, or `429 address_busy` for an
 //!   address that holds too many) and is closed; the games on the connections already open
 //!   go on. Beyond [`OVERFLOW`] such answers at once, a connection is closed unanswered.
-//! - **A header timeout** ([`crate::server::Limits::header_timeout`]): a request head must arrive
+//! - **A header timeout** ([`crate::server::admission::limits::Limits::header_timeout`]): a request head must arrive
 //!   whole within it, counted from the connection's start or from the end of the previous
 //!   answer, so an idle keep-alive connection is closed after it too.
 //! - **A head of at most [`MAX_HEAD_BYTES`]**, and no more read ahead (`431` beyond): hyper's
 //!   default let an unfinished head hold about 400 KiB (issue 30: 1,500 connections from
 //!   three addresses took the server from 16 to 605 MiB).
-//! - **A body timeout** ([`crate::server::Limits::body_timeout`]): a request body must arrive whole
+//! - **A body timeout** ([`crate::server::admission::limits::Limits::body_timeout`]): a request body must arrive whole
 //!   within it, counted from the end of the head.
 //!
 //! Only HTTP/1.1 (and its upgrade to WebSocket) is served: that is what browsers speak to a
@@ -40,9 +40,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower::ServiceExt;
 
-use crate::server::Limits;
 pub(super) use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::addr::{PerKey, Place, address_key};
+use crate::server::admission::limits::Limits;
 use crate::server::admission::log::LogEvery;
 use crate::server::http::ApiError;
 use crate::server::render::event::lang_from_accept;
@@ -59,7 +59,7 @@ pub(super) const OVERFLOW: usize = 64;
 /// recordings, espeak-ng's pipes, the log.
 pub(super) const RESERVED_FDS: usize = 256;
 
-/// The connection budget when [`crate::server::Limits::max_connections`] is 0: the process's
+/// The connection budget when [`crate::server::admission::limits::Limits::max_connections`] is 0: the process's
 /// file-descriptor limit less [`RESERVED_FDS`] (and at most a tenth less), at least 64.
 pub(super) fn auto_max_connections() -> usize {
     let soft = fd_limit().unwrap_or(1024);

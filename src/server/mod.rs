@@ -11,10 +11,13 @@
 //! The protocol is documented in `docs/protocol.md`.
 
 pub mod admission;
+pub mod app;
 pub mod audio;
+pub mod boards;
 pub mod cluster;
 mod command;
 mod data_lock;
+pub mod engines;
 pub use data_lock::{Holder, InUse};
 pub mod host;
 pub mod http;
@@ -23,6 +26,7 @@ pub mod opponent;
 mod recordings;
 pub mod render;
 pub mod rounds;
+mod unstarted;
 pub mod web;
 pub mod wire;
 pub mod ws;
@@ -37,13 +41,14 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::store::{GameId, Store, StoreError};
-use admission::auth::TokenHash;
-use host::actor::GameHandle;
+use crate::store::StoreError;
 use host::hub::Hub;
 use host::server_clock::ServerClock;
 
 pub use admission::auth::admin_token_path;
+pub use admission::limits::Limits;
+pub use app::AppState;
+use app::Inner;
 pub use audio::SpeechConfig;
 pub use audio::local_voice::{LocalSpeech, SpeakOptions, Voice};
 pub use audio::spoken::{Heard, spoken_to};
@@ -51,119 +56,6 @@ pub use command::{Services, StoreOptions, cancel_on_signal, operator_lang, serve
 pub use recordings::{
     MAX_RECORDING_BYTES_PER_GAME, MAX_RECORDINGS_PER_GAME, MAX_RECORDINGS_PER_SHEET,
 };
-
-/// Limits that protect the server from its clients.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// Largest WebSocket message or frame accepted (bytes).
-    pub max_message_bytes: usize,
-    /// Largest HTTP request body (bytes).
-    pub max_body_bytes: usize,
-    /// Time a new WebSocket connection has to send its `hello`.
-    pub hello_timeout: Duration,
-    /// Messages a connection may send at once...
-    pub burst: u32,
-    /// ...and per second after that.
-    pub per_second: f64,
-    /// Messages dropped in a row before the connection is closed (1008).
-    pub flood_strikes: u32,
-    /// Spectators a game may have connected at once (`too_many_spectators`, 4429 beyond).
-    /// Seats (players, assistants, arbiter) are never counted: they always get in.
-    pub max_spectators_per_game: usize,
-    /// Spectator connections one client address may hold at once, over all games.
-    pub max_spectators_per_address: usize,
-    /// WebSockets of a game waiting for their `hello` at once; one more closes the one that
-    /// has waited longest (`too_many_connections`, 4429).
-    pub max_ungreeted_per_game: usize,
-    /// WebSockets one client address may have waiting for their `hello`, over all games
-    /// (`address_busy`, 4429 beyond).
-    pub max_ungreeted_per_address: usize,
-    /// A connection the server has heard nothing from for this long is pinged...
-    pub ping_interval: Duration,
-    /// ...and closed (4408) after this long without any frame, a pong included. Also the
-    /// longest a send may wait for a client that does not read.
-    pub idle_timeout: Duration,
-    /// Whether each game's task waits for its store writes on tokio's blocking pool rather
-    /// than awaiting the store's own writer thread. Only for tests under tokio's paused clock
-    /// (`#[tokio::test(start_paused = true)]`): a task on the blocking pool keeps the paused
-    /// clock from jumping ahead while a write is on its way to the disk (a wait on the
-    /// writer thread looks like an idle runtime), so every time in a scripted game is exact.
-    /// Off by default: under load it would hold a blocking thread per game being written.
-    pub store_writes_on_blocking_pool: bool,
-    /// Time a client has to send a whole HTTP request head, counted from the connection's
-    /// start or from the end of the previous answer (so it also closes an idle keep-alive
-    /// connection).
-    pub header_timeout: Duration,
-    /// Time a client has to send a whole HTTP request body, from the end of its head.
-    pub body_timeout: Duration,
-    /// TCP connections the server holds at once (HTTP and WebSocket); one more gets `503
-    /// server_busy`. 0: the file-descriptor limit less a reserve (see `listen`).
-    pub max_connections: usize,
-    /// TCP connections one client address (an IPv6 /64) holds at once; one more gets `429
-    /// address_busy`.
-    pub max_connections_per_address: usize,
-    /// Games one client address may create at once...
-    pub games_burst: u32,
-    /// ...and per minute after that (`429 too_many_games` beyond). 0: no limit.
-    pub games_per_minute: u32,
-    /// Games without a move created without a token the server holds at once (`503
-    /// too_many_unstarted_games` beyond): an arbiter's token (a round's) and the admin token
-    /// are neither held to it nor counted.
-    pub max_unstarted_games: usize,
-    /// Games without a move one client address holds at once, whoever creates them but the
-    /// admin token (`429 address_unstarted_games` beyond).
-    pub max_unstarted_games_per_address: usize,
-    /// A game without a move is removed (with its recordings) this long after its creation.
-    pub unstarted_game_ttl: Duration,
-    /// Only the admin token (or an arbiter's) creates games (`401 unauthorized` otherwise).
-    pub require_token: bool,
-    /// Bytes of recordings the server holds, all games together (`507 recordings_full`
-    /// beyond).
-    pub max_recording_bytes: u64,
-    /// Bytes of recordings uploaded from one client address (an IPv6 /64) the server holds
-    /// (`429 address_recordings_full` beyond).
-    pub max_recording_bytes_per_address: u64,
-    /// Bytes the data directory's file system keeps free: no recording is taken that would
-    /// leave less (`507 low_disk_space`), so that the moves always have their room.
-    pub recordings_reserve_bytes: u64,
-    /// A game with no connection, no request and no running clock leaves memory after this
-    /// long (it is loaded again from the store when it is next needed).
-    pub evict_after: Duration,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_message_bytes: 4096,
-            max_body_bytes: 16 * 1024,
-            hello_timeout: Duration::from_secs(10),
-            burst: 20,
-            per_second: 10.0,
-            flood_strikes: 50,
-            max_spectators_per_game: 64,
-            max_spectators_per_address: 16,
-            max_ungreeted_per_game: 16,
-            max_ungreeted_per_address: 64,
-            ping_interval: Duration::from_secs(20),
-            idle_timeout: Duration::from_secs(60),
-            store_writes_on_blocking_pool: false,
-            header_timeout: Duration::from_secs(10),
-            body_timeout: Duration::from_secs(30),
-            max_connections: 0,
-            max_connections_per_address: 512,
-            games_burst: 60,
-            games_per_minute: 60,
-            max_unstarted_games: 1000,
-            max_unstarted_games_per_address: 100,
-            unstarted_game_ttl: Duration::from_secs(48 * 3600),
-            require_token: false,
-            max_recording_bytes: 4 << 30,
-            max_recording_bytes_per_address: 256 << 20,
-            recordings_reserve_bytes: 1 << 30,
-            evict_after: Duration::from_secs(300),
-        }
-    }
-}
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -227,122 +119,6 @@ pub enum ServeError {
     NodeNameInUse(String),
     #[error(transparent)]
     Io(#[from] io::Error),
-}
-
-struct Inner {
-    hub: Arc<Hub>,
-    store: Arc<dyn Store>,
-    limits: Limits,
-    clock: ServerClock,
-    admin: TokenHash,
-    door: Arc<admission::conns::Door>,
-    creation: admission::creation::Creation,
-    shutdown: CancellationToken,
-    tracker: TaskTracker,
-    speech: audio::ServerSpeech,
-    /// The data directory (recordings of scoresheet entries live in `audio/` there).
-    data_dir: PathBuf,
-    /// One recording upload at a time, and the bytes of recordings held (their quotas).
-    uploads: Arc<tokio::sync::Mutex<recordings::Tally>>,
-    /// The computer opponent (issue 34), if the server has an engine.
-    opponents: Option<Arc<opponent::Opponents>>,
-    /// The electronic boards' bridges and what each side hears of its board (issue 33).
-    boards: ws::eboard::Boards,
-}
-
-/// What every request handler shares.
-#[derive(Clone)]
-pub struct AppState(Arc<Inner>);
-
-impl AppState {
-    fn limits(&self) -> Limits {
-        self.0.limits.clone()
-    }
-
-    fn shutdown(&self) -> CancellationToken {
-        self.0.shutdown.clone()
-    }
-
-    fn clock(&self) -> ServerClock {
-        self.0.clock
-    }
-
-    fn speech(&self) -> &audio::ServerSpeech {
-        &self.0.speech
-    }
-
-    fn hub(&self) -> &Arc<Hub> {
-        &self.0.hub
-    }
-
-    /// The computer opponent, if the server has an engine.
-    fn opponents(&self) -> Option<&opponent::Opponents> {
-        self.0.opponents.as_deref()
-    }
-
-    fn boards(&self) -> &ws::eboard::Boards {
-        &self.0.boards
-    }
-
-    /// The game's handle, loaded from the store if it is not in memory; `None` if there is
-    /// no such game (or the store cannot be read, which is logged).
-    async fn game(&self, id: &GameId) -> Option<GameHandle> {
-        match self.0.hub.get(id).await {
-            Ok(handle) => handle,
-            Err(e) => {
-                tracing::error!(game = %id, "could not load the game: {e}");
-                None
-            }
-        }
-    }
-
-    /// The listed games (every game, or an arbiter's), read from the store.
-    async fn listed(&self, arbiter: Option<TokenHash>) -> Option<Vec<crate::store::Listed>> {
-        let store = Arc::clone(&self.0.store);
-        let listed = tokio::task::spawn_blocking(move || store.list_games(arbiter.as_ref())).await;
-        match listed {
-            Ok(Ok(games)) => Some(games),
-            other => {
-                tracing::error!("could not list the games: {other:?}");
-                None
-            }
-        }
-    }
-
-    /// The newest game, loaded.
-    async fn newest_game(&self) -> Option<GameHandle> {
-        let store = Arc::clone(&self.0.store);
-        match tokio::task::spawn_blocking(move || store.newest_game()).await {
-            Ok(Ok(Some(id))) => self.game(&id).await,
-            _ => None,
-        }
-    }
-
-    /// The games whose arbiter has this token hash.
-    async fn arbiter_games(&self, hash: &TokenHash) -> Vec<GameId> {
-        self.listed(Some(*hash))
-            .await
-            .unwrap_or_default()
-            .into_iter()
-            .map(|g| g.id)
-            .collect()
-    }
-
-    /// The game's full state, asked again if its task left memory in between.
-    async fn state_of(&self, id: &GameId) -> Option<wire::StateBody> {
-        match self
-            .0
-            .hub
-            .with_game(id, |h| async move { h.state().await })
-            .await
-        {
-            Ok(state) => state,
-            Err(e) => {
-                tracing::error!(game = %id, "could not load the game: {e}");
-                None
-            }
-        }
-    }
 }
 
 /// Connects to NATS; `owners` are the leases every node sees ([`crate::store::cluster_owners`]).
@@ -501,15 +277,13 @@ pub async fn run_node(
     let tally = recordings_on_disk(&config).await?;
     let leases = cluster.clone();
     // In a cluster a board's notices go to the other nodes' connections too.
-    let boards = cluster
-        .as_ref()
-        .map_or_else(ws::eboard::Boards::default, |c| {
-            ws::eboard::Boards::on_bus(c.client.clone())
-        });
+    let boards = cluster.as_ref().map_or_else(boards::Boards::default, |c| {
+        boards::Boards::on_bus(c.client.clone())
+    });
     // The engine is tried when the first game against the computer is asked for: a program
     // that is no engine is said then, and games against it are refused with that reason.
     let opponents = config.engine.clone().map(|engine| {
-        Arc::new(opponent::Opponents::new(crate::engine::EnginePool::new(
+        Arc::new(engines::Opponents::new(crate::engine::EnginePool::new(
             engine,
         )))
     });
@@ -547,10 +321,9 @@ pub async fn run_node(
             opponent::resume(&AppState(inner), handle);
         }
     }));
-    app.0.tracker.spawn(ws::eboard::follow_bus(
-        app.boards().clone(),
-        shutdown.clone(),
-    ));
+    app.0
+        .tracker
+        .spawn(boards::follow_bus(app.boards().clone(), shutdown.clone()));
     match &config.store {
         crate::store::StoreUrl::DataDir => {
             tracing::info!("store opened at {}", config.data_dir.display())
@@ -560,20 +333,23 @@ pub async fn run_node(
     count_unstarted(&app).await;
 
     if let Some(listening) = app.0.speech.local.clone() {
-        if let Some(id) = listening.fixed_game()
-            && app.game(id).await.is_none()
-        {
-            shutdown.cancel();
-            app.0.tracker.close();
-            app.0.tracker.wait().await;
-            return Err(ServeError::Io(io::Error::other(listening.no_such_game(id))));
-        }
-        app.0
-            .tracker
-            .spawn(audio::local_voice::follow(app.clone(), listening));
+        let first = match listening.fixed_game() {
+            Some(id) => {
+                let Some(game) = app.game(id).await else {
+                    shutdown.cancel();
+                    app.0.tracker.close();
+                    app.0.tracker.wait().await;
+                    return Err(ServeError::Io(io::Error::other(listening.no_such_game(id))));
+                };
+                Some(game)
+            }
+            None => app.newest_game().await,
+        };
+        let follow = audio::local_voice::follow(app.shutdown(), first, listening);
+        app.0.tracker.spawn(follow);
     }
 
-    app.0.tracker.spawn(admission::creation::sweeper(
+    app.0.tracker.spawn(unstarted::sweeper(
         app.clone(),
         admission::creation::sweep_period(&config.limits),
     ));

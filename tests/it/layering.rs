@@ -12,8 +12,8 @@
 //! - **Cycles** are looked for among siblings: an edge from `a::x::…` to `a::y::…` is an edge
 //!   `a::x -> a::y`. A module using its own ancestors' items (`super::AppState`) or its own
 //!   children is no edge.
-//! - **Layers**: a module is in the layer of the longest path the list names; an edge
-//!   between modules neither of which contains the other must not go up. Every top-level
+//! - **Layers**: a module is in the layer of the longest path the list names; no edge may go
+//!   up, a module's use of its ancestor's items included (the ancestor's own layer counts). Every top-level
 //!   module, and every child of a module whose children are listed, must be listed.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -215,9 +215,10 @@ fn expand(tree: &str) -> Vec<String> {
 
 /// Every `crate::`/`super::` path of the code: `use` trees expanded, and paths elsewhere.
 fn paths(code: &str) -> Vec<String> {
+    let code = without_visibility_paths(code);
     let mut found = Vec::new();
     let mut other = String::new();
-    let mut rest = code;
+    let mut rest = code.as_str();
     while let Some(at) = find_word(rest, "use") {
         other.push_str(&rest[..at]);
         let stmt = &rest[at + 3..];
@@ -259,6 +260,20 @@ fn find_word(s: &str, word: &str) -> Option<usize> {
         from = at + word.len();
     }
     None
+}
+
+/// `code` with the paths of restricted visibilities (`pub(in crate::server)`) left out: a
+/// visibility names who may use an item, it uses nothing.
+fn without_visibility_paths(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(at) = rest.find("pub(in ") {
+        out.push_str(&rest[..at + 3]);
+        let after = &rest[at + 3..];
+        rest = after.find(')').map_or("", |close| &after[close + 1..]);
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The module a path names, from module `from`: its longest prefix that is a module.
@@ -484,6 +499,23 @@ fn problems(
     };
     let mut upward_seen = BTreeSet::new();
     for (a, b) in &g.edges {
+        // A module naming its ancestor's items (`crate::server::AppState` from
+        // `server::admission`) uses that ancestor's layer: it must not be above its own.
+        if b.len() < a.len() && a.starts_with(b) {
+            if let (Some(la), Some(lb)) = (layer(a), layer(b))
+                && la < lb
+            {
+                problems.push(format!(
+                    "{} (layer {}) uses its ancestor {} (layer {}): define what it uses in its \
+                     own layer or below",
+                    name(a),
+                    la + 1,
+                    name(b),
+                    lb + 1
+                ));
+            }
+            continue;
+        }
         let Some((sa, sb)) = siblings(a, b) else {
             continue;
         };
@@ -688,6 +720,11 @@ fn use_trees_expand() {
     assert_eq!(
         paths("use crate::x::{y::Z, w};\nfn f() { super::q::r(); other::crate::no(); }"),
         ["crate::x::y::Z", "crate::x::w", "super::q::r"]
+    );
+    // A restricted visibility names who may use an item; it is no use of that module.
+    assert_eq!(
+        paths("pub(in crate::server) fn f() { crate::a::b(); }\npub(in super::x) struct S;"),
+        ["crate::a::b"]
     );
 }
 

@@ -3,14 +3,14 @@
 //! - A **seat** (player, assistant, arbiter) always gets in: its own older connection is
 //!   replaced, and nothing else counts against it.
 //! - A **spectator** takes a place among the game's spectators
-//!   ([`crate::server::Limits::max_spectators_per_game`]) and among its address's
-//!   ([`crate::server::Limits::max_spectators_per_address`], over all games); one more is refused
+//!   ([`crate::server::admission::limits::Limits::max_spectators_per_game`]) and among its address's
+//!   ([`crate::server::admission::limits::Limits::max_spectators_per_address`], over all games); one more is refused
 //!   (`too_many_spectators`, 4429).
 //! - A socket **not yet greeted** waits in its game's hall
-//!   ([`crate::server::Limits::max_ungreeted_per_game`]): when the hall is full, the one that has
+//!   ([`crate::server::admission::limits::Limits::max_ungreeted_per_game`]): when the hall is full, the one that has
 //!   waited longest is closed (`too_many_connections`, 4429) to make room, so a flood of
 //!   silent sockets can never keep a seat that greets at once from getting in. Its address
-//!   may have [`crate::server::Limits::max_ungreeted_per_address`] waiting at once (over all
+//!   may have [`crate::server::admission::limits::Limits::max_ungreeted_per_address`] waiting at once (over all
 //!   games); one more is refused (`address_busy`, 4429).
 
 use std::collections::{HashMap, VecDeque};
@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio_util::sync::CancellationToken;
 
-use crate::server::Limits;
+use super::limits::Limits;
 use crate::server::admission::addr::{ClientAddr, PerKey, Place};
 use crate::server::wire::ErrorCode;
 use crate::store::GameId;

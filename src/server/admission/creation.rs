@@ -4,23 +4,23 @@
 //!   a `text/plain` request from another site's page cannot send it without the browser
 //!   asking first), and a request that names its `Origin` must come from this server's own
 //!   pages.
-//! - **Per address**, a burst of [`crate::server::Limits::games_burst`] creations, then
-//!   [`crate::server::Limits::games_per_minute`] (governor's GCRA); beyond it `429 too_many_games`
+//! - **Per address**, a burst of [`crate::server::admission::limits::Limits::games_burst`] creations, then
+//!   [`crate::server::admission::limits::Limits::games_per_minute`] (governor's GCRA); beyond it `429 too_many_games`
 //!   with `Retry-After`.
 //!   A round counts once per board.
 //! - **Games that never start** (no move yet): each address holds at most
-//!   [`crate::server::Limits::max_unstarted_games_per_address`] of them (`429 address_unstarted_games`
+//!   [`crate::server::admission::limits::Limits::max_unstarted_games_per_address`] of them (`429 address_unstarted_games`
 //!   beyond), and the games created without a token stop at
-//!   [`crate::server::Limits::max_unstarted_games`] on the whole server (`503
+//!   [`crate::server::admission::limits::Limits::max_unstarted_games`] on the whole server (`503
 //!   too_many_unstarted_games`), so that one address cannot take every place (issue 30). An
 //!   arbiter's token (a round's) is held to its address's share only, the admin token to
 //!   nothing: neither is locked out by what others created. (Games found at start count as
 //!   created without a token: who created them is not stored.) A round takes the
 //!   places of all its boards at once, or none. Such games are removed, with their
-//!   recordings, once [`crate::server::Limits::unstarted_game_ttl`] has passed since they were
+//!   recordings, once [`crate::server::admission::limits::Limits::unstarted_game_ttl`] has passed since they were
 //!   created.
 //! - **An organiser token**, if the operator asks for one
-//!   ([`crate::server::Limits::require_token`]): only the admin token (or an arbiter's, for his next
+//!   ([`crate::server::admission::limits::Limits::require_token`]): only the admin token (or an arbiter's, for his next
 //!   game) creates games.
 
 use std::collections::HashMap;
@@ -34,7 +34,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota};
 
 use crate::server::admission::addr::ClientAddr;
-use crate::server::{AppState, Limits};
+use crate::server::admission::limits::Limits;
 use crate::store::GameId;
 
 /// Why a creation is refused before the request is even read.
@@ -289,88 +289,18 @@ impl Creation {
         self.unstarted().games.len()
     }
 
-    /// Looks again at every game counted as not started: those with a move are no longer
-    /// counted; those older than the time limit are removed from the server. Returns how
-    /// many are still counted.
-    pub async fn sweep(&self, app: &AppState) -> usize {
-        let ids: Vec<(GameId, u64)> = self
-            .unstarted()
+    /// The games counted as not started, with their creation times.
+    pub fn unstarted_games(&self) -> Vec<(GameId, u64)> {
+        self.unstarted()
             .games
             .iter()
             .map(|(id, g)| (id.clone(), g.created_ms))
-            .collect();
-        let now = app.0.clock.now_ms();
-        let ttl = u64::try_from(app.0.limits.unstarted_game_ttl.as_millis()).unwrap_or(u64::MAX);
-        // A game in memory answers for itself; the others by their stored summaries.
-        let store = std::sync::Arc::clone(&app.0.store);
-        let stored: Option<std::collections::HashSet<GameId>> =
-            tokio::task::spawn_blocking(move || store.unstarted_games())
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .map(|games| games.into_iter().map(|(id, _)| id).collect());
-        for (id, created_ms) in ids {
-            let started = if app.hub().is_loaded(&id) {
-                match app.state_of(&id).await {
-                    Some(state) => !state.moves.is_empty(),
-                    None => true,
-                }
-            } else {
-                match &stored {
-                    Some(unstarted) => !unstarted.contains(&id),
-                    // The store did not answer: look again next time.
-                    None => false,
-                }
-            };
-            if started {
-                self.unstarted().games.remove(&id);
-            } else if now.saturating_sub(created_ms) >= ttl {
-                self.unstarted().games.remove(&id);
-                remove_game(app, &id).await;
-            }
-        }
-        self.unstarted_count()
+            .collect()
     }
-}
 
-/// Removes a game that never started: from the store, its recordings from the disk, then from
-/// the server's games (its task ends when its last connection closes).
-async fn remove_game(app: &AppState, id: &GameId) {
-    let store = std::sync::Arc::clone(&app.0.store);
-    let data_dir = app.0.data_dir.clone();
-    let game = id.clone();
-    // One upload or removal of recordings at a time: their bytes are counted.
-    let mut tally = app.0.uploads.lock().await;
-    let removed = tokio::task::spawn_blocking(move || {
-        store.delete_game(&game)?;
-        crate::server::recordings::remove_game(&data_dir, &game)
-            .map_err(crate::store::StoreError::Io)
-    })
-    .await;
-    // Out of the server's games last: once a client is told the game is gone, so are its
-    // events and its recordings.
-    app.hub().forget(id);
-    match removed {
-        Ok(Ok(held)) => {
-            tally.remove(&held);
-            tracing::info!(game = %id, "removed: never started")
-        }
-        other => tracing::error!(game = %id, "could not remove a game never started: {other:?}"),
-    }
-}
-
-/// Sweeps the games that never started, every `every`, until shutdown.
-pub async fn sweeper(app: AppState, every: Duration) {
-    let shutdown = app.shutdown();
-    let mut ticker = tokio::time::interval(every);
-    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = ticker.tick() => {
-                app.0.creation.sweep(&app).await;
-            }
-        }
+    /// No longer counts `id` as not started (it started, or it was removed).
+    pub fn forget(&self, id: &GameId) {
+        self.unstarted().games.remove(id);
     }
 }
 

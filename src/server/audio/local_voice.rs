@@ -15,10 +15,10 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::server::AppState;
 use crate::server::audio::spoken::{Heard, spoken_to};
 use crate::server::host::actor::{Backlog, GameHandle};
 use crate::speech::{SpeechError, Utterance};
@@ -187,8 +187,12 @@ impl Listening {
 }
 
 /// Follows games and speaks their events for the seat, until the server shuts down.
-pub(crate) async fn follow(app: AppState, listening: Arc<Listening>) {
-    let shutdown = app.shutdown();
+/// `first` is the game followed at start-up (`--speak-game`'s, or the newest one).
+pub(crate) async fn follow(
+    shutdown: CancellationToken,
+    first: Option<GameHandle>,
+    listening: Arc<Listening>,
+) {
     let seat = listening.local.seat;
     let lang = listening.local.lang;
     let fixed = listening.local.game.is_some();
@@ -196,10 +200,7 @@ pub(crate) async fn follow(app: AppState, listening: Arc<Listening>) {
     // A game followed at start-up is spoken from now on; a game created later from its first
     // event (it may have begun before this task looked).
     let mut from_start = false;
-    let mut current = match &listening.local.game {
-        Some(id) => app.game(id).await,
-        None => app.newest_game().await,
-    };
+    let mut current = first;
     loop {
         let Some(handle) = current.take() else {
             listening.set_followed(None);

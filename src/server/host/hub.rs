@@ -2,7 +2,7 @@
 //!
 //! A game is loaded from the store when it is first needed (a connection, an HTTP read) and
 //! its actor leaves memory by itself when it has had no connection and no request for
-//! [`crate::server::Limits::evict_after`] and no clock is running (a game whose clock runs stays, so
+//! [`crate::server::admission::limits::Limits::evict_after`] and no clock is running (a game whose clock runs stays, so
 //! that its flag falls on time). Starting the server loads nothing.
 //!
 //! Lifecycle, per game: absent -> loading (one load, however many ask at once) -> loaded
@@ -74,7 +74,7 @@ impl Hub {
     pub fn new(
         store: Arc<dyn Store>,
         clock: ServerClock,
-        limits: &crate::server::Limits,
+        limits: &crate::server::admission::limits::Limits,
         shutdown: CancellationToken,
         tracker: TaskTracker,
         cluster: Option<Arc<Cluster>>,

@@ -18,10 +18,10 @@ use crate::game::{
     AfterFix, BoardKind, Edition, EventInfo, Failover, FlagRule, MAX_PERIODS, Period, Player,
     Procedure, Profile, Seat, Setup, StartError, StartPosition, TimeControl, ViIllegal,
 };
-use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{TokenHash, bearer, hash_token, new_token, same_hash};
 use crate::server::admission::creation::{Creator, NoRoom, Refusal, Reserved};
+use crate::server::app::AppState;
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::wire::ErrorCode;
@@ -289,7 +289,7 @@ pub(crate) async fn room_for<'a>(
     let no_room = match creation.reserve(creator, n) {
         Ok(room) => return Ok(room),
         Err(_) => {
-            creation.sweep(app).await;
+            crate::server::unstarted::sweep(app).await;
             match creation.reserve(creator, n) {
                 Ok(room) => return Ok(room),
                 Err(no_room) => no_room,

@@ -22,7 +22,7 @@ use shakmaty::Color;
 use crate::braille::{BrailleError, Translator, scoresheet_brf};
 use crate::game::Seat;
 use crate::scoresheet::incidents::incidents;
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::host::actor::DeskView;
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::Authorised;

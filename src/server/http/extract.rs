@@ -9,8 +9,8 @@ use axum::http::{HeaderMap, header};
 
 use crate::announce::Lang;
 use crate::game::Seat;
-use crate::server::AppState;
 use crate::server::admission::auth::bearer;
+use crate::server::app::AppState;
 use crate::server::host::actor::GameHandle;
 use crate::server::http::error::ApiError;
 use crate::server::render::event::lang_from_accept;

@@ -26,10 +26,11 @@ pub use extract::{AcceptLang, Authorised};
 use crate::game::Seat;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, same_hash};
+use crate::server::app::AppState;
 use crate::server::render::pgn;
 use crate::server::wire::{ErrorCode, GameList, GameSummary};
+use crate::server::ws;
 use crate::server::ws::upgrade::{NotUpgrade, Upgrade};
-use crate::server::{AppState, ws};
 use crate::store::GameId;
 
 /// The game routes (create, list, state, PGN, the WebSocket upgrade), the exports and the

@@ -18,8 +18,8 @@ use serde::Serialize;
 use shakmaty::Color;
 
 use crate::game::Seat;
-use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
+use crate::server::app::AppState;
 use crate::server::http::error::ApiError;
 use crate::server::http::exports::may_read;
 use crate::server::http::extract::Authorised;

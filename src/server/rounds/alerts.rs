@@ -19,7 +19,7 @@ use shakmaty::Color;
 
 use crate::announce::Lang;
 use crate::game::{EndReason, Event, Recorded, Seat, Setup};
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::wire::{ClockBody, StateBody};
 use crate::store::{GameId, StoredRound};
 

@@ -21,10 +21,10 @@ use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::game::{Event, Recorded, Seat, Setup};
-use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{hash_token, same_hash};
 use crate::server::admission::conns::Waiting;
+use crate::server::app::AppState;
 use crate::server::host::actor::{Backlog, Published};
 use crate::server::rounds::alerts::{Alert, BoardLine, alert_of, board_lines, closes};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION};

@@ -17,8 +17,8 @@ use shakmaty::Color;
 
 use crate::announce::Lang;
 use crate::game::{Command, Seat, Setup};
-use crate::server::AppState;
 use crate::server::admission::auth::{bearer, hash_token, new_token, same_hash};
+use crate::server::app::AppState;
 use crate::server::http::create::is_admin;
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;

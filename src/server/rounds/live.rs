@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::http::error::ApiError;
 use crate::server::http::extract::AcceptLang;
 use crate::server::render::pgn;

@@ -11,7 +11,7 @@ pub mod routes;
 use axum::Router;
 use axum::routing::{get, post};
 
-use crate::server::AppState;
+use crate::server::app::AppState;
 
 /// Every route of the rounds: creating and running a round (`routes`), a board's seat links
 /// issued again (`links`), the live PGN (`live`).

@@ -8,7 +8,7 @@
 //! `routes` serves them with the round's arbiter token; in the request's language.
 
 use crate::announce::Lang;
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::http::exports::game_report;
 use crate::store::{GameId, StoredRound};
 use crate::words::report::round_report;

@@ -5,7 +5,7 @@
 
 use crate::game::{EndReason, Ending, GameResult};
 use crate::pairings::{BoardResult, Bye, Counted, Paired};
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::store::{Place, RoundPlayer, StoredRound};
 
 /// The player of a TRF round on `board` with `colour`, if the round keeps its players.

@@ -24,9 +24,9 @@ use shakmaty::{ByColor, Color};
 use crate::announce::Lang;
 use crate::game::{BoardKind, Command, Player, Seat, Setup, StartPosition, TimeControl};
 use crate::pairings::{Paired, Pairing, PairingError, Pairings};
-use crate::server::AppState;
 use crate::server::admission::addr::ClientAddr;
 use crate::server::admission::auth::{bearer, hash_token, new_token, same_hash};
+use crate::server::app::AppState;
 use crate::server::http::create::{
     BadSetting, creator, event_info, is_admin, new_id, profile, refused, room_for, time_control,
     tokens,

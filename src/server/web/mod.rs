@@ -32,7 +32,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::announce::{Lang, PerLang};
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::render::event::lang_from_accept;
 use crate::words::i18n::{Messages, sources};
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 
 use crate::game::Seat;
-use crate::server::AppState;
+use crate::server::app::AppState;
 use crate::server::host::actor::GameHandle;
 use crate::server::opponent::{Aid, AidRefused, Aided, aid};
 

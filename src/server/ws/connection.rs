@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::time::Instant;
 
 use crate::announce::Lang;
-use crate::server::Limits;
+use crate::server::admission::limits::Limits;
 use crate::server::audio::rendered::{AUDIO_FRAME, AudioOut};
 use crate::server::wire::{DecodeError, Envelope, ErrorCode, PROTOCOL_VERSION, ServerMsg};
 

@@ -2,13 +2,12 @@
 //!
 //! - `connection`: the socket as hamle speaks it (close codes, rate limit, sends, closing).
 //! - `session`: a greeted seat's session: events out, messages mapped to the table's orders.
-//! - `eboard`: the electronic boards' bridges, and what each side hears of its board.
+//! - a bridge of an electronic board (`"eboard": true` in its hello) is a connection of its own: what it reports goes to `crate::server::boards`.
 //! - `aids`: a game against the computer's hints and evaluations, answered while the session
 //!   goes on.
 
 mod aids;
 pub mod connection;
-pub mod eboard;
 mod session;
 pub mod upgrade;
 
@@ -17,9 +16,10 @@ use futures_util::{Sink, Stream};
 
 use crate::announce::Lang;
 use crate::game::Seat;
+use crate::server::admission::limits::Limits;
+use crate::server::app::AppState;
 use crate::server::host::actor::{Backlog, GameHandle};
 use crate::server::wire::{ClientMsg, ErrorCode, Hello, ServerMsg, decode, peek};
-use crate::server::{AppState, Limits};
 use crate::table::Order;
 pub use connection::close;
 use connection::{Conn, decode_error_args};
@@ -235,7 +235,7 @@ pub async fn serve<S>(
 /// When a bridge's connection ends: its side hears that the bridge is gone, unless another
 /// bridge took its place.
 struct BridgeLeaves {
-    boards: eboard::Boards,
+    boards: crate::server::boards::Boards,
     game: crate::store::GameId,
     color: shakmaty::Color,
     conn: u64,
