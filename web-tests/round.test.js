@@ -278,6 +278,14 @@ describe('the round desk', { timeout: 300000 }, () => {
     assert.equal(lines[1], '1,Anna Weiss,Ben Kraus,*');
     assert.equal(lines.filter((l) => l).length, 11);
     await d.locator('#results-status').filter({ hasText: /^Downloaded round-/ }).waitFor();
+    // The round's incident record: every board's report to sign, by keyboard too.
+    await d.keyboard.press('Tab');
+    assert.equal(await d.evaluate(() => document.activeElement.textContent), "Download the round's incident record (every board's report to sign)");
+    const [record] = await Promise.all([d.waitForEvent('download'), d.keyboard.press('Enter')]);
+    assert.match(record.suggestedFilename(), /^round-[A-Za-z0-9.-]*-incidents\.txt$/);
+    const report = await readFile(await record.path(), 'utf8');
+    assert.match(report, /All times are UTC/);
+    assert.match(report, /^Board: 10$/m);
     await axe('desk', 'results downloaded');
     // The refused TRF is logged by the browser as a failed load; it is expected.
     const refused = (e) => /status of 409 \(Conflict\)/.test(e);

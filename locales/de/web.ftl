@@ -503,6 +503,7 @@ web-round-results = Ergebnisse für das Auslosungsprogramm
 web-round-results-hint = Die Ergebnisse der Runde so, wie das Auslosungsprogramm sie zurückliest: TRF-Zeilen (für eine aus einer TRF-Datei gelesene Runde: Startnummer, Gegner, Farbe und Ergebnis jedes Spielers in den Spalten dieser Runde; laufende Partien fehlen) oder eine Liste (Brett, Weiß, Schwarz, Ergebnis).
 web-round-results-trf = Ergebnisse als TRF herunterladen
 web-round-results-csv = Ergebnisse als Liste (CSV) herunterladen
+web-round-incidents = Die Vorkommnisse der Runde herunterladen (jedes Brett als Bericht zum Unterschreiben)
 web-round-time-kind = Bedenkzeit
 web-round-time-simple = Minuten für die Partie und Sekunden je Zug (unten)
 web-round-time-fide = FIDE-Standard: 90 Minuten für 40 Züge, dann 30 Minuten, 30 Sekunden je Zug ab dem ersten Zug

@@ -496,6 +496,7 @@ web-round-results = Results for the pairing program
 web-round-results-hint = The round's results as the pairing program reads them back: TRF lines (a round read from a TRF file: each player's starting rank, opponent, colour and result in this round's columns; games still in play are left out) or a list (board, White, Black, result).
 web-round-results-trf = Download the results as TRF
 web-round-results-csv = Download the results as a list (CSV)
+web-round-incidents = Download the round's incident record (every board's report to sign)
 web-round-time-kind = Time control
 web-round-time-simple = Minutes for the game and seconds a move (below)
 web-round-time-fide = FIDE classical: 90 minutes for 40 moves, then 30 minutes, 30 seconds a move from move 1

@@ -493,6 +493,7 @@ web-round-results = Eşlendirme programı için sonuçlar
 web-round-results-hint = Turun sonuçları, eşlendirme programının geri okuyacağı biçimde: TRF satırları (bir TRF dosyasından okunan tur için: her oyuncunun başlangıç sırası, rakibi, rengi ve bu turun sütunlarındaki sonucu; süren oyunlar yer almaz) ya da bir liste (tahta, Beyaz, Siyah, sonuç).
 web-round-results-trf = Sonuçları TRF olarak indir
 web-round-results-csv = Sonuçları liste (CSV) olarak indir
+web-round-incidents = Turun olay kaydını indir (her tahtanın imzalanacak raporu)
 web-round-time-kind = Süre kontrolü
 web-round-time-simple = Oyun için dakika ve hamle başına saniye (aşağıda)
 web-round-time-fide = FIDE klasik: 40 hamle için 90 dakika, sonra 30 dakika, ilk hamleden itibaren hamle başına 30 saniye

@@ -292,7 +292,7 @@ function connect() {
 
 /** The buttons that act on every board (and each board's start). */
 function allButtons() {
-  return [$('start-all'), $('pause-all'), $('resume-all'), $('results-trf'), $('results-csv'), $('links-issue'), ...document.querySelectorAll('button.start-board')];
+  return [$('start-all'), $('pause-all'), $('resume-all'), $('results-trf'), $('results-csv'), $('results-incidents'), $('links-issue'), ...document.querySelectorAll('button.start-board')];
 }
 
 /** A waiting board's own start button (Art. 6.5), in its desk cell. */
@@ -337,11 +337,13 @@ async function everyBoard(what, only) {
  * Downloads the round's results for the pairing program (`trf`: TRF16 lines, `csv`: the
  * list) with the round's token, saved under the name the server gives.
  */
-async function downloadResults(ext) {
+/** Downloads the round's `path` (`results.trf`, `results.csv`, `incidents`) under the name
+ * the server gives it, and says so in the results' status line. */
+async function downloadResults(path) {
   const out = $('results-status');
   out.textContent = '';
   try {
-    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/results.${ext}`, {
+    const response = await fetch(`/api/rounds/${encodeURIComponent(roundId)}/${path}`, {
       headers: { authorization: `Bearer ${token}`, 'accept-language': lang() },
     });
     if (!response.ok) {
@@ -350,7 +352,7 @@ async function downloadResults(ext) {
       return;
     }
     const disposition = response.headers.get('content-disposition') || '';
-    const name = /filename="([^"]+)"/.exec(disposition)?.[1] || `results.${ext}`;
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] || path;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await response.blob());
     a.download = name;
@@ -372,8 +374,9 @@ async function main() {
   $('start-all').addEventListener('click', () => everyBoard('start'));
   $('pause-all').addEventListener('click', () => everyBoard('pause'));
   $('resume-all').addEventListener('click', () => everyBoard('resume'));
-  $('results-trf').addEventListener('click', () => downloadResults('trf'));
-  $('results-csv').addEventListener('click', () => downloadResults('csv'));
+  $('results-trf').addEventListener('click', () => downloadResults('results.trf'));
+  $('results-csv').addEventListener('click', () => downloadResults('results.csv'));
+  $('results-incidents').addEventListener('click', () => downloadResults('incidents'));
   for (const o of $('links-seat').options) if (o.value) o.textContent = t('web-seat-name', { seat: o.value });
   $('links-issue').addEventListener('click', askLinks);
   $('links-yes').addEventListener('click', issueLinks);
