@@ -332,22 +332,7 @@ pub async fn run_node(
     }
     count_unstarted(&app).await;
 
-    if let Some(listening) = app.0.speech.local.clone() {
-        let first = match listening.fixed_game() {
-            Some(id) => {
-                let Some(game) = app.game(id).await else {
-                    shutdown.cancel();
-                    app.0.tracker.close();
-                    app.0.tracker.wait().await;
-                    return Err(ServeError::Io(io::Error::other(listening.no_such_game(id))));
-                };
-                Some(game)
-            }
-            None => app.newest_game().await,
-        };
-        let follow = audio::local_voice::follow(app.shutdown(), first, listening);
-        app.0.tracker.spawn(follow);
-    }
+    follow_local_voice(&app, &shutdown).await?;
 
     app.0.tracker.spawn(unstarted::sweeper(
         app.clone(),
@@ -370,6 +355,32 @@ pub async fn run_node(
         tracing::warn!("could not let the games go: {e}");
     }
     drop(data_lock);
+    Ok(())
+}
+
+/// `hamle serve --speak`: the machine's own voice follows the game it names (which must
+/// exist) or the newest one, on the server's tracker.
+async fn follow_local_voice(
+    app: &AppState,
+    shutdown: &CancellationToken,
+) -> Result<(), ServeError> {
+    let Some(listening) = app.0.speech.local.clone() else {
+        return Ok(());
+    };
+    let first = match listening.fixed_game() {
+        Some(id) => {
+            let Some(game) = app.game(id).await else {
+                shutdown.cancel();
+                app.0.tracker.close();
+                app.0.tracker.wait().await;
+                return Err(ServeError::Io(io::Error::other(listening.no_such_game(id))));
+            };
+            Some(game)
+        }
+        None => app.newest_game().await,
+    };
+    let follow = audio::local_voice::follow(app.shutdown(), first, listening);
+    app.0.tracker.spawn(follow);
     Ok(())
 }
 

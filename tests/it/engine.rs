@@ -999,12 +999,17 @@ enum WhitePlays {
 /// One whole game through the WebSocket, White against the computer at `level`, to its end:
 /// every reply said in the player's words, the end told with its result, the PGN the same.
 async fn whole_game(level: u8, white_plays: WhitePlays) {
+    // Stockfish under a name of this game's own, so that its process is found among the other
+    // tests' engines (the same test process runs them at once).
+    let dir = tempfile::tempdir().unwrap();
+    let named = dir.path().join(format!("sf-whole-{level}"));
+    std::os::unix::fs::symlink(stockfish(), &named).unwrap();
     let config = EngineConfig {
         max_engines: 1,
         // Full strength at level 8, but a fifth of a second a move: a game in seconds.
         max_think: Duration::from_millis(200),
         aid_think: Duration::from_millis(100),
-        ..EngineConfig::new(stockfish())
+        ..EngineConfig::new(&named)
     };
     // A client that plays a move and asks for a hint in a few milliseconds each sends faster
     // than a person: the socket's rate is raised for it.
@@ -1049,9 +1054,9 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
         // Against level 8 its Stockfish is killed once, while it thinks about its sixth move:
         // the pool starts another and the game goes on.
         if matches!(white_plays, WhitePlays::FirstLegal) && plies == 10 {
-            let killer = tokio::spawn(async {
+            let killer = tokio::spawn(async move {
                 tokio::time::sleep(Duration::from_millis(100)).await;
-                let engines = our_children_named("stockfish");
+                let engines = our_children_named(&format!("sf-whole-{level}"));
                 assert_eq!(engines.len(), 1, "{engines:?}");
                 kill(engines[0]);
                 engines[0]
@@ -1087,7 +1092,7 @@ async fn whole_game(level: u8, white_plays: WhitePlays) {
     if let Some(killer) = killed {
         // The game went on with another Stockfish.
         let dead = killer.await.unwrap();
-        let now = our_children_named("stockfish");
+        let now = our_children_named(&format!("sf-whole-{level}"));
         assert!(now.len() == 1 && now[0] != dead, "{now:?} after {dead}");
     }
     let mated = pos.is_checkmate().then(|| match pos.turn() {

@@ -60,6 +60,17 @@ pub enum Listener {
     Spectator,
 }
 
+impl Listener {
+    /// A spectator's connection, or any seat's.
+    pub fn of(seat: crate::game::Seat) -> Listener {
+        if seat == crate::game::Seat::Spectator {
+            Listener::Spectator
+        } else {
+            Listener::Seated
+        }
+    }
+}
+
 /// Whose turn a clip waits in: the client address of the connection it is for (`None`: a
 /// listener without one, in tests and the server's own checks).
 pub(crate) type Turn = Option<IpAddr>;

@@ -55,29 +55,17 @@ pub async fn serve<S>(
     let Some(text) = conn.greeting(&limits, &shutdown, &waiting.evicted).await else {
         return;
     };
-    let (token, since, asked_lang, wants_audio, asked_captured, bridge) = match decode(&text) {
-        Ok(ClientMsg::Hello(Hello {
-            token,
-            since,
-            lang,
-            audio,
-            captured,
-            eboard,
-            ..
-        })) => (token, since, lang, audio, captured, eboard),
-        Ok(_) => {
-            return conn
-                .fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
-                .await;
-        }
-        Err((e, _)) => {
-            // Refused in the language the greeting asks for, if it names one.
-            if let (_, Some(l)) = peek(&text) {
-                conn.lang = l;
-            }
-            let args = decode_error_args(&e);
-            return conn.fail(e.code(), &args, close::BAD_HELLO).await;
-        }
+    let Some(Hello {
+        token,
+        since,
+        lang: asked_lang,
+        audio: wants_audio,
+        captured: asked_captured,
+        eboard: bridge,
+        ..
+    }) = read_hello(&mut conn, &text).await
+    else {
+        return;
     };
     if let Some(l) = asked_lang {
         conn.lang = l;
@@ -110,27 +98,14 @@ pub async fn serve<S>(
     } else {
         None
     };
-    // The game may have left memory since the upgrade: then the hub loads it again.
-    let mut handle = handle;
-    let mut joined = None;
     // A bridge joins the game's events as a spectator's subscription does: it holds no seat's
-    // place, so the seat's page stays connected beside it (one bridge per board: `eboard`).
+    // place, so the seat's page stays connected beside it (one bridge per board).
     let slot = if bridge.is_some() {
         Seat::Spectator
     } else {
         seat
     };
-    for _ in 0..3 {
-        if let Some(j) = handle.connect(slot, since).await {
-            joined = Some(j);
-            break;
-        }
-        match app.game(&handle.id).await {
-            Some(h) => handle = h,
-            None => break,
-        }
-    }
-    let Some(mut joined) = joined else {
+    let Some((handle, mut joined)) = join(&app, handle, slot, since).await else {
         return conn
             .fail(ErrorCode::GameUnavailable, &[], close::INTERNAL)
             .await;
@@ -151,11 +126,7 @@ pub async fn serve<S>(
     if conn.send(welcome).await.is_err() {
         return;
     }
-    let listener = if seat == Seat::Spectator {
-        crate::server::audio::rendered::Listener::Spectator
-    } else {
-        crate::server::audio::rendered::Listener::Seated
-    };
+    let listener = crate::server::audio::rendered::Listener::of(seat);
     let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener, addr.key()));
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
     let sent = match backlog {
@@ -170,27 +141,14 @@ pub async fn serve<S>(
     if sent.is_err() {
         return;
     }
-    // The electronic board: a bridge takes its board's place; a side's other connections
-    // hear what the bridge says of it.
-    let boards = app.boards().clone();
-    let conn_id = boards.connection();
-    let (bridge_replaced, _bridge_leaves) = match bridge {
-        Some(color) => {
-            let token = boards.bridge_joined(&handle.id, color, conn_id);
-            let leaves = BridgeLeaves {
-                boards: boards.clone(),
-                game: handle.id.clone(),
-                color,
-                conn: conn_id,
-            };
-            (Some(token), Some(leaves))
-        }
-        None => (None, None),
-    };
-    let board_notices = match (bridge, seat.side()) {
-        (None, Some(color)) => Some(boards.listen(&handle.id, color)),
-        _ => None,
-    };
+    let (
+        BoardLink {
+            conn_id,
+            bridge_replaced,
+            board_notices,
+        },
+        _bridge_leaves,
+    ) = board_link(&app, &handle.id, seat, bridge);
     let mut session = Session {
         seat,
         last_sent: joined.seq,
@@ -213,11 +171,7 @@ pub async fn serve<S>(
     // On its own task: on a node that follows the game it goes to the owner, and the seat
     // need not wait for that to hear the game.
     if seat.side().is_some() {
-        let arrive = Order::Play(crate::game::Command::Arrive);
-        let (handle, lang) = (session.handle.clone(), conn.lang);
-        app.0.tracker.spawn(async move {
-            let _ = handle.act(seat, lang, arrive, None).await;
-        });
+        arrive(&app, session.handle.clone(), seat, conn.lang);
     }
 
     // The computer opponent's failures, told to every connection of its game.
@@ -230,6 +184,100 @@ pub async fn serve<S>(
     {
         conn.close(closing).await;
     }
+}
+
+/// The seat has come to the game (Art. 6.7): recorded on a task of its own.
+fn arrive(app: &AppState, handle: GameHandle, seat: Seat, lang: Lang) {
+    let arrive = Order::Play(crate::game::Command::Arrive);
+    app.0.tracker.spawn(async move {
+        let _ = handle.act(seat, lang, arrive, None).await;
+    });
+}
+
+/// The greeting as a `hello`; anything else is refused (in the language the greeting asks
+/// for, if it names one) and the socket closed: `None`.
+async fn read_hello<S>(conn: &mut Conn<S>, text: &str) -> Option<Hello>
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin,
+{
+    match decode(text) {
+        Ok(ClientMsg::Hello(hello)) => Some(hello),
+        Ok(_) => {
+            conn.fail(ErrorCode::HelloRequired, &[], close::BAD_HELLO)
+                .await;
+            None
+        }
+        Err((e, _)) => {
+            if let (_, Some(l)) = peek(text) {
+                conn.lang = l;
+            }
+            let args = decode_error_args(&e);
+            conn.fail(e.code(), &args, close::BAD_HELLO).await;
+            None
+        }
+    }
+}
+
+/// Joins the game's events as `slot` from event `since + 1`: the game may have left memory
+/// since the upgrade, and is then loaded again by the hub (up to three tries).
+async fn join(
+    app: &AppState,
+    mut handle: GameHandle,
+    slot: Seat,
+    since: Option<u64>,
+) -> Option<(GameHandle, crate::server::host::handle::Connected)> {
+    for _ in 0..3 {
+        if let Some(joined) = handle.connect(slot, since).await {
+            return Some((handle, joined));
+        }
+        handle = app.game(&handle.id).await?;
+    }
+    None
+}
+
+/// A connection's part in its side's electronic board (issue 33).
+struct BoardLink {
+    /// This connection's number among the boards' notices.
+    conn_id: u64,
+    /// A bridge's: cancelled when a later bridge for the same board takes its place.
+    bridge_replaced: Option<tokio_util::sync::CancellationToken>,
+    /// A player's or his assistant's: what the side's bridge says of the board.
+    board_notices: Option<crate::server::boards::Listener>,
+}
+
+/// The electronic board: a bridge takes its board's place (and leaves it when dropped); a
+/// side's other connections hear what the bridge says of it.
+fn board_link(
+    app: &AppState,
+    game: &crate::store::GameId,
+    seat: Seat,
+    bridge: Option<shakmaty::Color>,
+) -> (BoardLink, Option<BridgeLeaves>) {
+    let boards = app.boards().clone();
+    let conn_id = boards.connection();
+    let (bridge_replaced, leaves) = match bridge {
+        Some(color) => {
+            let token = boards.bridge_joined(game, color, conn_id);
+            let leaves = BridgeLeaves {
+                boards: boards.clone(),
+                game: game.clone(),
+                color,
+                conn: conn_id,
+            };
+            (Some(token), Some(leaves))
+        }
+        None => (None, None),
+    };
+    let board_notices = match (bridge, seat.side()) {
+        (None, Some(color)) => Some(boards.listen(game, color)),
+        _ => None,
+    };
+    let link = BoardLink {
+        conn_id,
+        bridge_replaced,
+        board_notices,
+    };
+    (link, leaves)
 }
 
 /// When a bridge's connection ends: its side hears that the bridge is gone, unless another
