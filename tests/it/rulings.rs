@@ -443,14 +443,16 @@ async fn the_report_he_signs_per_board_and_per_round() {
         lines.last().unwrap().starts_with("Arbiter's signature:"),
         "{text}"
     );
-    // A board the round does not have.
-    let (status, _, _) = download(
+    // A board the round does not have: said as the links' route says it.
+    let (status, _, body) = download(
         &server,
         &format!("/api/rounds/{id}/boards/9/incidents"),
         &token,
     )
     .await;
     assert_eq!(status, 404);
+    let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(body["code"], "no_such_board", "{body}");
     // Another token gets nothing.
     let (status, _, _) = download(
         &server,

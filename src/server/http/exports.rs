@@ -111,17 +111,21 @@ fn board_event(p: &crate::words::Published) -> Option<IncidentBoardEvent> {
     })
 }
 
+/// The desk of the game, for its arbiter only (`forbidden` to any other seat).
+async fn arbiters_desk(seat: &Authorised) -> Result<Box<DeskView>, ApiError> {
+    if seat.seat != Seat::Arbiter {
+        return Err(ApiError::forbidden(seat.lang));
+    }
+    seat.handle
+        .desk()
+        .await
+        .ok_or_else(|| ApiError::unavailable(seat.lang))
+}
+
 /// The incident record, in the arbiter's language, for the arbiter only.
 async fn incident_lines(seat: &Authorised) -> Result<Vec<IncidentBody>, ApiError> {
     let lang = seat.lang;
-    if seat.seat != Seat::Arbiter {
-        return Err(ApiError::forbidden(lang));
-    }
-    let view = seat
-        .handle
-        .desk()
-        .await
-        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let view = arbiters_desk(seat).await?;
     Ok(incident_bodies(
         &view.log,
         lang,
@@ -199,14 +203,7 @@ pub(in crate::server) fn incident_bodies(
 
 async fn incidents_as_text(seat: Authorised) -> Result<Response, ApiError> {
     let lang = seat.lang;
-    if seat.seat != Seat::Arbiter {
-        return Err(ApiError::forbidden(lang));
-    }
-    let view = seat
-        .handle
-        .desk()
-        .await
-        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let view = arbiters_desk(&seat).await?;
     let out = game_report(lang, &seat.handle.setup, &view, None);
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response())
 }
@@ -353,14 +350,7 @@ struct EnvelopeBody {
 
 async fn envelope(seat: Authorised) -> Result<Response, ApiError> {
     let lang = seat.lang;
-    if seat.seat != Seat::Arbiter {
-        return Err(ApiError::forbidden(lang));
-    }
-    let view = seat
-        .handle
-        .desk()
-        .await
-        .ok_or_else(|| ApiError::unavailable(lang))?;
+    let view = arbiters_desk(&seat).await?;
     let e = view
         .desk
         .envelope()

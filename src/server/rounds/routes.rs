@@ -577,8 +577,8 @@ async fn round_incidents(
     Ok(download("text/plain; charset=utf-8", name, text))
 }
 
-/// `GET /api/rounds/{id}/boards/{board}/incidents`: one board's report; `404` for a board
-/// the round does not have.
+/// `GET /api/rounds/{id}/boards/{board}/incidents`: one board's report; `404 no_such_board`
+/// for a board the round does not have.
 async fn board_incidents(
     State(app): State<AppState>,
     Path((id, board)): Path<(String, u32)>,
@@ -588,7 +588,7 @@ async fn board_incidents(
     let round = authorised_round(&app, lang, &id, &headers).await?;
     let (name, text) = report::board_record(&app, lang, &round, board)
         .await
-        .ok_or_else(|| ApiError::not_found(lang))?;
+        .ok_or_else(|| ApiError::new(lang, StatusCode::NOT_FOUND, ErrorCode::NoSuchBoard))?;
     Ok(download("text/plain; charset=utf-8", name, text))
 }
 
