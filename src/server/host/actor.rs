@@ -24,14 +24,13 @@ use tokio::sync::{broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use crate::announce::Lang;
 use crate::game::{Event, Recorded, ReplayError, Seat, Status};
 pub use crate::ownership::Role;
 use crate::ownership::{Observed, Ownership};
 use crate::server::admission::auth::TokenHash;
 use crate::server::cluster::bus::{Answer, Cluster};
+use crate::server::host::handle::{Answered, Request, Tokens};
 pub use crate::server::host::handle::{Backlog, Connected, DeskView, GameHandle};
-use crate::server::host::handle::{Request, Tokens};
 use crate::server::host::log::{GameLog, Uncommitted};
 use crate::server::host::membership::Membership;
 use crate::server::host::server_clock::ServerClock;
@@ -49,7 +48,7 @@ const BROADCAST_CAPACITY: usize = 256;
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
 
 pub use crate::server::render::reply::{Acted, Confirmation, Refused};
-use crate::server::render::reply::{confirmation, refused};
+use crate::server::render::reply::{Outcome, Refusal, Reply, to_confirm};
 use crate::server::render::state::state_body;
 use crate::words::SheetWords;
 use crate::words::published;
@@ -110,8 +109,6 @@ struct Actor {
     followed: Option<async_nats::Subscriber>,
     /// The answers to the last forwarded commands, by command id.
     answered: std::collections::VecDeque<(String, Answer)>,
-    /// The actor's own queue, for a forwarding task that found no owner.
-    own: Option<mpsc::WeakSender<Request>>,
     /// The server's tasks (shutdown waits for them): forwarding and releasing run there.
     tracker: TaskTracker,
 }
@@ -151,7 +148,6 @@ pub fn spawn(
         commands: None,
         followed: None,
         answered: Default::default(),
-        own: None,
         tracker: tracker.clone(),
     };
     for rec in stored.events {
@@ -171,7 +167,7 @@ pub fn spawn(
         tracing::error!(game = %actor.id, "could not mark the game damaged: {e}");
     }
     let (tx, rx) = mpsc::channel(64);
-    actor.own = Some(tx.downgrade());
+    let cluster = actor.cluster.clone();
     let handle = GameHandle {
         id: stored.id,
         generation,
@@ -180,6 +176,7 @@ pub fn spawn(
         setup: Arc::new(stored.setup),
         tokens: Arc::clone(&actor.tokens),
         tx,
+        cluster,
     };
     tracker.spawn(actor.run(rx, shutdown));
     handle
@@ -325,38 +322,33 @@ impl Actor {
         match req {
             Request::Act {
                 seat,
-                lang,
                 order,
                 confirm,
-                wire,
                 reply,
             } => {
-                // What goes to the owner: the client's message, or the seat's arrival.
                 let arrival = matches!(order, Order::Play(crate::game::Command::Arrive));
-                let forwarded = match wire {
-                    Some(text) => Some((text, false)),
-                    None => arrival.then(|| (String::new(), true)),
-                };
                 if !self.ownership.decides() && arrival {
                     // Asked of the owner only when this node's copy of the game says it
                     // counts: a game that does not wait for its start costs no round trip.
                     if let Err(r) = self.table.decide(seat, order.clone(), self.clock.now_ms()) {
-                        let _ = reply.send(Err(refused(lang, &r)));
+                        let _ = reply.send(Answered::Reply(Err(Refusal::Table(r))));
                         return;
                     }
                 }
                 if !self.ownership.decides() {
-                    return self.forward(seat, lang, forwarded, reply);
+                    let _ = reply.send(Answered::Forward);
+                    return;
                 }
-                let answer = self.act(seat, lang, order, confirm, None).await;
+                let answer = self.act(seat, order, confirm, None).await;
                 if answer.is_err() {
                     self.observe(Observed::Refusing).await;
                 }
                 if !self.ownership.decides() {
                     // Fenced while writing: another node owns the game now; it decides.
-                    return self.forward(seat, lang, forwarded, reply);
+                    let _ = reply.send(Answered::Forward);
+                    return;
                 }
-                let _ = reply.send(answer);
+                let _ = reply.send(Answered::Reply(answer));
             }
             Request::OwnerSilent => self.look_at_lease().await,
             Request::Connect { seat, since, reply } => {
@@ -400,14 +392,16 @@ impl Actor {
     async fn act(
         &mut self,
         seat: Seat,
-        lang: Lang,
         order: Order,
         confirm: Option<Confirmation>,
         command: Option<CommandId>,
-    ) -> Result<Acted, Refused> {
+    ) -> Reply {
         if let Some(damage) = &self.damage {
-            let seq = damage.seq.to_string();
-            return Err(Refused::new(lang, ErrorCode::GameDamaged, &[("seq", seq)]));
+            let args = vec![("seq", damage.seq.to_string())];
+            return Err(Refusal::Server {
+                code: ErrorCode::GameDamaged,
+                args,
+            });
         }
         // A flag that fell before this action counts first.
         self.flag_fall().await;
@@ -416,9 +410,9 @@ impl Actor {
         let events = self
             .table
             .decide(seat, order.clone(), now)
-            .map_err(|r| refused(lang, &r))?;
+            .map_err(Refusal::Table)?;
         if let Some(action) = confirm {
-            return Ok(confirmation(lang, &self.table, action, &events));
+            return Ok(to_confirm(&self.table, action, events));
         }
         let last = events.last().map(|e| e.seq);
         let applied = match self.commit_as(events, command.clone()).await {
@@ -433,13 +427,13 @@ impl Actor {
                 let events = self
                     .table
                     .decide(seat, order, self.clock.now_ms())
-                    .map_err(|r| refused(lang, &r))?;
+                    .map_err(Refusal::Table)?;
                 let last = events.last().map(|e| e.seq);
                 return match self.commit_as(events, command).await {
-                    Ok(applied) => Ok(Acted::Done(applied.or(last))),
+                    Ok(applied) => Ok(Outcome::Done(applied.or(last))),
                     Err(e) => {
                         tracing::error!(game = %self.id, "store failed, action refused: {e}");
-                        Err(Refused::new(lang, ErrorCode::StorageFailed, &[]))
+                        Err(Refusal::server(ErrorCode::StorageFailed))
                     }
                 };
             }
@@ -448,11 +442,11 @@ impl Actor {
                 if e == Uncommitted::Fenced {
                     self.observe(Observed::AppendFenced).await;
                 }
-                return Err(Refused::new(lang, ErrorCode::StorageFailed, &[]));
+                return Err(Refusal::server(ErrorCode::StorageFailed));
             }
         };
         // A command applied before (by this owner or an earlier one) is answered as then.
-        Ok(Acted::Done(applied.or(last)))
+        Ok(Outcome::Done(applied.or(last)))
     }
 
     /// Applies events to a copy of the table, writes them durably with the summary of that

@@ -8,10 +8,12 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
-use crate::game::{Seat, Setup};
+use crate::game::{Command, Seat, Setup};
 use crate::scoresheet::desk::Desk;
 use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
-use crate::server::render::reply::{Acted, Confirmation, Refused};
+use crate::server::cluster::bus::Cluster;
+use crate::server::host::forward;
+use crate::server::render::reply::{self, Acted, Confirmation, Refused, Reply};
 use crate::server::wire::{ErrorCode, StateBody};
 use crate::store::GameId;
 use crate::table::{Order, Table};
@@ -34,15 +36,20 @@ pub struct Connected {
     pub replaced: CancellationToken,
 }
 
+/// What the game's task answers an order.
+pub(super) enum Answered {
+    /// Its answer, in no language yet.
+    Reply(Reply),
+    /// This node only follows the game: the owner decides (the asker forwards the order).
+    Forward,
+}
+
 pub(super) enum Request {
     Act {
         seat: Seat,
-        lang: Lang,
         order: Order,
         confirm: Option<Confirmation>,
-        /// The client's message as it came, for the owner when this node only follows.
-        wire: Option<String>,
-        reply: oneshot::Sender<Result<Acted, Refused>>,
+        reply: oneshot::Sender<Answered>,
     },
     /// A forwarded command found no owner: look at the lease (and claim the game if it ran
     /// out).
@@ -86,6 +93,8 @@ pub struct GameHandle {
     /// them (the actor writes, every handle reads; issue 31).
     pub(super) tokens: Tokens,
     pub(super) tx: mpsc::Sender<Request>,
+    /// The cluster this node is part of (`None`: a single node), for orders the owner decides.
+    pub(super) cluster: Option<Arc<Cluster>>,
 }
 
 /// The seats' token hashes of one game, shared by its actor and every handle.
@@ -120,8 +129,8 @@ impl GameHandle {
             .map(|(_, h)| *h)
     }
 
-    /// Asks the game to do something for `seat`; the answer is in `lang`. With `confirm`,
-    /// the order is only decided, and that second step asked for.
+    /// Asks the game to do something for `seat`; the answer is said in `lang`. With
+    /// `confirm`, the order is only decided, and that second step asked for.
     pub async fn act(
         &self,
         seat: Seat,
@@ -134,7 +143,7 @@ impl GameHandle {
 
     /// [`GameHandle::act`], with the client's message as it came (`wire`): on a node that
     /// only follows the game, that message goes to the owner (without it, the order is
-    /// refused as `game_unavailable` there).
+    /// refused as `game_unavailable` there, but for a seat's arrival, which needs none).
     pub async fn act_as(
         &self,
         seat: Seat,
@@ -143,18 +152,33 @@ impl GameHandle {
         confirm: Option<Confirmation>,
         wire: Option<String>,
     ) -> Result<Acted, Refused> {
+        let arrival = matches!(order, Order::Play(Command::Arrive));
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
-            lang,
             order,
             confirm,
-            wire,
             reply,
         };
         let unavailable = || Refused::new(lang, ErrorCode::GameUnavailable, &[]);
         self.tx.send(req).await.map_err(|_| unavailable())?;
-        rx.await.map_err(|_| unavailable())?
+        match rx.await.map_err(|_| unavailable())? {
+            Answered::Reply(answer) => reply::said(lang, answer),
+            Answered::Forward => {
+                let message = match wire {
+                    Some(text) => forward::Message::Client(text),
+                    None if arrival => forward::Message::Arrival,
+                    None => return Err(unavailable()),
+                };
+                let Some(cluster) = &self.cluster else {
+                    return Err(unavailable());
+                };
+                let owner_silent = || {
+                    let _ = self.tx.try_send(Request::OwnerSilent);
+                };
+                forward::to_owner(cluster, &self.id, seat, lang, message, owner_silent).await
+            }
+        }
     }
 
     /// Joins the game's events from event `since + 1` (or from a full state).

@@ -1,6 +1,7 @@
-//! Hosting games: one task per game (`actor`, its cluster half `actor/replica`), the way to it (`handle`), where its events are written (`log`), the games in memory (`hub`), how a game's task leaves the hub (`membership`), the server's clock, and a client message to the table's order (`orders`).
+//! Hosting games: one task per game (`actor`, its cluster half `actor/replica`), the way to it (`handle`), a follower's order to the owner (`forward`), where its events are written (`log`), the games in memory (`hub`), how a game's task leaves the hub (`membership`), the server's clock, and a client message to the table's order (`orders`).
 
 pub mod actor;
+mod forward;
 pub mod handle;
 pub mod hub;
 pub mod log;

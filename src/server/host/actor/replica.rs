@@ -1,10 +1,8 @@
-//! The actor's cluster half (`docs/scale-out.md`): following the owner's events, forwarding
-//! a follower's orders to the owner, answering forwarded commands once, and carrying out the
-//! pure ownership machine's steps (claims, renewals, releases, catching up).
+//! The actor's cluster half (`docs/scale-out.md`): following the owner's events, answering
+//! forwarded commands once (a follower's asker sends them: `host/forward.rs`), and carrying
+//! out the pure ownership machine's steps (claims, renewals, releases, catching up).
 
 use std::sync::Arc;
-
-use tokio::sync::oneshot;
 
 use super::{Actor, Uncommitted};
 use crate::announce::Lang;
@@ -13,8 +11,7 @@ use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Step};
 use crate::server::cluster::bus::{
     Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
 };
-use crate::server::host::handle::Request;
-use crate::server::render::reply::{Acted, Refused};
+use crate::server::render::reply::{Refusal, Refused, said};
 use crate::server::wire::ErrorCode;
 use crate::store::{Claim, StoreError};
 use crate::table::Order;
@@ -240,6 +237,8 @@ impl Actor {
         }
     }
 
+    /// Decides a forwarded command and says the answer in the asker's language (`None`: no
+    /// longer the owner, the new owner answers the sender's next try).
     async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
         let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
         let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
@@ -251,8 +250,11 @@ impl Actor {
         }
         if fwd.arrival {
             let arrive = Order::Play(crate::game::Command::Arrive);
-            let acted = self.act(seat, lang, arrive, None, fwd.command()).await;
-            return self.ownership.decides().then(|| Answer::of(&acted));
+            let acted = self.act(seat, arrive, None, fwd.command()).await;
+            return self
+                .ownership
+                .decides()
+                .then(|| Answer::of(&said(lang, acted)));
         }
         let Ok(msg) = crate::server::wire::decode(&fwd.text) else {
             return refuse(ErrorCode::Internal);
@@ -260,9 +262,9 @@ impl Actor {
         use crate::server::host::orders::{Mapped, order_of};
         let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
             Mapped::Order { order, confirm, .. } => {
-                self.act(seat, lang, order, confirm, fwd.command()).await
+                self.act(seat, order, confirm, fwd.command()).await
             }
-            Mapped::Refuse { code, args, .. } => Err(Refused::new(lang, code, &args)),
+            Mapped::Refuse { code, args, .. } => Err(Refusal::Server { code, args }),
             Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
         };
         // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
@@ -275,72 +277,9 @@ impl Actor {
             self.observe(Observed::Refusing).await;
         }
         // Fenced while writing: the new owner answers the sender's next try.
-        self.ownership.decides().then(|| Answer::of(&acted))
-    }
-
-    /// A connection's order on a node that follows: its message goes to the owner, on its own
-    /// task (this one goes on applying the owner's events meanwhile). While no owner answers,
-    /// the actor is told (it claims the game once the lease has run out) and the message is
-    /// sent again, for up to two leases.
-    pub(super) fn forward(
-        &mut self,
-        seat: Seat,
-        lang: Lang,
-        forwarded: Option<(String, bool)>,
-        reply: oneshot::Sender<Result<Acted, Refused>>,
-    ) {
-        let unavailable = move || Err(Refused::new(lang, ErrorCode::GameUnavailable, &[]));
-        let (Some(cluster), Some((text, arrival))) = (self.cluster.clone(), forwarded) else {
-            let _ = reply.send(unavailable());
-            return;
-        };
-        // The owner applies it only until a quarter of the wait before this node gives up.
-        let wait = 2 * cluster.lease + cluster.request_timeout;
-        let fwd = Forwarded {
-            cmd: cluster.command_id(),
-            seat: seat.key().to_owned(),
-            lang: lang.code().to_owned(),
-            text,
-            arrival,
-            deadline_ms: Some(
-                crate::server::cluster::bus::wall_ms() + (wait - wait / 4).as_millis() as u64,
-            ),
-        };
-        let Ok(payload) = serde_json::to_vec(&fwd) else {
-            let _ = reply.send(unavailable());
-            return;
-        };
-        let subject = command_subject(&self.id);
-        let own = self.own.clone();
-        let id = self.id.clone();
-        self.tracker.spawn(async move {
-            let give_up = tokio::time::Instant::now() + wait;
-            loop {
-                let asked = cluster
-                    .client
-                    .request(subject.clone(), payload.clone().into());
-                match tokio::time::timeout(cluster.request_timeout, asked).await {
-                    Ok(Ok(msg)) => {
-                        let answer = serde_json::from_slice::<Answer>(&msg.payload)
-                            .map(Answer::acted)
-                            .unwrap_or_else(|_| unavailable());
-                        let _ = reply.send(answer);
-                        return;
-                    }
-                    other => {
-                        tracing::debug!(game = %id, "no owner answered: {other:?}");
-                        if let Some(tx) = own.as_ref().and_then(|w| w.upgrade()) {
-                            let _ = tx.try_send(Request::OwnerSilent);
-                        }
-                        if tokio::time::Instant::now() >= give_up {
-                            let _ = reply.send(unavailable());
-                            return;
-                        }
-                        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-                    }
-                }
-            }
-        });
+        self.ownership
+            .decides()
+            .then(|| Answer::of(&said(lang, acted)))
     }
 
     /// The owner looks whether the node's renewal still holds its lease (and asks the store
