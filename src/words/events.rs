@@ -311,7 +311,7 @@ pub fn incident_moves(lang: Lang, event: &Event, moves: &[&Published]) -> Option
     };
     let named: Vec<String> = moves
         .iter()
-        .filter_map(|p| p.mv.as_ref())
+        .filter_map(|p| p.move_words())
         .map(|mv| {
             text(
                 lang,

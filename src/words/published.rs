@@ -106,7 +106,9 @@ pub struct TakeBackWords {
 #[derive(Debug)]
 pub struct Published {
     pub rec: Recorded,
-    pub mv: Option<MoveWords>,
+    /// A move's words: there for every `Moved` event and only for one ([`Published::of`] is
+    /// the only way to make a `Published`, outside tests).
+    mv: Option<MoveWords>,
     /// The move an announcement, repetition or claim named.
     pub heard: Option<Said>,
     /// The move a repetition or a board should have shown, when it did not.
@@ -127,8 +129,15 @@ pub struct Published {
 }
 
 impl Published {
-    /// An event with its move words (if a move) and no other notes.
-    pub fn new(rec: Recorded, mv: Option<MoveWords>) -> Published {
+    /// An event as published, read from `game` just before it applies: a move with its words
+    /// (a move that is not legal there does not replay), any other event with none; what else
+    /// is said about it is added around its application ([`notes_before`], [`notes_after`]).
+    pub fn of(game: &Game, rec: Recorded) -> Result<Published, crate::game::ReplayError> {
+        let mv = words(game, &rec)?;
+        Ok(Published::with(rec, mv))
+    }
+
+    fn with(rec: Recorded, mv: Option<MoveWords>) -> Published {
         Published {
             rec,
             mv,
@@ -141,6 +150,22 @@ impl Published {
             behind: None,
             taken: None,
         }
+    }
+
+    /// A test's event with the move words it gives (a `Moved` event must have them).
+    #[cfg(test)]
+    pub(crate) fn for_test(rec: Recorded, mv: Option<MoveWords>) -> Published {
+        assert_eq!(
+            matches!(rec.event, Event::Moved { .. }),
+            mv.is_some(),
+            "a move has its words, nothing else has"
+        );
+        Published::with(rec, mv)
+    }
+
+    /// A move's words (`None`: not a move).
+    pub fn move_words(&self) -> Option<&MoveWords> {
+        self.mv.as_ref()
     }
 }
 
@@ -235,7 +260,7 @@ pub fn notes_after(game: &Game, rec: &Recorded, p: &mut Published) {
 
 /// A move event's words: its number, SAN, the position after it, and the move to be said.
 /// `None` for any other event.
-pub fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
+fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::ReplayError> {
     let Event::Moved { uci, .. } = &rec.event else {
         return Ok(None);
     };

@@ -72,7 +72,7 @@ fn event_words(seat: Seat, lang: Lang, p: &Published) -> Option<(Kind, String)> 
             if *by == seat {
                 return None;
             }
-            p.mv.as_ref()?;
+            p.move_words()?;
             Kind::Move
         }
         Event::Ended { .. } => Kind::GameEnd,
@@ -136,7 +136,7 @@ mod tests {
             }),
             _ => None,
         };
-        Published::new(
+        Published::for_test(
             Recorded {
                 seq: 1,
                 at_ms: 0,

@@ -150,7 +150,7 @@ pub(in crate::server) fn incident_bodies(
                 i.moves.iter().filter_map(|seq| event(*seq)).collect();
             let named: Vec<IncidentMove> = moves
                 .iter()
-                .filter_map(|m| m.mv.as_ref())
+                .filter_map(|m| m.move_words())
                 .map(|mv| IncidentMove {
                     ply: mv.ply,
                     number: mv.number,

@@ -13,8 +13,7 @@ impl Teller<'_> {
     /// A move, said short (as announced); nothing for a move published without its words.
     pub(super) fn moved(&self) -> String {
         self.p
-            .mv
-            .as_ref()
+            .move_words()
             .map(|mv| mv.said.short(self.lang).to_owned())
             .unwrap_or_default()
     }

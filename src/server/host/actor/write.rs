@@ -147,9 +147,8 @@ impl Actor {
 
 /// Applies `rec` to `table`, with what is said about it read just before and just after.
 fn said_and_applied(table: &mut Table, rec: Recorded) -> Result<Published, ReplayError> {
-    let mv = published::words(table.game(), &rec)?;
     let ev = rec.clone();
-    let mut p = Published::new(rec, mv);
+    let mut p = Published::of(table.game(), rec)?;
     published::notes_before(table.game(), &ev, &mut p);
     p.note = table.apply(&ev)?.map(Arc::new);
     published::notes_after(table.game(), &ev, &mut p);

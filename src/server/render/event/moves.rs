@@ -13,10 +13,9 @@ impl Renderer<'_> {
     /// for it).
     pub(super) fn moved(&self, by: Seat, uci: &UciMove) -> EventBody {
         let lang = self.lang;
-        let Some(mv) = &self.p.mv else {
-            // Not reached: the actor publishes every move with its words. Say nothing
-            // rather than fail a live game.
-            debug_assert!(false, "move {uci} published without words");
+        let Some(mv) = self.p.move_words() else {
+            // Not reached: a `Published` move has its words (`Published::of`, the only way to
+            // make one). Say nothing rather than fail a live game.
             return EventBody::Move {
                 by: by.key(),
                 color: color_key(by.side().unwrap_or(Color::White)),
