@@ -25,10 +25,13 @@ pub(super) trait Versioned {
     fn run_statements(&mut self, sql: &str) -> Result<(), StoreError>;
 }
 
-/// One migration: its statements, then the work on the rows that statements cannot do.
+/// A migration's work on the rows that its statements cannot do.
+pub(super) type RowWork<D> = fn(&mut D) -> Result<(), StoreError>;
+
+/// One migration: its statements, then its work on the rows, if any.
 pub(super) struct Migration<D> {
     sql: &'static str,
-    rows: Option<fn(&mut D) -> Result<(), StoreError>>,
+    rows: Option<RowWork<D>>,
 }
 
 impl<D> Migration<D> {
@@ -39,10 +42,7 @@ impl<D> Migration<D> {
     }
 
     /// A migration that runs its statements, then `rows`.
-    pub(super) const fn then(
-        sql: &'static str,
-        rows: fn(&mut D) -> Result<(), StoreError>,
-    ) -> Migration<D> {
+    pub(super) const fn then(sql: &'static str, rows: RowWork<D>) -> Migration<D> {
         Migration {
             sql,
             rows: Some(rows),
