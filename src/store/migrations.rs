@@ -1,11 +1,12 @@
-//! The database's schema versions and the migrations between them ([`rusqlite_migration`],
-//! which keeps the version in SQLite's `user_version`).
+//! SQLite's schema versions and the migrations between them, run by the stores' one
+//! mechanism ([`super::migrate`]), which keeps the version in SQLite's `user_version`.
 //!
-//! A database is brought to [`SCHEMA_VERSION`] when it is opened, in one transaction: a new
-//! one runs every migration, an older one the migrations it lacks, and one written by a newer
-//! hamle is refused untouched. A migration is never changed once released; a change of the
-//! tables or of the stored records (`record.rs`, pinned by `snapshot.rs`) is a new migration at
-//! the end of [`migrations`], which brings every older database to the new shape.
+//! A database is brought to [`SCHEMA_VERSION`] when it is opened, in one transaction
+//! (`IMMEDIATE`: it takes the write lock as it begins): a new one runs every migration, an
+//! older one the migrations it lacks, and one written by a newer hamle is refused untouched. A
+//! migration is never changed once released; a change of the tables or of the stored records
+//! (`record.rs`, pinned by `snapshot.rs`) is a new migration at the end of [`migrations`],
+//! which brings every older database to the new shape.
 //!
 //! | version | what it added |
 //! |---|---|
@@ -19,10 +20,10 @@
 //! | 8 | no table changes: the arbiter's records (issue 31): `touch_released`, `noted` (his note on a ruling), `result_corrected`, the end reason `forfeit` and the result `0-0` (a double forfeit), which an older hamle cannot read |
 //! | 9 | no table changes (issue 31): the record `seat_link_issued` (a seat's link issued again, with the new token's hash), which an older hamle cannot read, and a round's game's board and FIDE ids in the setup record (`event_board`, `white_fide_id`, `black_fide_id`; absent in older setups) |
 
-use rusqlite::Connection;
-use rusqlite_migration::{HookError, M, Migrations};
+use rusqlite::{Connection, TransactionBehavior};
 
 use super::StoreError;
+use super::migrate::{Migration, Migrations, Versioned};
 
 /// The schema this hamle writes: the number of migrations.
 pub const SCHEMA_VERSION: i64 = 9;
@@ -98,33 +99,56 @@ CREATE TABLE IF NOT EXISTS round_players (
 /// of the store above them.
 pub(super) type Summarise = fn(&Connection) -> Result<(), StoreError>;
 
+/// The database inside the transaction that migrates it, with the store's summary of every
+/// game (for schema 2).
+pub(super) struct Migrating<'c> {
+    conn: &'c Connection,
+    summarise: Summarise,
+}
+
+impl Versioned for Migrating<'_> {
+    fn read_version(&mut self) -> Result<i64, StoreError> {
+        version(self.conn)
+    }
+
+    fn write_version(&mut self, version: i64) -> Result<(), StoreError> {
+        Ok(self.conn.pragma_update(None, "user_version", version)?)
+    }
+
+    fn run_statements(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.conn.execute_batch(sql)?)
+    }
+}
+
+fn summaries_of_every_game(db: &mut Migrating<'_>) -> Result<(), StoreError> {
+    (db.summarise)(db.conn)
+}
+
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`.
-pub(super) fn migrations(summarise: Summarise) -> Migrations<'static> {
+pub(super) fn migrations<'c>() -> Migrations<Migrating<'c>> {
     Migrations::new(vec![
-        M::up(SCHEMA_1),
-        M::up_with_hook(SCHEMA_2, move |tx: &rusqlite::Transaction| {
-            summarise(tx).map_err(|e| HookError::Hook(e.to_string()))
-        }),
+        Migration::sql(SCHEMA_1),
+        Migration::then(SCHEMA_2, summaries_of_every_game),
         // Schema 3: records only (a ruling undone); every older record reads as it did.
-        M::up(""),
+        Migration::sql(""),
         // A board's game is not a foreign key: a round's game that never started is removed
         // after its time like any other, and the round shows it as gone.
-        M::up(SCHEMA_4),
+        Migration::sql(SCHEMA_4),
         // Schema 5: records only (the start of the game, the arbiter's rules choices); every
         // older record reads as it did, an older profile with the choices' defaults.
-        M::up(""),
+        Migration::sql(""),
         // An older round has no TRF round and no players: its results go back as a list only.
-        M::up(SCHEMA_6),
+        Migration::sql(SCHEMA_6),
         // Schema 7: records only (the computer's seat, a practice game's take-back); every
         // older record reads as it did, its players people.
-        M::up(""),
+        Migration::sql(""),
         // Schema 8: records only (a touch released, the arbiter's note, a result corrected,
         // the forfeit end reason and the double forfeit's result `0-0`); every older record
         // reads as it did.
-        M::up(""),
+        Migration::sql(""),
         // Schema 9: records only (a seat's link issued again, a round game's board and FIDE
         // ids); every older record reads as it did.
-        M::up(""),
+        Migration::sql(""),
     ])
 }
 
@@ -135,20 +159,28 @@ pub(super) fn version(conn: &Connection) -> Result<i64, StoreError> {
 
 /// Brings the database to [`SCHEMA_VERSION`]; a newer one is refused and left as it is.
 pub(super) fn migrate(conn: &mut Connection, summarise: Summarise) -> Result<(), StoreError> {
-    let found = version(conn)?;
-    if found > SCHEMA_VERSION {
-        return Err(StoreError::TooNew {
-            found,
-            known: SCHEMA_VERSION,
-        });
-    }
+    migrate_to(conn, summarise, SCHEMA_VERSION)
+}
+
+/// Brings the database to schema `target` (a test's older schema, or [`SCHEMA_VERSION`]) in
+/// one transaction; one past it is refused and left as it is.
+pub(super) fn migrate_to(
+    conn: &mut Connection,
+    summarise: Summarise,
+    target: i64,
+) -> Result<(), StoreError> {
     // The migration's transaction takes the write lock as it begins (waiting for another
     // server's writes), not at its first write, which SQLite would refuse at once if another
     // server had written since it read.
-    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
-    let migrated = migrations(summarise).to_latest(conn);
-    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Deferred);
-    migrated?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    migrations().to_version(
+        &mut Migrating {
+            conn: &tx,
+            summarise,
+        },
+        target,
+    )?;
+    tx.commit()?;
     Ok(())
 }
 
@@ -158,9 +190,7 @@ mod tests {
 
     #[test]
     fn the_migrations_are_valid_and_the_version_counts_them() {
-        migrations(crate::store::sqlite::summarise_every_game)
-            .validate()
-            .unwrap();
+        assert_eq!(migrations().latest(), SCHEMA_VERSION);
         let mut conn = Connection::open_in_memory().unwrap();
         migrate(&mut conn, crate::store::sqlite::summarise_every_game).unwrap();
         assert_eq!(version(&conn).unwrap(), SCHEMA_VERSION);
@@ -191,9 +221,7 @@ mod tests {
     #[test]
     fn a_round_of_schema_5_keeps_its_boards_and_has_no_trf_round_nor_players() {
         let mut conn = Connection::open_in_memory().unwrap();
-        migrations(crate::store::sqlite::summarise_every_game)
-            .to_version(&mut conn, 5)
-            .unwrap();
+        migrate_to(&mut conn, crate::store::sqlite::summarise_every_game, 5).unwrap();
         conn.execute_batch(
             "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
                  VALUES ('00112233445566ff', 7, 'Blind Open', 'Hamburg', '3', x'09');

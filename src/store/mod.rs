@@ -5,11 +5,16 @@
 //! and restores a game by applying its events again ([`crate::game::Game::restore`]).
 //!
 //! - `record.rs`: the stored records (serde, typed), mapped once from and to the domain.
-//! - `migrations.rs`: the schema versions and the migrations between them.
+//! - `group_commit.rs`: both stores' writer thread (group commit: the operations of many
+//!   games in one transaction, each under its own savepoint, answered after the commit).
+//! - `migrate.rs`: both stores' schema versions (the `n`-th migration brings version `n - 1`
+//!   to `n`, in one transaction; a newer database is refused untouched).
+//! - `migrations.rs`: SQLite's schema versions and the migrations between them.
 //! - `snapshot.rs` (tests): every record shape pinned per schema version.
-//! - `sqlite.rs`, `writer.rs`: the SQLite store and its group-committing writer thread.
-//! - `postgres.rs`: the PostgreSQL store (`--store postgres://…`), its own group-committing
-//!   writer thread and its schema versions.
+//! - `sqlite/`, `writer.rs`: the SQLite store, its side of the group commit and its
+//!   checkpoints.
+//! - `postgres.rs`: the PostgreSQL store (`--store postgres://…`), its side of the group
+//!   commit and its schema versions.
 //! - `owners.rs`: one owner per game, fenced ([`Owners`]: leases with epochs, fenced appends,
 //!   command ids applied once), for nodes that share one PostgreSQL store; the SQLite store
 //!   implements the single-node version.
@@ -17,7 +22,9 @@
 //! - `lease.rs`: [`SharedSqlite`], the [`Owners`] of a cluster whose nodes share one SQLite
 //!   file on one machine (`docs/scale-out.md`); [`cluster_owners`] picks a cluster's.
 
+mod group_commit;
 mod lease;
+mod migrate;
 mod migrations;
 mod owners;
 mod postgres;
@@ -131,8 +138,15 @@ pub enum StoreError {
     #[error("store directory: {0}")]
     Io(#[from] std::io::Error),
     /// A migration failed; the database stays at the version it had.
-    #[error("migrating the database: {0}")]
-    Migration(#[from] rusqlite_migration::Error),
+    #[error("migrating the database to schema {version}: {source}")]
+    Migration {
+        version: i64,
+        #[source]
+        source: Box<StoreError>,
+    },
+    /// A schema version that no migration of this hamle brings a database to.
+    #[error("no migration brings a database to schema {0}")]
+    NoSuchSchema(i64),
     /// The database was written by a newer hamle; it is left as it is.
     #[error("database schema {found} is newer than this hamle ({known})")]
     TooNew { found: i64, known: i64 },

@@ -5,28 +5,32 @@
 //! maintainers) on one writer thread of its own, exactly as the SQLite connection: the
 //! [`Store`] trait is synchronous (the server calls it on the blocking pool) and group commit
 //! needs one connection doing one transaction at a time anyway, so a pool (deadpool, bb8) or
-//! sqlx's async machinery would add a layer and buy nothing here. The thread reconnects when
-//! the connection is lost (the operations of that moment fail and are not acknowledged).
+//! sqlx's async machinery would add a layer and buy nothing here.
 //!
-//! **Group commit.** Operations that arrive while a transaction commits are gathered into the
-//! next one (at most [`MAX_BATCH`]), each under its own savepoint so it succeeds or fails
-//! alone, each answered only after the `COMMIT` (with PostgreSQL's default `synchronous_commit
-//! = on`, after the WAL is flushed). One flush serves every game that moved meanwhile.
+//! **Group commit.** The stores' one writer ([`super::group_commit`]) on a [`PgBackend`]:
+//! operations that arrive while a transaction commits are gathered into the next one, each
+//! under its own savepoint, each answered only after the `COMMIT` (with PostgreSQL's default
+//! `synchronous_commit = on`, after the WAL is flushed). Claims and renewals of leases go
+//! ahead of the queue, each in a transaction of its own ([`Grouping::Alone`]). The writer
+//! reconnects when the connection is lost (the operations of that moment fail and are not
+//! acknowledged).
 //!
-//! **Tables** (schema versions in `hamle_schema`, migrations below, applied under an advisory
-//! lock so nodes starting together migrate once): `games` (id, creation time, setup record),
+//! **Tables** (schema versions in `hamle_schema`, migrations below run by the stores' one
+//! mechanism, [`super::migrate`], under an advisory lock so nodes starting together migrate
+//! once): `games` (id, creation time, setup record),
 //! `tokens` (seat token hashes), `events` (append-only, primary key (game, event number),
 //! the same JSON records as SQLite's), `summaries` (what the list of games shows), `leases`
 //! (game, owner node, epoch, expiry on the database's clock) and `commands` (game, command id,
 //! the game's last event number after it), for [`Owners`] (see `owners.rs`).
 
-use std::sync::{Arc, mpsc};
-use std::thread::JoinHandle;
+use std::sync::Arc;
 use std::time::Duration;
 
 use postgres::error::SqlState;
 use postgres::{Client, NoTls, Transaction};
 
+use super::group_commit::{Backend, GroupCommit, Grouping};
+use super::migrate::{Migration, Migrations, Versioned};
 use super::owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending, ttl_ms};
 use super::record::setup_to_json;
 use super::rows::{
@@ -39,16 +43,22 @@ use super::{
 };
 use crate::game::{Recorded, ReplayError};
 
-/// The most operations grouped into one transaction.
-pub(super) const MAX_BATCH: usize = 1024;
-
 /// The schema this hamle writes on PostgreSQL: the number of migrations.
 pub const PG_SCHEMA_VERSION: i32 = 3;
 
 /// Every migration, in order: the `n`-th brings a database from version `n - 1` to `n`. A
 /// released migration is never changed; a change is a new one at the end.
-const MIGRATIONS: &[&str] = &[
-    "
+fn migrations<'t>() -> Migrations<Transaction<'t>> {
+    Migrations::new(vec![
+        Migration::sql(SCHEMA_1),
+        Migration::sql(SCHEMA_2),
+        // Issue 31: a TRF round's players and the TRF round, for its results back to the
+        // pairing program (SQLite's schema 6).
+        Migration::sql(SCHEMA_3),
+    ])
+}
+
+const SCHEMA_1: &str = "
 CREATE TABLE games (
     id          text PRIMARY KEY,
     created_ms  bigint NOT NULL,
@@ -92,8 +102,9 @@ CREATE TABLE commands (
     seq         bigint NOT NULL,
     PRIMARY KEY (game_id, command)
 );
-",
-    "
+";
+
+const SCHEMA_2: &str = "
 CREATE TABLE rounds (
     id          text PRIMARY KEY,
     created_ms  bigint NOT NULL,
@@ -108,10 +119,9 @@ CREATE TABLE round_boards (
     game_id     text NOT NULL,
     PRIMARY KEY (round_id, board)
 );
-",
-    // Issue 31: a TRF round's players and the TRF round, for its results back to the pairing
-    // program (SQLite's schema 6).
-    "
+";
+
+const SCHEMA_3: &str = "
 ALTER TABLE rounds ADD COLUMN trf_round bigint;
 CREATE TABLE round_players (
     round_id    text NOT NULL REFERENCES rounds(id),
@@ -122,15 +132,14 @@ CREATE TABLE round_players (
     code        text NOT NULL,
     PRIMARY KEY (round_id, rank)
 );
-",
-];
+";
 
 /// The advisory lock key that serialises migrations (any constant of our own).
 const MIGRATION_LOCK: i64 = 0x6861_6d6c_6500;
 
 /// Games in a PostgreSQL database.
 pub struct PgStore {
-    writer: PgWriter,
+    writer: GroupCommit<PgBackend>,
     node: String,
 }
 
@@ -142,8 +151,9 @@ impl PgStore {
         let mut client = config.connect(NoTls)?;
         migrate(&mut client)?;
         client.batch_execute(IDLE_IN_TRANSACTION)?;
+        let backend = PgBackend { config, client };
         Ok(PgStore {
-            writer: PgWriter::start(config, client)?,
+            writer: GroupCommit::start("hamle-pg-store", backend)?,
             node: node.to_owned(),
         })
     }
@@ -154,11 +164,7 @@ impl PgStore {
         T: Send + 'static,
         F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
     {
-        let (tx, rx) = mpsc::sync_channel(1);
-        self.writer.submit(Grouping::Grouped, work, move |r| {
-            let _ = tx.send(r);
-        });
-        rx.recv().unwrap_or(Err(StoreError::Stopped))
+        self.writer.call(work)
     }
 
     /// [`PgStore::call`] as a future.
@@ -175,41 +181,39 @@ impl PgStore {
         T: Send + 'static,
         F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
     {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.writer.submit(grouping, work, move |r| {
-            let _ = tx.send(r);
-        });
-        Box::pin(async move { rx.await.unwrap_or(Err(StoreError::Stopped)) })
+        self.writer.pending(grouping, work)
     }
 }
 
-/// The database's schema version (0 for a new database).
-fn version(tx: &mut Transaction<'_>) -> Result<i32, StoreError> {
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS hamle_schema (version integer NOT NULL)")?;
-    let row = tx.query_opt("SELECT version FROM hamle_schema", &[])?;
-    Ok(row.map_or(0, |r| r.get(0)))
+/// The schema version in `hamle_schema`, one row (made empty, version 0, in a new database).
+impl Versioned for Transaction<'_> {
+    fn read_version(&mut self) -> Result<i64, StoreError> {
+        self.batch_execute("CREATE TABLE IF NOT EXISTS hamle_schema (version integer NOT NULL)")?;
+        let row = self.query_opt("SELECT version FROM hamle_schema", &[])?;
+        Ok(row.map_or(0, |r| r.get::<_, i32>(0)).into())
+    }
+
+    fn write_version(&mut self, version: i64) -> Result<(), StoreError> {
+        let version = i32::try_from(version).map_err(|_| StoreError::NoSuchSchema(version))?;
+        self.execute("DELETE FROM hamle_schema", &[])?;
+        self.execute(
+            "INSERT INTO hamle_schema (version) VALUES ($1)",
+            &[&version],
+        )?;
+        Ok(())
+    }
+
+    fn run_statements(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.batch_execute(sql)?)
+    }
 }
 
-/// Brings the database to [`PG_SCHEMA_VERSION`] in one transaction; a newer one is refused
-/// and left as it is.
+/// Brings the database to [`PG_SCHEMA_VERSION`] in one transaction, under an advisory lock
+/// (nodes starting together migrate once); a newer one is refused and left as it is.
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
     let mut tx = client.transaction()?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-    let found = version(&mut tx)?;
-    if found > PG_SCHEMA_VERSION {
-        return Err(StoreError::TooNew {
-            found: found.into(),
-            known: PG_SCHEMA_VERSION.into(),
-        });
-    }
-    for sql in &MIGRATIONS[found as usize..] {
-        tx.batch_execute(sql)?;
-    }
-    tx.execute("DELETE FROM hamle_schema", &[])?;
-    tx.execute(
-        "INSERT INTO hamle_schema (version) VALUES ($1)",
-        &[&PG_SCHEMA_VERSION],
-    )?;
+    migrations().to_version(&mut tx, PG_SCHEMA_VERSION.into())?;
     tx.commit()?;
     Ok(())
 }
@@ -827,22 +831,7 @@ fn load_events(
     }))
 }
 
-// --- the writer thread --------------------------------------------------------------------------
-
-/// Where the writer runs an operation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Grouping {
-    /// In the batch's transaction, with the other operations of the moment (appends,
-    /// renewals, reads): one commit for all of them.
-    Grouped,
-    /// In a transaction of its own, ahead of every operation waiting in the queue, before
-    /// the next batch's transaction: the lease operations. A claim, grouped, waited for
-    /// another node's batch while holding this node's batch's locks, and two nodes claiming
-    /// each other's games deadlocked (the cluster benchmark stalled at saturation); a claim
-    /// waits at most [`CLAIM_LOCK_TIMEOUT`]. A renewal, queued behind a backlog of appends
-    /// longer than the lease, came too late: a busy but live owner lost its games.
-    Alone,
-}
+// --- the writer's connection ------------------------------------------------------------------
 
 /// How long a claim waits for another transaction's lock on the lease row before it
 /// answers that the game is held (the owner is writing: it is alive).
@@ -854,218 +843,54 @@ const CLAIM_LOCK_TIMEOUT: &str = "SET LOCAL lock_timeout = '200ms'";
 /// take its games over. A live writer is never idle inside a transaction for this long.
 const IDLE_IN_TRANSACTION: &str = "SET idle_in_transaction_session_timeout = '1s'";
 
-/// One operation: runs inside the batch's transaction, answers once the batch is committed.
-trait Job: Send {
-    fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError>;
-    fn finish(self: Box<Self>, outcome: Result<(), StoreError>);
+/// The writer's connection, made again from `config` when it was lost.
+struct PgBackend {
+    config: postgres::Config,
+    client: Client,
 }
 
-struct Call<T, F, R> {
-    work: Option<F>,
-    value: Option<T>,
-    reply: R,
-}
+impl Backend for PgBackend {
+    type Tx<'c> = Transaction<'c>;
+    type Error = postgres::Error;
 
-impl<T, F, R> Job for Call<T, F, R>
-where
-    T: Send,
-    F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send,
-    R: FnOnce(Result<T, StoreError>) + Send,
-{
-    fn run(&mut self, tx: &mut Transaction<'_>) -> Result<(), StoreError> {
-        let work = self.work.take().ok_or(StoreError::Internal("run twice"))?;
-        self.value = Some(work(tx)?);
+    /// A lost connection stays until a new one is made: a group that finds it closed tries
+    /// again, the next one too if that fails.
+    fn reconnect_if_lost(&mut self) -> Result<(), postgres::Error> {
+        if self.client.is_closed() {
+            let mut client = self.config.connect(NoTls)?;
+            client.batch_execute(IDLE_IN_TRANSACTION)?;
+            self.client = client;
+        }
         Ok(())
     }
 
-    fn finish(self: Box<Self>, outcome: Result<(), StoreError>) {
-        let Call { value, reply, .. } = *self;
-        reply(outcome.and_then(|()| value.ok_or(StoreError::Internal("did not run"))));
-    }
-}
-
-/// The writer thread and the way to it; dropping it lets the thread finish the operations
-/// already sent and waits for it.
-struct PgWriter {
-    tx: Option<mpsc::Sender<Queued>>,
-    /// The [`Grouping::Alone`] operations: taken before every batch, ahead of the queue.
-    urgent: mpsc::Sender<Box<dyn Job>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-/// What the writer's queue carries.
-enum Queued {
-    Job(Box<dyn Job>),
-    /// An urgent operation is waiting: the writer, perhaps idle, looks.
-    Wake,
-}
-
-impl PgWriter {
-    fn start(config: postgres::Config, client: Client) -> Result<PgWriter, StoreError> {
-        let (tx, rx) = mpsc::channel::<Queued>();
-        let (urgent, urgent_rx) = mpsc::channel::<Box<dyn Job>>();
-        let thread = std::thread::Builder::new()
-            .name("hamle-pg-store".into())
-            .spawn(move || write_loop(config, client, rx, urgent_rx))
-            .map_err(StoreError::Io)?;
-        Ok(PgWriter {
-            tx: Some(tx),
-            urgent,
-            thread: Some(thread),
-        })
+    fn begin(&mut self) -> Result<Transaction<'_>, postgres::Error> {
+        self.client.transaction()
     }
 
-    /// `reply` runs on the writer thread once the transaction is committed: it must not block.
-    fn submit<T, F, R>(&self, grouping: Grouping, work: F, reply: R)
-    where
-        T: Send + 'static,
-        F: FnOnce(&mut Transaction<'_>) -> Result<T, StoreError> + Send + 'static,
-        R: FnOnce(Result<T, StoreError>) + Send + 'static,
-    {
-        let job: Box<dyn Job> = Box::new(Call {
-            work: Some(work),
-            value: None,
-            reply,
-        });
-        let Some(tx) = &self.tx else {
-            return job.finish(Err(StoreError::Stopped));
-        };
-        let queued = if grouping == Grouping::Alone {
-            if let Err(mpsc::SendError(job)) = self.urgent.send(job) {
-                return job.finish(Err(StoreError::Stopped));
-            }
-            Queued::Wake
-        } else {
-            Queued::Job(job)
-        };
-        if let Err(mpsc::SendError(Queued::Job(job))) = tx.send(queued) {
-            job.finish(Err(StoreError::Stopped));
-        }
+    fn commit(tx: Transaction<'_>) -> Result<(), postgres::Error> {
+        tx.commit()
     }
-}
 
-impl Drop for PgWriter {
-    fn drop(&mut self) {
-        drop(self.tx.take());
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+    fn roll_back(tx: Transaction<'_>) {
+        let _ = tx.rollback();
     }
-}
 
-fn batch_error(stage: &'static str, e: postgres::Error) -> impl Fn() -> StoreError {
-    let source = Arc::new(e);
-    move || StoreError::PgTransaction {
-        stage,
-        source: Arc::clone(&source),
+    fn savepoint<'t>(tx: &'t mut Transaction<'_>) -> Result<Transaction<'t>, postgres::Error> {
+        tx.savepoint("op")
     }
-}
 
-fn write_loop(
-    config: postgres::Config,
-    client: Client,
-    rx: mpsc::Receiver<Queued>,
-    urgent: mpsc::Receiver<Box<dyn Job>>,
-) {
-    let mut client = Some(client);
-    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
-    let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(MAX_BATCH);
-    while let Ok(first) = rx.recv() {
-        if let Queued::Job(job) = first {
-            batch.push(job);
-        }
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(Queued::Job(job)) => batch.push(job),
-                Ok(Queued::Wake) => {}
-                Err(_) => break,
-            }
-        }
-        // A lost connection is made again for the next batch.
-        if client.as_ref().is_none_or(Client::is_closed) {
-            client = None;
-            let connected = config.connect(NoTls).and_then(|mut c| {
-                c.batch_execute(IDLE_IN_TRANSACTION)?;
-                Ok(c)
-            });
-            match connected {
-                Ok(c) => client = Some(c),
-                Err(e) => {
-                    let err = batch_error("connect", e);
-                    for job in batch.drain(..).chain(urgent.try_iter()) {
-                        job.finish(Err(err()));
-                    }
-                    continue;
-                }
-            }
-        }
-        let Some(conn) = client.as_mut() else {
-            continue;
-        };
-        // The urgent operations first, each alone (`Grouping::Alone`), ahead of whatever
-        // waits in the queue; then the batch in one transaction.
-        for job in urgent.try_iter() {
-            run_in_own_transaction(conn, job);
-        }
-        if batch.is_empty() {
-            continue;
-        }
-        let mut tx = match conn.transaction() {
-            Ok(tx) => tx,
-            Err(e) => {
-                let err = batch_error("begin", e);
-                for job in batch.drain(..) {
-                    job.finish(Err(err()));
-                }
-                continue;
-            }
-        };
-        for job in &mut batch {
-            outcomes.push(run_alone(&mut tx, job.as_mut()));
-        }
-        match tx.commit() {
-            Ok(()) => {
-                for (job, outcome) in batch.drain(..).zip(outcomes.drain(..)) {
-                    job.finish(outcome);
-                }
-            }
-            Err(e) => {
-                outcomes.clear();
-                let err = batch_error("commit", e);
-                for job in batch.drain(..) {
-                    job.finish(Err(err()));
-                }
-            }
-        }
+    fn release(savepoint: Transaction<'_>) -> Result<(), postgres::Error> {
+        savepoint.commit()
     }
-}
 
-/// Runs one operation in a transaction of its own, committed (or rolled back) before it
-/// answers.
-fn run_in_own_transaction(conn: &mut Client, mut job: Box<dyn Job>) {
-    let outcome = match conn.transaction() {
-        Err(e) => Err(batch_error("begin", e)()),
-        Ok(mut tx) => match job.run(&mut tx) {
-            Ok(()) => tx.commit().map_err(|e| batch_error("commit", e)()),
-            Err(e) => {
-                let _ = tx.rollback();
-                Err(e)
-            }
-        },
-    };
-    job.finish(outcome);
-}
-
-/// Runs one operation under its own savepoint: all of it or none of it.
-fn run_alone(tx: &mut Transaction<'_>, job: &mut dyn Job) -> Result<(), StoreError> {
-    let mut op = tx.savepoint("op")?;
-    let outcome = job.run(&mut op);
-    if outcome.is_ok() {
-        op.commit()?;
-    } else {
-        op.rollback()?;
+    fn roll_back_to(savepoint: Transaction<'_>) -> Result<(), postgres::Error> {
+        savepoint.rollback()
     }
-    outcome
+
+    fn group_failed(stage: &'static str, source: Arc<postgres::Error>) -> StoreError {
+        StoreError::PgTransaction { stage, source }
+    }
 }
 
 #[cfg(test)]
@@ -1097,6 +922,11 @@ mod tests {
             )
             .unwrap();
         client
+    }
+
+    #[test]
+    fn the_schema_is_the_number_of_migrations() {
+        assert_eq!(migrations().latest(), i64::from(PG_SCHEMA_VERSION));
     }
 
     #[test]
@@ -1408,6 +1238,51 @@ mod tests {
             .execute("UPDATE hamle_schema SET version = version - 1", &[])
             .unwrap();
         assert!(PgStore::open(&url, "n1").unwrap().has_game(&game).unwrap());
+    }
+
+    /// A database of every earlier schema opens, migrated to this one, with its games as
+    /// they were (and a round of schema 2 with no TRF round nor players).
+    #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
+    fn a_database_of_every_earlier_schema_opens_with_its_games() {
+        let admin = std::env::var("HAMLE_TEST_STORE").expect("HAMLE_TEST_STORE (scripts/test)");
+        for schema in 1..i64::from(PG_SCHEMA_VERSION) {
+            let url = create_test_database(&admin).unwrap();
+            let mut client = Client::connect(&url, NoTls).unwrap();
+            let mut tx = client.transaction().unwrap();
+            migrations().to_version(&mut tx, schema).unwrap();
+            tx.commit().unwrap();
+            client
+                .batch_execute(
+                    "INSERT INTO games (id, created_ms, setup) VALUES ('00000000000000aa', 1, '{}');
+                     INSERT INTO summaries (game_id, white, black, status, seq, moves, running)
+                         VALUES ('00000000000000aa', 'Ayşe', 'Jörg', 'playing', 0, 0, false);",
+                )
+                .unwrap();
+            if schema >= 2 {
+                client
+                    .batch_execute(
+                        "INSERT INTO rounds (id, created_ms, event, site, round, arbiter)
+                             VALUES ('00112233445566ff', 7, 'Blind Open', 'Hamburg', '3',
+                                     decode(repeat('09', 32), 'hex'))",
+                    )
+                    .unwrap();
+            }
+            let store = PgStore::open(&url, "n1").unwrap();
+            let version: i32 = client
+                .query_one("SELECT version FROM hamle_schema", &[])
+                .unwrap()
+                .get(0);
+            assert_eq!(version, PG_SCHEMA_VERSION, "from schema {schema}");
+            let listed = store.list_games(None).unwrap();
+            assert_eq!(listed.len(), 1, "from schema {schema}");
+            assert_eq!(listed[0].white, "Ayşe", "from schema {schema}");
+            if schema >= 2 {
+                let round = GameId::parse("00112233445566ff").unwrap();
+                let round = store.load_round(&round).unwrap().unwrap();
+                assert_eq!((round.trf_round, round.players.len()), (None, 0));
+            }
+        }
     }
 
     #[test]

@@ -729,7 +729,7 @@ mod tests {
     /// migrations and the store to the values it was written from.
     #[test]
     fn every_snapshot_reads_back_through_the_migrations() {
-        use super::super::migrations::{migrate, migrations};
+        use super::super::migrations::{migrate, migrate_to};
         use super::super::sqlite::load_all;
         let setups = setups();
         let events = events();
@@ -737,9 +737,12 @@ mod tests {
         assert!(snapshots.iter().any(|s| s.schema == SCHEMA_VERSION));
         for snap in snapshots {
             let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-            migrations(crate::store::sqlite::summarise_every_game)
-                .to_version(&mut conn, snap.schema as usize)
-                .unwrap();
+            migrate_to(
+                &mut conn,
+                crate::store::sqlite::summarise_every_game,
+                snap.schema,
+            )
+            .unwrap();
             for (i, s) in snap.setups.iter().enumerate() {
                 conn.execute(
                     "INSERT INTO games (id, created_ms, setup) VALUES (?1, ?2, ?3)",

@@ -1,12 +1,12 @@
-//! Group commit: one thread owns the SQLite connection and runs every store operation,
-//! grouping the operations that arrive while a commit is being made into the next
-//! transaction.
+//! SQLite's side of the group commit ([`super::group_commit`]): one thread owns the
+//! connection and runs every store operation, grouping the operations that arrive while a
+//! commit is being made into the next transaction (`BEGIN IMMEDIATE`), each under its own
+//! savepoint, each answered after the commit (with `synchronous = FULL`, after the fsync).
+//! What changes against a transaction per operation is the cost: one fsync serves every game
+//! that moved in the meantime, instead of one fsync per move.
 //!
-//! Each operation runs under its own savepoint, so it succeeds or fails alone, exactly as if
-//! it had its own transaction; its answer is sent only after the transaction that holds it
-//! has committed (with `synchronous = FULL`, after the fsync). So the durability contract is
-//! unchanged: nothing is acknowledged before it is on disk. What changes is the cost: one
-//! fsync serves every game that moved in the meantime, instead of one fsync per move.
+//! Beside it, [`Checkpointer`] copies the write-ahead log back into the database file on a
+//! thread and a connection of its own.
 
 use std::path::Path;
 use std::sync::{Arc, mpsc};
@@ -16,68 +16,59 @@ use std::time::Duration;
 use rusqlite::Connection;
 
 use super::StoreError;
+use super::group_commit::{Backend, GroupCommit, Grouping};
 
-/// The most operations grouped into one transaction.
-const MAX_BATCH: usize = 1024;
+/// The connection as the group commit drives it: plain SQL on the one connection (a
+/// connection to a file is never lost).
+impl Backend for Connection {
+    type Tx<'c> = &'c Connection;
+    type Error = rusqlite::Error;
 
-/// One operation: runs inside the batch's transaction, answers once the batch is durable.
-trait Job: Send {
-    fn run(&mut self, conn: &Connection) -> Result<(), StoreError>;
-    fn finish(self: Box<Self>, outcome: Result<(), StoreError>);
-}
-
-struct Call<T, F, R> {
-    work: Option<F>,
-    value: Option<T>,
-    reply: R,
-}
-
-impl<T, F, R> Job for Call<T, F, R>
-where
-    T: Send,
-    F: FnOnce(&Connection) -> Result<T, StoreError> + Send,
-    R: FnOnce(Result<T, StoreError>) + Send,
-{
-    fn run(&mut self, conn: &Connection) -> Result<(), StoreError> {
-        let work = self
-            .work
-            .take()
-            .ok_or_else(|| StoreError::Internal("run twice"))?;
-        self.value = Some(work(conn)?);
+    fn reconnect_if_lost(&mut self) -> Result<(), rusqlite::Error> {
         Ok(())
     }
 
-    fn finish(self: Box<Self>, outcome: Result<(), StoreError>) {
-        let Call { value, reply, .. } = *self;
-        let answer =
-            outcome.and_then(|()| value.ok_or_else(|| StoreError::Internal("did not run")));
-        reply(answer);
+    fn begin(&mut self) -> Result<&Connection, rusqlite::Error> {
+        self.execute_batch("BEGIN IMMEDIATE")?;
+        Ok(&*self)
+    }
+
+    fn commit(tx: &Connection) -> Result<(), rusqlite::Error> {
+        tx.execute_batch("COMMIT").inspect_err(|_| {
+            let _ = tx.execute_batch("ROLLBACK");
+        })
+    }
+
+    fn roll_back(tx: &Connection) {
+        let _ = tx.execute_batch("ROLLBACK");
+    }
+
+    fn savepoint<'t>(tx: &'t mut &Connection) -> Result<&'t Connection, rusqlite::Error> {
+        tx.execute_batch("SAVEPOINT op")?;
+        Ok(*tx)
+    }
+
+    fn release(savepoint: &Connection) -> Result<(), rusqlite::Error> {
+        savepoint.execute_batch("RELEASE op")
+    }
+
+    fn roll_back_to(savepoint: &Connection) -> Result<(), rusqlite::Error> {
+        savepoint.execute_batch("ROLLBACK TO op; RELEASE op")
+    }
+
+    fn group_failed(stage: &'static str, source: Arc<rusqlite::Error>) -> StoreError {
+        StoreError::Transaction { stage, source }
     }
 }
 
 /// The writer thread and the way to it. Dropping it lets the thread finish the operations
 /// already sent, close the connection and end; the drop waits for that.
-pub(super) struct Writer {
-    tx: Option<mpsc::Sender<Box<dyn Job>>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-fn stopped() -> StoreError {
-    StoreError::Stopped
-}
+pub(super) struct Writer(GroupCommit<Connection>);
 
 impl Writer {
     /// Starts the writer thread on `conn`.
     pub(super) fn start(conn: Connection) -> Result<Writer, StoreError> {
-        let (tx, rx) = mpsc::channel::<Box<dyn Job>>();
-        let thread = std::thread::Builder::new()
-            .name("hamle-store".into())
-            .spawn(move || write_loop(conn, rx))
-            .map_err(StoreError::Io)?;
-        Ok(Writer {
-            tx: Some(tx),
-            thread: Some(thread),
-        })
+        GroupCommit::start("hamle-store", conn).map(Writer)
     }
 
     /// Sends `work`; `reply` gets its result once the transaction holding it is durable
@@ -88,19 +79,11 @@ impl Writer {
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
         R: FnOnce(Result<T, StoreError>) + Send + 'static,
     {
-        let job: Box<dyn Job> = Box::new(Call {
-            work: Some(work),
-            value: None,
+        self.0.submit(
+            Grouping::Grouped,
+            move |conn: &mut &Connection| work(conn),
             reply,
-        });
-        match &self.tx {
-            Some(tx) => {
-                if let Err(mpsc::SendError(job)) = tx.send(job) {
-                    job.finish(Err(stopped()));
-                }
-            }
-            None => job.finish(Err(stopped())),
-        }
+        );
     }
 
     /// Runs `work` and waits until it is durable. Blocks: not for async code.
@@ -109,20 +92,7 @@ impl Writer {
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     {
-        let (tx, rx) = mpsc::sync_channel(1);
-        self.submit(work, move |r| {
-            let _ = tx.send(r);
-        });
-        rx.recv().unwrap_or_else(|_| Err(stopped()))
-    }
-}
-
-impl Drop for Writer {
-    fn drop(&mut self) {
-        drop(self.tx.take());
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.0.call(move |conn: &mut &Connection| work(conn))
     }
 }
 
@@ -191,63 +161,6 @@ impl Drop for Checkpointer {
             let _ = t.join();
         }
     }
-}
-
-fn write_loop(conn: Connection, rx: mpsc::Receiver<Box<dyn Job>>) {
-    let mut batch: Vec<Box<dyn Job>> = Vec::with_capacity(MAX_BATCH);
-    let mut outcomes: Vec<Result<(), StoreError>> = Vec::with_capacity(MAX_BATCH);
-    // Blocks for the first operation, then takes whatever else has arrived meanwhile.
-    while let Ok(first) = rx.recv() {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        if let Err(e) = conn.execute_batch("BEGIN IMMEDIATE") {
-            let source = Arc::new(e);
-            for job in batch.drain(..) {
-                job.finish(Err(StoreError::Transaction {
-                    stage: "begin",
-                    source: Arc::clone(&source),
-                }));
-            }
-            continue;
-        }
-        for job in &mut batch {
-            outcomes.push(run_alone(&conn, job.as_mut()));
-        }
-        match conn.execute_batch("COMMIT") {
-            Ok(()) => {
-                for (job, outcome) in batch.drain(..).zip(outcomes.drain(..)) {
-                    job.finish(outcome);
-                }
-            }
-            Err(e) => {
-                let _ = conn.execute_batch("ROLLBACK");
-                let source = Arc::new(e);
-                outcomes.clear();
-                for job in batch.drain(..) {
-                    job.finish(Err(StoreError::Transaction {
-                        stage: "commit",
-                        source: Arc::clone(&source),
-                    }));
-                }
-            }
-        }
-    }
-}
-
-/// Runs one operation under its own savepoint: all of it or none of it.
-fn run_alone(conn: &Connection, job: &mut dyn Job) -> Result<(), StoreError> {
-    conn.execute_batch("SAVEPOINT op")?;
-    let outcome = job.run(conn);
-    if outcome.is_err() {
-        conn.execute_batch("ROLLBACK TO op")?;
-    }
-    conn.execute_batch("RELEASE op")?;
-    outcome
 }
 
 #[cfg(test)]

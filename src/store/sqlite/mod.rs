@@ -775,8 +775,7 @@ mod tests {
         {
             // Schema 1 as the release before it wrote it: no summaries.
             let mut conn = Connection::open(&path).unwrap();
-            super::super::migrations::migrations(super::summarise_every_game)
-                .to_version(&mut conn, 1)
+            super::super::migrations::migrate_to(&mut conn, super::summarise_every_game, 1)
                 .unwrap();
             assert_eq!(super::super::migrations::version(&conn).unwrap(), 1);
             conn.execute(
