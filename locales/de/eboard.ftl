@@ -39,6 +39,13 @@ eboard-promotion = { $whose ->
     [black] Der Bauer von Schwarz zieht von { $from } nach { $to }: Statt des Bauern gehört die Figur auf { $to }, in die er sich umwandelt.
    *[yours] Ihr Bauer zieht von { $from } nach { $to }: Stellen Sie statt des Bauern die Figur auf { $to }, in die er sich umwandelt.
 }
+# The table holds the piece lifted (touched), a lift the bridge did not see itself: the board or
+# the server was away. Said instead of "put it back". $piece: accusative ("den weißen Bauern").
+eboard-holding = { $whose ->
+    [white] Am Tisch hat Weiß { $piece } von { $from } angehoben und noch nicht abgestellt.
+    [black] Am Tisch hat Schwarz { $piece } von { $from } angehoben und noch nicht abgestellt.
+   *[yours] Am Tisch haben Sie { $piece } von { $from } angehoben und noch nicht abgestellt.
+}
 eboard-refused = Vom elektronischen Brett nicht angenommen: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] Das elektronische Brett von Weiß ist nicht mehr mit der Partie verbunden: Was darauf geschieht, wird nicht gesehen.

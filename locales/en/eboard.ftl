@@ -39,6 +39,13 @@ eboard-promotion = { $whose ->
     [black] Black's pawn goes from { $from } to { $to }: the piece it becomes belongs on { $to } in place of the pawn.
    *[yours] Your pawn goes from { $from } to { $to }: put the piece it becomes on { $to } in place of the pawn.
 }
+# The table holds the piece lifted (touched), a lift the bridge did not see itself: the board or
+# the server was away. Said instead of "put it back".
+eboard-holding = { $whose ->
+    [white] At the table White has lifted { $piece } from { $from } and not put it down yet.
+    [black] At the table Black has lifted { $piece } from { $from } and not put it down yet.
+   *[yours] At the table you have lifted { $piece } from { $from } and not put it down yet.
+}
 eboard-refused = Not accepted from the electronic board: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] White's electronic board is no longer linked to the game: what happens on it is not seen.

@@ -36,6 +36,13 @@ eboard-promotion = { $whose ->
     [black] Siyahın piyonu { $from } { $to } gidiyor: Piyonun yerine { $to } terfi edeceği taş konmalı.
    *[yours] Piyonunuz { $from } { $to } gidiyor: Piyonun yerine { $to } terfi edeceği taşı koyun.
 }
+# Masa taşı kaldırılmış (dokunulmuş) sayıyor; köprü kaldırışı kendisi görmedi (tahta ya da sunucu
+# yoktu). "Yerine koyun" yerine söylenir. $piece: belirtme hâli ("beyaz piyonu"), $from: "e ikiden".
+eboard-holding = { $whose ->
+    [white] Masada Beyaz, { $piece } { $from } kaldırdı ve henüz bırakmadı.
+    [black] Masada Siyah, { $piece } { $from } kaldırdı ve henüz bırakmadı.
+   *[yours] Masada { $piece } { $from } kaldırdınız ve henüz bırakmadınız.
+}
 eboard-refused = Elektronik tahtadan gelen kabul edilmedi: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] Beyazın elektronik tahtasının oyunla bağlantısı koptu: Tahtada yapılanlar görülmüyor.

@@ -95,6 +95,10 @@ pub fn status(status: &BoardStatus) -> Value {
             m["from"] = json!(from.to_string());
             m["to"] = json!(to.to_string());
         }
+        BoardStatus::Holding { square, piece } => {
+            m["square"] = json!(square.to_string());
+            m["piece"] = json!(piece.char().to_string());
+        }
         _ => {}
     }
     m
@@ -178,6 +182,10 @@ mod tests {
             BoardStatus::PromotionNeeded {
                 from: Square::G2,
                 to: Square::H1,
+            },
+            BoardStatus::Holding {
+                square: Square::E2,
+                piece: Piece::from_char('P').unwrap(),
             },
             BoardStatus::Mismatch(Mismatch {
                 missing: vec![(Square::F3, Piece::from_char('N').unwrap())],

@@ -326,13 +326,14 @@ impl Bridge {
         );
         self.color = color;
         self.game = messages::game_view(&state, color);
-        self.follow_announcement();
+        self.follow_table();
         if let Some(status) = self.life.linked() {
             self.report(status).await?;
         }
         // Judged afresh against the game: what happened while the server was away is seen now.
         let sensed = self.assembler.sensed().cloned();
         self.assembler = Assembler::new(color, self.settings);
+        self.follow_table();
         self.problem_said = false;
         if let Some(sensed) = sensed {
             let intents = self.assembler.observe(
@@ -340,7 +341,6 @@ impl Bridge {
                 self.now_ms(),
                 &self.position(),
             );
-            self.follow_announcement();
             self.act(intents).await?;
         }
         Ok(())
@@ -365,8 +365,10 @@ impl Bridge {
             }
             PortEvent::Lost { reason, retry } => {
                 self.port_line("bridge-port-lost", reason, retry);
-                // What it showed is unknown now: nothing is judged until it answers again.
+                // What it showed is unknown now: nothing is judged until it answers again (a
+                // piece the table holds lifted is that piece in the air, not missing).
                 self.assembler = Assembler::new(self.color, self.settings);
+                self.follow_table();
                 if let Some(status) = self.life.lost() {
                     self.report(status).await?;
                 }
@@ -461,7 +463,7 @@ impl Bridge {
                 continue;
             };
             self.game = messages::game_view(&answer["state"], self.color);
-            self.follow_announcement();
+            self.follow_table();
             let intents = self.assembler.tick(self.now_ms(), &self.position());
             self.act(intents).await?;
         }
@@ -469,10 +471,18 @@ impl Bridge {
     }
 
     /// The assembler told the move announced at the table (a promotion shown without its
-    /// piece is that move).
-    fn follow_announcement(&mut self) {
+    /// piece is that move) and the piece the table's record of the board holds in the hand (a
+    /// lift the assembler did not see: its square empty is that piece lifted, not missing).
+    fn follow_table(&mut self) {
         let announced = self.game.as_ref().and_then(|g| g.announced);
-        self.assembler.set_announced(announced, &self.position());
+        let hand = self
+            .game
+            .as_ref()
+            .and_then(|g| g.recorded.as_ref())
+            .and_then(|r| r.hand);
+        let position = self.position();
+        self.assembler.set_announced(announced, &position);
+        self.assembler.set_hand(hand, &position);
     }
 
     /// Tells the seat of its board (and the terminal, unless it said the same last: a status
@@ -507,7 +517,10 @@ impl Bridge {
             match status {
                 Some(BoardStatus::InSync) if !self.problem_said => {}
                 Some(status) => {
-                    self.problem_said = status != BoardStatus::InSync;
+                    self.problem_said = matches!(
+                        status,
+                        BoardStatus::Mismatch(_) | BoardStatus::PromotionNeeded { .. }
+                    );
                     self.report(status).await?;
                 }
                 None => {}

@@ -820,8 +820,9 @@ async fn a_placement_reaches_the_opponent_within_a_settle_time_and_a_little() {
 }
 
 /// Bad input from the board: line noise in the middle of a move, the board unplugged with a
-/// piece in the air and plugged in again with the move made, a board that reports an
-/// impossible position (a third king). Each is said clearly in the seat's language; nothing is
+/// piece in the air and plugged in again with it still in the air (the table holds it lifted:
+/// said so, never "put it back"), then with the move made, a board that reports an impossible
+/// position (a third king). Each is said clearly in the seat's language; nothing is
 /// played that the player did not do, and nothing he did is lost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_and_lose_nothing() {
@@ -856,6 +857,34 @@ async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_a
     let state = white.request(json!({"type": "state"})).await;
     let table = &state.last().unwrap()["state"]["table"];
     assert_eq!(table["white_board"]["hand"]["from"], "e2", "{table}");
+    // Plugged in again with the pawn still in the air: back, and he hears that the table
+    // holds it lifted (touched), not that his board lacks it on e2.
+    let mut in_air = Board::new();
+    in_air.discard_piece_at(Square::E2);
+    let plugged = VirtualBoard::start(in_air);
+    std::fs::remove_file(&port).unwrap();
+    std::os::unix::fs::symlink(&plugged.path, &port).unwrap();
+    plugged.started().await;
+    until(&mut white, "back", board_status("back")).await;
+    let mut heard = Vec::new();
+    let holding = loop {
+        let m = white.recv().await;
+        if m["type"] == "board_status" && m["status"] == "holding" {
+            break m;
+        }
+        heard.push(m);
+    };
+    assert_eq!(
+        holding["text"],
+        "Am Tisch haben Sie den weißen Bauern von Eva zwei angehoben und noch nicht abgestellt."
+    );
+    assert!(
+        heard.iter().all(|m| m["type"] != "board_status"),
+        "before the hand: {heard:#?}"
+    );
+    heard_no_board_status(&mut white).await;
+    plugged.vanish();
+    until(&mut white, "lost", board_status("lost")).await;
     // Plugged in again with the pawn put on e4 meanwhile: back, and the placement reaches
     // the table as his (nothing lost).
     let mut e4 = Board::new();

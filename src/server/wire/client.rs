@@ -397,7 +397,7 @@ pub struct BoardStatusMsg {
 }
 
 /// `board_status` as it comes: `mismatch` needs at least one of `missing`, `extra` and
-/// `wrong`, `promotion` needs `from` and `to`.
+/// `wrong`, `promotion` needs `from` and `to`, `holding` needs `square` and `piece`.
 #[derive(Deserialize)]
 struct BoardStatusIn {
     id: RequestId,
@@ -412,6 +412,10 @@ struct BoardStatusIn {
     from: Option<Square>,
     #[serde(default, deserialize_with = "parsed_opt")]
     to: Option<Square>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    square: Option<Square>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    piece: Option<Piece>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -423,6 +427,7 @@ enum StatusKey {
     InSync,
     Mismatch,
     Promotion,
+    Holding,
 }
 
 /// `{"square": "f3", "piece": "N"}`: a piece (a FEN letter) on a square.
@@ -467,6 +472,10 @@ impl TryFrom<BoardStatusIn> for BoardStatusMsg {
             StatusKey::Promotion => BoardStatus::PromotionNeeded {
                 from: b.from.ok_or_else(|| missing("from"))?,
                 to: b.to.ok_or_else(|| missing("to"))?,
+            },
+            StatusKey::Holding => BoardStatus::Holding {
+                square: b.square.ok_or_else(|| missing("square"))?,
+                piece: b.piece.ok_or_else(|| missing("piece"))?,
             },
             StatusKey::Mismatch => {
                 if b.missing.is_none() && b.extra.is_none() && b.wrong.is_none() {
@@ -1151,6 +1160,13 @@ mod tests {
             color: shakmaty::Color::White,
             role: Role::Knight,
         };
+        assert_eq!(
+            status(r#""status":"holding","square":"g1","piece":"N""#),
+            Ok(BoardStatus::Holding {
+                square: Square::G1,
+                piece: knight
+            })
+        );
         match status(
             r#""status":"mismatch","missing":[{"square":"f3","piece":"N"}],
                "extra":[{"square":"e5","piece":null}],
@@ -1175,6 +1191,10 @@ mod tests {
         assert_eq!(
             e(r#""status":"promotion","from":"e7""#),
             DecodeError::MissingField("to".into())
+        );
+        assert_eq!(
+            e(r#""status":"holding","square":"e2""#),
+            DecodeError::MissingField("piece".into())
         );
         assert_eq!(
             e(r#""status":"mismatch","missing":[{"square":"f3","piece":"X"}]"#),
