@@ -62,6 +62,7 @@ bridge-bad-link = „{ $link }“ ist kein Platz-Link von hamle: Erwartet wird d
 bridge-bad-kind = „{ $value }“ ist keine Brettart: dgt oder chessnut.
 bridge-bad-settle = „{ $value }“ ist keine Wartezeit: Geben Sie Millisekunden von 0 bis 5000 an.
 bridge-bad-clock = „{ $value }“ ist keine Seite der Uhr: left (links) oder right (rechts).
+bridge-bad-livechess = „{ $value }“ ist keine Adresse von DGT LiveChess: Geben Sie seinen WebSocket an, etwa ws://127.0.0.1:1982/api/v1.0.
 bridge-connecting = Verbinde mit der Partie { $game } auf { $server } …
 bridge-welcome = Mit der Partie verbunden, als { $seat }.
 bridge-not-a-player = Dieser Link gehört { $seat }: Ein elektronisches Brett gehört zu einem Spieler. Nehmen Sie den Link von Weiß oder Schwarz.
@@ -73,6 +74,12 @@ bridge-port-lost = Der Anschluss { $port } ist weg ({ $reason }); neuer Versuch 
 bridge-port-silent = Das Brett antwortet nicht mehr
 bridge-turned = Das Brett liegt andersherum (der Anschluss rechts von Weiß): Es wird gedreht gelesen.
 bridge-lever = Ihr Hebel der Uhr wurde gedrückt: Am Tisch wird die Uhr gedrückt.
+bridge-clock-set = Die Uhr zeigte anderes als der Tisch: auf die Zeiten des Tisches gestellt, { $left } links, { $right } rechts.
+# The reason LiveChess is tried again (no board, or not the one named); said in bridge-port-failed.
+bridge-livechess-no-board = { $serial ->
+    [none] An DGT LiveChess ist kein elektronisches Brett angeschlossen
+   *[other] An DGT LiveChess ist kein elektronisches Brett mit der Seriennummer { $serial } angeschlossen
+}
 bridge-unmapped = Was das Brett zeigt, kann der Tisch nicht als Brettereignis nehmen ({ $reason ->
     [hand_full] am Tisch ist auf diesem Brett schon eine Figur herausgehoben
     [not_on_record] am Tisch steht auf { $square } eine andere Figur

@@ -18,7 +18,7 @@ use shakmaty::{Color, Piece, Role, Square};
 use crate::announce::Lang;
 use crate::eboard::BoardStatus;
 use crate::eboard::assemble::{Mismatch, WrongPiece};
-use crate::game::{BoardOp, ClaimKind, GameResult};
+use crate::game::{BoardOp, ClaimKind, GameResult, SquareReading};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION, parse_color};
 
 /// The longest request id accepted (bytes).
@@ -140,6 +140,8 @@ pub enum ClientMsg {
     /// The state of the seat's electronic board, from its bridge (issue 33): typed, said to
     /// the seat's connections in their languages.
     BoardStatus(BoardStatusMsg),
+    /// An electronic board's raw readings, from its bridge (issue 33): the arbiter's evidence.
+    BoardSensed(BoardSensedMsg),
     PressClock {
         id: RequestId,
     },
@@ -559,6 +561,61 @@ fn mismatch_problem(m: &Mismatch) -> Option<&'static str> {
         .then_some("wrong")
 }
 
+/// The oldest a raw reading may be when it is sent: an hour.
+const MAX_READING_AGE_MS: u64 = 3_600_000;
+
+/// `board_sensed`, checked: 1 to [`crate::game::MAX_READINGS`] readings, each `(ago_ms,
+/// square, found)`, none older than [`MAX_READING_AGE_MS`].
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "BoardSensedIn")]
+pub struct BoardSensedMsg {
+    pub id: RequestId,
+    pub board: Color,
+    pub readings: Vec<(u64, Square, SquareReading)>,
+}
+
+#[derive(Deserialize)]
+struct BoardSensedIn {
+    id: RequestId,
+    #[serde(deserialize_with = "parsed")]
+    board: Color,
+    readings: Vec<ReadingIn>,
+}
+
+/// `{"ago_ms": 180, "square": "g8", "found": "empty"}`: `found` a FEN letter, `empty` or
+/// `occupied`.
+#[derive(Deserialize)]
+struct ReadingIn {
+    ago_ms: u64,
+    #[serde(deserialize_with = "parsed")]
+    square: Square,
+    #[serde(deserialize_with = "parsed")]
+    found: SquareReading,
+}
+
+impl TryFrom<BoardSensedIn> for BoardSensedMsg {
+    type Error = String;
+
+    fn try_from(b: BoardSensedIn) -> Result<BoardSensedMsg, String> {
+        let count = b.readings.len();
+        if count == 0 || count > crate::game::MAX_READINGS {
+            return Err(format!("{count} readings"));
+        }
+        if b.readings.iter().any(|r| r.ago_ms > MAX_READING_AGE_MS) {
+            return Err("a reading too old".to_owned());
+        }
+        Ok(BoardSensedMsg {
+            id: b.id,
+            board: b.board,
+            readings: b
+                .readings
+                .into_iter()
+                .map(|r| (r.ago_ms, r.square, r.found))
+                .collect(),
+        })
+    }
+}
+
 /// A board event, checked: the `action` with the squares it needs.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(try_from = "BoardIn")]
@@ -706,6 +763,17 @@ impl WireText for Piece {
     /// A FEN letter.
     fn from_wire(s: &str) -> Option<Piece> {
         one_char(s).and_then(Piece::from_char)
+    }
+}
+
+impl WireText for SquareReading {
+    /// A FEN letter, `empty` or `occupied`.
+    fn from_wire(s: &str) -> Option<SquareReading> {
+        match s {
+            "empty" => Some(SquareReading::Empty),
+            "occupied" => Some(SquareReading::Occupied),
+            s => Piece::from_wire(s).map(SquareReading::Piece),
+        }
     }
 }
 

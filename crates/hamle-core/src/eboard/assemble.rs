@@ -141,7 +141,10 @@ pub enum Intent {
 enum Verdict {
     InSync,
     Placed(Move),
-    Promotion { from: Square, to: Square },
+    Promotion {
+        from: Square,
+        to: Square,
+    },
     UnderWay,
     /// Nothing differs but the piece the table holds in the hand, off its square.
     HandOnly,
