@@ -71,8 +71,16 @@ pub enum Command {
     Board {
         /// The board's port: /dev/ttyACM0 (a DGT board on USB), /dev/rfcomm0 (Bluetooth),
         /// COM3 (Windows), /dev/hidraw3 (a Chessnut board).
-        #[arg(long, value_name = "PATH")]
-        port: std::path::PathBuf,
+        #[arg(long, value_name = "PATH", required_unless_present = "livechess")]
+        port: Option<std::path::PathBuf>,
+        /// Read the board from DGT LiveChess instead of a port: its WebSocket address,
+        /// ws://127.0.0.1:1982/api/v1.0 where it runs on this machine.
+        #[arg(long, value_name = "URL", conflicts_with_all = ["port", "kind", "clock"],
+              value_parser = parse_livechess)]
+        livechess: Option<String>,
+        /// With --livechess: the board's serial number (default: the first active board).
+        #[arg(long, value_name = "NR", requires = "livechess")]
+        serial: Option<String>,
         /// The kind of board: dgt or chessnut.
         #[arg(long, default_value = "dgt", value_parser = parse_kind)]
         kind: crate::bridge::Kind,
@@ -399,6 +407,12 @@ fn parse_kind(s: &str) -> Result<crate::bridge::Kind, String> {
     s.parse().map_err(|_| bad_speak_value("bridge-bad-kind", s))
 }
 
+fn parse_livechess(s: &str) -> Result<String, String> {
+    crate::bridge::livechess::LiveChess::parse(s, None)
+        .map(|lc| lc.url)
+        .ok_or_else(|| bad_speak_value("bridge-bad-livechess", s))
+}
+
 fn parse_clock(s: &str) -> Result<crate::eboard::dgt::ClockFace, String> {
     crate::eboard::dgt::ClockFace::from_name(s)
         .ok_or_else(|| bad_speak_value("bridge-bad-clock", s))
@@ -439,18 +453,30 @@ pub fn main() -> ExitCode {
         Some(Command::Replay { lang, fen }) => run_replay(lang, fen.as_deref()),
         Some(Command::Board {
             port,
+            livechess,
+            serial,
             kind,
             settle_ms,
             clock,
             link,
-        }) => run_board(crate::bridge::Options {
-            port,
-            kind,
-            settle_ms,
-            clock,
-            lang: link.lang.unwrap_or_else(crate::server::operator_lang),
-            link,
-        }),
+        }) => {
+            let livechess = match livechess {
+                Some(url) => match crate::bridge::livechess::LiveChess::parse(&url, serial) {
+                    Some(lc) => Some(lc),
+                    None => return fail(&bad_speak_value("bridge-bad-livechess", &url)),
+                },
+                None => None,
+            };
+            run_board(crate::bridge::Options {
+                port: port.unwrap_or_default(),
+                kind,
+                settle_ms,
+                clock,
+                lang: link.lang.unwrap_or_else(crate::server::operator_lang),
+                link,
+                livechess,
+            })
+        }
         Some(Command::Serve {
             listen,
             data,

@@ -39,6 +39,13 @@ eboard-promotion = { $whose ->
     [black] Der Bauer von Schwarz zieht von { $from } nach { $to }: Statt des Bauern gehört die Figur auf { $to }, in die er sich umwandelt.
    *[yours] Ihr Bauer zieht von { $from } nach { $to }: Stellen Sie statt des Bauern die Figur auf { $to }, in die er sich umwandelt.
 }
+# The table holds the piece lifted (touched), a lift the bridge did not see itself: the board or
+# the server was away. Said instead of "put it back". $piece: accusative ("den weißen Bauern").
+eboard-holding = { $whose ->
+    [white] Am Tisch hat Weiß { $piece } von { $from } angehoben und noch nicht abgestellt.
+    [black] Am Tisch hat Schwarz { $piece } von { $from } angehoben und noch nicht abgestellt.
+   *[yours] Am Tisch haben Sie { $piece } von { $from } angehoben und noch nicht abgestellt.
+}
 eboard-refused = Vom elektronischen Brett nicht angenommen: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] Das elektronische Brett von Weiß ist nicht mehr mit der Partie verbunden: Was darauf geschieht, wird nicht gesehen.
@@ -55,6 +62,7 @@ bridge-bad-link = „{ $link }“ ist kein Platz-Link von hamle: Erwartet wird d
 bridge-bad-kind = „{ $value }“ ist keine Brettart: dgt oder chessnut.
 bridge-bad-settle = „{ $value }“ ist keine Wartezeit: Geben Sie Millisekunden von 0 bis 5000 an.
 bridge-bad-clock = „{ $value }“ ist keine Seite der Uhr: left (links) oder right (rechts).
+bridge-bad-livechess = „{ $value }“ ist keine Adresse von DGT LiveChess: Geben Sie seinen WebSocket an, etwa ws://127.0.0.1:1982/api/v1.0.
 bridge-connecting = Verbinde mit der Partie { $game } auf { $server } …
 bridge-welcome = Mit der Partie verbunden, als { $seat }.
 bridge-not-a-player = Dieser Link gehört { $seat }: Ein elektronisches Brett gehört zu einem Spieler. Nehmen Sie den Link von Weiß oder Schwarz.
@@ -66,6 +74,12 @@ bridge-port-lost = Der Anschluss { $port } ist weg ({ $reason }); neuer Versuch 
 bridge-port-silent = Das Brett antwortet nicht mehr
 bridge-turned = Das Brett liegt andersherum (der Anschluss rechts von Weiß): Es wird gedreht gelesen.
 bridge-lever = Ihr Hebel der Uhr wurde gedrückt: Am Tisch wird die Uhr gedrückt.
+bridge-clock-set = Die Uhr zeigte anderes als der Tisch: auf die Zeiten des Tisches gestellt, { $left } links, { $right } rechts.
+# The reason LiveChess is tried again (no board, or not the one named); said in bridge-port-failed.
+bridge-livechess-no-board = { $serial ->
+    [none] An DGT LiveChess ist kein elektronisches Brett angeschlossen
+   *[other] An DGT LiveChess ist kein elektronisches Brett mit der Seriennummer { $serial } angeschlossen
+}
 bridge-unmapped = Was das Brett zeigt, kann der Tisch nicht als Brettereignis nehmen ({ $reason ->
     [hand_full] am Tisch ist auf diesem Brett schon eine Figur herausgehoben
     [not_on_record] am Tisch steht auf { $square } eine andere Figur

@@ -279,6 +279,28 @@ incident-moves = { $kind ->
 }
 incident-board-event = { $time } { $text }
 incident-board-events = Die Brettereignisse seit dem letzten Zug: { $events }
+# Die Rohdaten eines elektronischen Bretts (Issue 33): jedes Feld, das sich änderte, ob zur Ruhe gekommen oder nicht.
+incident-sensed = Die Rohdaten der elektronischen Bretter seit dem letzten Zug: { $readings }.
+incident-reading = { $time } { $board } { $square } { $found ->
+    [empty] leer
+    [occupied] besetzt
+   *[piece] { $role ->
+        [queen] { $color ->
+            [white] weiße
+           *[black] schwarze
+        } Dame
+       *[other] { $color ->
+            [white] weißer
+           *[black] schwarzer
+        } { $role ->
+            [king] König
+            [rook] Turm
+            [bishop] Läufer
+            [knight] Springer
+           *[pawn] Bauer
+        }
+    }
+}
 ## Der Rundentisch (Issue 18): Paarungen, die sich nicht lesen lassen, Hinweise.
 error-no-starting-ranks = Diese Runde wurde nicht aus einer TRF-Datei gelesen: Ihre Spieler haben keine Startnummern. Laden Sie die Ergebnisliste (CSV) herunter.
 error-no-such-board = Diese Runde hat kein Brett mit dieser Nummer.

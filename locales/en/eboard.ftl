@@ -39,6 +39,13 @@ eboard-promotion = { $whose ->
     [black] Black's pawn goes from { $from } to { $to }: the piece it becomes belongs on { $to } in place of the pawn.
    *[yours] Your pawn goes from { $from } to { $to }: put the piece it becomes on { $to } in place of the pawn.
 }
+# The table holds the piece lifted (touched), a lift the bridge did not see itself: the board or
+# the server was away. Said instead of "put it back".
+eboard-holding = { $whose ->
+    [white] At the table White has lifted { $piece } from { $from } and not put it down yet.
+    [black] At the table Black has lifted { $piece } from { $from } and not put it down yet.
+   *[yours] At the table you have lifted { $piece } from { $from } and not put it down yet.
+}
 eboard-refused = Not accepted from the electronic board: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] White's electronic board is no longer linked to the game: what happens on it is not seen.
@@ -55,6 +62,7 @@ bridge-bad-link = "{ $link }" is not a hamle seat link: give a player's link, su
 bridge-bad-kind = "{ $value }" is not a kind of board: dgt or chessnut.
 bridge-bad-settle = "{ $value }" is not a settle time: give milliseconds from 0 to 5000.
 bridge-bad-clock = "{ $value }" is not a side of the clock: left or right.
+bridge-bad-livechess = "{ $value }" is not a DGT LiveChess address: give its WebSocket, such as ws://127.0.0.1:1982/api/v1.0.
 bridge-connecting = Connecting to game { $game } on { $server } …
 bridge-welcome = Connected to the game, as { $seat }.
 bridge-not-a-player = This link is { $seat }'s: an electronic board belongs to a player. Use White's or Black's link.
@@ -66,6 +74,12 @@ bridge-port-lost = Port { $port } is gone ({ $reason }); trying again in { $ms }
 bridge-port-silent = the board stopped answering
 bridge-turned = The board lies the other way round (its connector on White's right): it is read turned.
 bridge-lever = Your lever of the clock was pressed: the clock is pressed at the table.
+bridge-clock-set = The clock showed otherwise than the table: set to the table's times, { $left } on the left, { $right } on the right.
+# The reason LiveChess is tried again (no board, or not the one named); said in bridge-port-failed.
+bridge-livechess-no-board = { $serial ->
+    [none] DGT LiveChess has no electronic board connected
+   *[other] DGT LiveChess has no electronic board with the serial number { $serial }
+}
 bridge-unmapped = What the board shows cannot go to the table as a board event ({ $reason ->
     [hand_full] at the table a piece is already lifted on this board
     [not_on_record] at the table another piece stands on { $square }

@@ -279,6 +279,23 @@ incident-moves = { $kind ->
 }
 incident-board-event = { $time } { $text }
 incident-board-events = The board events since the last move: { $events }
+# An electronic board's raw readings (issue 33): each square that changed, settled or not.
+incident-sensed = The electronic boards' raw readings since the last move: { $readings }.
+incident-reading = { $time } { $board } { $square } { $found ->
+    [empty] empty
+    [occupied] occupied
+   *[piece] { $color ->
+        [white] white
+       *[black] black
+    } { $role ->
+        [king] king
+        [queen] queen
+        [rook] rook
+        [bishop] bishop
+        [knight] knight
+       *[pawn] pawn
+    }
+}
 ## The round desk (issue 18): pairings that do not read, alerts.
 error-no-starting-ranks = This round was not read from a TRF file: its players have no starting ranks. Download the results list (CSV) instead.
 error-no-such-board = This round has no board of that number.

@@ -36,6 +36,13 @@ eboard-promotion = { $whose ->
     [black] Siyahın piyonu { $from } { $to } gidiyor: Piyonun yerine { $to } terfi edeceği taş konmalı.
    *[yours] Piyonunuz { $from } { $to } gidiyor: Piyonun yerine { $to } terfi edeceği taşı koyun.
 }
+# Masa taşı kaldırılmış (dokunulmuş) sayıyor; köprü kaldırışı kendisi görmedi (tahta ya da sunucu
+# yoktu). "Yerine koyun" yerine söylenir. $piece: belirtme hâli ("beyaz piyonu"), $from: "e ikiden".
+eboard-holding = { $whose ->
+    [white] Masada Beyaz, { $piece } { $from } kaldırdı ve henüz bırakmadı.
+    [black] Masada Siyah, { $piece } { $from } kaldırdı ve henüz bırakmadı.
+   *[yours] Masada { $piece } { $from } kaldırdınız ve henüz bırakmadınız.
+}
 eboard-refused = Elektronik tahtadan gelen kabul edilmedi: { $reason }
 eboard-bridge-gone = { $whose ->
     [white] Beyazın elektronik tahtasının oyunla bağlantısı koptu: Tahtada yapılanlar görülmüyor.
@@ -52,6 +59,7 @@ bridge-bad-link = "{ $link }" bir hamle oyuncu bağlantısı değil: Bir oyuncun
 bridge-bad-kind = "{ $value }" bir tahta türü değil: dgt ya da chessnut.
 bridge-bad-settle = "{ $value }" bir bekleme süresi değil: 0 ile 5000 arasında milisaniye verin.
 bridge-bad-clock = "{ $value }" saatin bir tarafı değil: left (sol) ya da right (sağ).
+bridge-bad-livechess = "{ $value }" bir DGT LiveChess adresi değil: WebSocket adresini verin, örneğin ws://127.0.0.1:1982/api/v1.0.
 bridge-connecting = { $server } üzerindeki { $game } oyununa bağlanılıyor …
 bridge-welcome = Oyuna bağlanıldı: { $seat }.
 bridge-not-a-player = Bu bağlantı şunun: { $seat }. Elektronik tahta bir oyuncuya aittir; Beyazın ya da Siyahın bağlantısını kullanın.
@@ -63,6 +71,12 @@ bridge-port-lost = { $port } bağlantı noktası kayboldu ({ $reason }); { $ms }
 bridge-port-silent = tahta artık yanıt vermiyor
 bridge-turned = Tahta ters duruyor (bağlantısı Beyazın sağında): Ters çevrilmiş olarak okunuyor.
 bridge-lever = Saatteki düğmeniz basıldı: Masada saate basılıyor.
+bridge-clock-set = Saat masadakinden farklı gösteriyordu: masadaki sürelere ayarlandı, solda { $left }, sağda { $right }.
+# The reason LiveChess is tried again (no board, or not the one named); said in bridge-port-failed.
+bridge-livechess-no-board = { $serial ->
+    [none] DGT LiveChess'e bağlı elektronik tahta yok
+   *[other] DGT LiveChess'e bağlı { $serial } seri numaralı elektronik tahta yok
+}
 bridge-unmapped = Tahtanın gösterdiği, masaya tahta olayı olarak iletilemiyor ({ $reason ->
     [hand_full] masada bu tahtada zaten kaldırılmış bir taş var
     [not_on_record] masada { $square } karesinde başka bir taş duruyor

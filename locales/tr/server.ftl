@@ -265,6 +265,23 @@ incident-moves = { $kind ->
 }
 incident-board-event = { $time } { $text }
 incident-board-events = Son hamleden bu yana tahta olayları: { $events }
+# Elektronik tahtanın ham okumaları (issue 33): değişen her kare, durulmuş olsun ya da olmasın.
+incident-sensed = Son hamleden bu yana elektronik tahtaların ham okumaları: { $readings }.
+incident-reading = { $time } { $board } { $square } { $found ->
+    [empty] boş
+    [occupied] dolu
+   *[piece] { $color ->
+        [white] beyaz
+       *[black] siyah
+    } { $role ->
+        [king] şah
+        [queen] vezir
+        [rook] kale
+        [bishop] fil
+        [knight] at
+       *[pawn] piyon
+    }
+}
 ## Tur masası (konu 18): okunamayan eşleştirmeler, uyarılar.
 error-no-starting-ranks = Bu tur bir TRF dosyasından okunmadı: oyuncularının başlangıç sırası yok. Bunun yerine sonuç listesini (CSV) indirin.
 error-no-such-board = Bu turda bu numarada bir tahta yok.

@@ -1,5 +1,6 @@
 //! The bridge's side of the protocol (`docs/protocol.md`), as JSON: the `hello` of a board's
-//! bridge, its `board` events and `board_status` reports, and what it reads from the server's
+//! bridge, its `board` events, `board_status` reports and `board_sensed` raw readings, and what
+//! it reads from the server's
 //! `state` (the game's position, whether boards are kept, and the table's record of its own
 //! board). Pure: values in, values out.
 
@@ -9,8 +10,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Color, Move, Piece, Square};
 
 use crate::announce::Lang;
-use crate::eboard::BoardStatus;
-use crate::game::{BoardKind, BoardOp, PhysicalBoard};
+use crate::eboard::{BoardStatus, SquareSensed};
+use crate::game::{BoardKind, BoardOp, ClockReading, PhysicalBoard};
 
 fn color_key(c: Color) -> &'static str {
     c.fold_wb("white", "black")
@@ -64,6 +65,23 @@ pub fn board(color: Color, op: BoardOp) -> Value {
     m
 }
 
+/// `board_sensed`: `color`'s board's raw readings, each `(ago_ms, square, what it showed)`,
+/// oldest first (at most [`crate::game::MAX_READINGS`]).
+pub fn sensed(color: Color, readings: &[(u64, Square, SquareSensed)]) -> Value {
+    let readings: Vec<Value> = readings
+        .iter()
+        .map(|&(ago, square, found)| {
+            let found = match found {
+                SquareSensed::Empty => "empty".to_owned(),
+                SquareSensed::Occupied => "occupied".to_owned(),
+                SquareSensed::Piece(p) => p.char().to_string(),
+            };
+            json!({"ago_ms": ago, "square": square.to_string(), "found": found})
+        })
+        .collect();
+    json!({"type": "board_sensed", "board": color_key(color), "readings": readings})
+}
+
 fn piece_on(square: Square, piece: Option<Piece>) -> Value {
     json!({"square": square.to_string(), "piece": piece.map(|p| p.char().to_string())})
 }
@@ -95,6 +113,10 @@ pub fn status(status: &BoardStatus) -> Value {
             m["from"] = json!(from.to_string());
             m["to"] = json!(to.to_string());
         }
+        BoardStatus::Holding { square, piece } => {
+            m["square"] = json!(square.to_string());
+            m["piece"] = json!(piece.char().to_string());
+        }
         _ => {}
     }
     m
@@ -113,6 +135,8 @@ pub struct GameView {
     pub over: bool,
     /// The move announced at the table and not played yet (`table.announced`).
     pub announced: Option<Move>,
+    /// The table's clock when the state was made (`clock`).
+    pub clock: Option<ClockReading>,
 }
 
 /// The game as `state` shows it, for `color`'s board; `None` if the state cannot be read.
@@ -131,12 +155,26 @@ pub fn game_view(state: &Value, color: Color) -> Option<GameView> {
         .as_str()
         .and_then(|uci| uci.parse::<UciMove>().ok())
         .and_then(|uci| uci.to_move(&position).ok());
+    let clock = &state["clock"];
+    let clock = match (clock["white_ms"].as_u64(), clock["black_ms"].as_u64()) {
+        (Some(white_ms), Some(black_ms)) => Some(ClockReading {
+            white_ms,
+            black_ms,
+            running: match clock["running"].as_str() {
+                Some("white") => Some(Color::White),
+                Some("black") => Some(Color::Black),
+                _ => None,
+            },
+        }),
+        _ => None,
+    };
     Some(GameView {
         position,
         physical,
         recorded,
         over: state["status"] == "over",
         announced,
+        clock,
     })
 }
 
@@ -178,6 +216,10 @@ mod tests {
             BoardStatus::PromotionNeeded {
                 from: Square::G2,
                 to: Square::H1,
+            },
+            BoardStatus::Holding {
+                square: Square::E2,
+                piece: Piece::from_char('P').unwrap(),
             },
             BoardStatus::Mismatch(Mismatch {
                 missing: vec![(Square::F3, Piece::from_char('N').unwrap())],
@@ -225,6 +267,36 @@ mod tests {
                 other => panic!("{m}: {other:?}"),
             }
         }
+        let raw = [
+            (250, Square::G8, SquareSensed::Empty),
+            (
+                180,
+                Square::F6,
+                SquareSensed::Piece(Piece::from_char('n').unwrap()),
+            ),
+            (0, Square::H6, SquareSensed::Occupied),
+        ];
+        let mut m = sensed(Color::Black, &raw);
+        m["id"] = json!(3);
+        match decode(&m.to_string()) {
+            Ok(ClientMsg::BoardSensed(b)) => {
+                use crate::game::SquareReading;
+                assert_eq!(b.board, Color::Black);
+                assert_eq!(
+                    b.readings,
+                    vec![
+                        (250, Square::G8, SquareReading::Empty),
+                        (
+                            180,
+                            Square::F6,
+                            SquareReading::Piece(Piece::from_char('n').unwrap())
+                        ),
+                        (0, Square::H6, SquareReading::Occupied),
+                    ]
+                );
+            }
+            other => panic!("{m}: {other:?}"),
+        }
         match decode(&hello("00ff", Some(Lang::Tr)).to_string()) {
             Ok(ClientMsg::Hello(h)) => {
                 assert!(h.eboard);
@@ -239,6 +311,7 @@ mod tests {
         let state = json!({
             "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "status": "playing",
+            "clock": {"white_ms": 5_399_000, "black_ms": 5_400_000, "running": "white"},
             "rules": {"procedure": "physical"},
             "table": {
                 "white_board": {"kind": "tactile", "placement": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R", "hand": {"piece": "N", "from": "g1"}},
@@ -247,6 +320,14 @@ mod tests {
         });
         let white = game_view(&state, Color::White).expect("readable");
         assert!(white.physical && !white.over);
+        assert_eq!(
+            white.clock,
+            Some(ClockReading {
+                white_ms: 5_399_000,
+                black_ms: 5_400_000,
+                running: Some(Color::White)
+            })
+        );
         let recorded = white.recorded.expect("a record");
         assert_eq!(recorded.kind, BoardKind::Tactile);
         assert_eq!(

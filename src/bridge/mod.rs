@@ -2,7 +2,8 @@
 //! 33, `docs/eboard.md`). It runs on the player's machine, beside his page:
 //!
 //! - [`port`]: the board's port on a thread of its own: opened, started, read and decoded by
-//!   the core's decoders, opened again when it goes away.
+//!   the core's decoders, opened again when it goes away; or [`livechess`]: the board as DGT
+//!   LiveChess has it, its whole board from LiveChess's WebSocket feed, the same events.
 //! - the board's observations go through the core's [`Assembler`] for the seat, against the
 //!   game's position: a lift is a touch, a placement the move made on his board, the
 //!   opponent's move made on it brings the table's record along; each reaches the table as
@@ -11,10 +12,22 @@
 //! - [`server`]: the normal, authenticated WebSocket protocol with the seat link's token, as
 //!   a board's bridge (`"eboard": true`: the seat's page stays connected). The position and
 //!   the record come from the game's `state`, read again after every event.
+//! - the board's raw readings (every square that changed, settled or not, with its time) go
+//!   to the table as `board_sensed` within [`RAW_EVERY`] of the first of them, at once when
+//!   [`crate::game::MAX_READINGS`] wait or a lever press is to go (its move may complete):
+//!   the arbiter's evidence for a touch or D.2.9 dispute, kept in the incident record. One
+//!   message a second at most beside the board events: the server's rate limit counts them.
 //! - what the seat must hear about the board (connected, lost, back, a mismatch square by
 //!   square, a promotion piece needed) goes to the server as `board_status`, typed; the
 //!   server says it on the seat's page and in speech, in the seat's language. A board event
 //!   the table refuses is said there too, as the server says it.
+//! - a DGT 3000 connected to a DGT board is kept in step with the table's clock: when its
+//!   reading differs from the table's (a side more than
+//!   [`CLOCK_TOLERANCE_MS`](crate::eboard::dgt::CLOCK_TOLERANCE_MS) apart, or
+//!   another side running), and at once after a lever press the table refused, the bridge
+//!   sets it to the table's times with the clock's set-and-run message through the board; not
+//!   within [`PRESS_GRACE`] of a lever press (the table decides the press first), nor more
+//!   often than every [`SET_AGAIN`].
 //! - [`backoff`]: the server and the port are each tried again, sooner after a connection
 //!   that worked; [`link`]: the seat link read; [`messages`]: the JSON.
 //!
@@ -23,6 +36,7 @@
 
 pub mod backoff;
 pub mod link;
+pub mod livechess;
 pub mod messages;
 pub mod port;
 pub mod server;
@@ -32,22 +46,22 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Position, Square};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
 use crate::eboard::assemble::{Assembler, Intent, Settings};
-use crate::eboard::dgt::ClockFace;
+use crate::eboard::dgt::{ClockFace, ClockTimes, DgtCommand, TableClock};
 use crate::eboard::orders::{Unmapped, commands};
-use crate::eboard::{BoardStatus, Observation};
-use crate::game::{Command, Seat};
+use crate::eboard::{BoardStatus, Observation, Sensed, SquareSensed};
+use crate::game::{Command, MAX_READINGS, Seat};
 use crate::words::eboard::{Whose, say_status};
 use crate::words::{seat_name, text};
 use backoff::Backoff;
 use link::SeatLink;
 use messages::GameView;
-use port::{PortEvent, PortThread, Reason};
+use port::{PortEvent, PortThread, PortWriter, Reason};
 use server::{Gone, Greeted, Incoming, Server};
 
 /// Which board is at the port.
@@ -84,6 +98,18 @@ pub struct Options {
     pub clock: Option<ClockFace>,
     /// The language of the terminal's lines: the link's, else the operator's.
     pub lang: Lang,
+    /// The board read from DGT LiveChess instead of `port` (which is then not opened).
+    pub livechess: Option<livechess::LiveChess>,
+}
+
+impl Options {
+    /// Where the board is read: the port, or LiveChess's address.
+    fn source_name(&self) -> String {
+        match &self.livechess {
+            Some(lc) => lc.url.clone(),
+            None => self.port.display().to_string(),
+        }
+    }
 }
 
 /// How the bridge ended.
@@ -147,8 +173,28 @@ pub async fn run(
     say: UnboundedSender<String>,
 ) -> Ended {
     let (events, mut port_events) = unbounded_channel();
-    let _port = PortThread::spawn(opts.kind, opts.port.clone(), events);
-    let mut bridge = Bridge::new(opts, say);
+    // The board's source, kept until the bridge ends: the port's thread, or LiveChess's task.
+    let (_port, _livechess, writer) = match opts.livechess.clone() {
+        Some(lc) => {
+            let stop = CancellationToken::new();
+            let no_board = text(
+                opts.lang,
+                "bridge-livechess-no-board",
+                &[(
+                    "serial",
+                    lc.serial.clone().unwrap_or_else(|| "none".to_owned()),
+                )],
+            );
+            tokio::spawn(livechess::run(lc, events, stop.clone(), no_board));
+            (None, Some(stop.drop_guard()), None)
+        }
+        None => {
+            let port = PortThread::spawn(opts.kind, opts.port.clone(), events);
+            let writer = port.writer();
+            (Some(port), None, Some(writer))
+        }
+    };
+    let mut bridge = Bridge::new(opts, say, writer);
     let ended = bridge.run(&shutdown, &mut port_events).await;
     if let Some(server) = bridge.server.take() {
         server.close().await;
@@ -159,6 +205,13 @@ pub async fn run(
 
 /// How often a quiet connection is pinged (the server closes one it hears nothing from).
 const PING_EVERY: Duration = Duration::from_secs(20);
+/// The raw readings wait at most this long before they go to the table.
+pub const RAW_EVERY: Duration = Duration::from_secs(1);
+/// After a lever press the clock is left alone this long: the table decides the press first.
+pub const PRESS_GRACE: Duration = Duration::from_secs(3);
+/// The clock is set at most this often (one that does not take the setting, not in its mode
+/// 23, is not flooded).
+pub const SET_AGAIN: Duration = Duration::from_secs(5);
 
 struct Bridge {
     opts: Options,
@@ -181,10 +234,24 @@ struct Bridge {
     problem_said: bool,
     /// The status the terminal was told last.
     printed: Option<BoardStatus>,
+    /// The board's raw readings not sent yet (when, in the bridge's milliseconds, the square,
+    /// what it showed), oldest first; at most [`MAX_READINGS`].
+    raw: Vec<(u64, Square, SquareSensed)>,
+    /// When the raw readings kept go to the table.
+    raw_due: Option<tokio::time::Instant>,
+    /// What writes to the board's port (a DGT 3000's setting); none through LiveChess.
+    writer: Option<PortWriter>,
+    /// When the game's state was read (its clock is the table's then).
+    game_read: Instant,
+    /// The DGT 3000's last reading, and when it came.
+    clock_shown: Option<(Instant, ClockTimes)>,
+    /// When a lever was last pressed, and when the clock was last set.
+    pressed_at: Option<Instant>,
+    clock_set_at: Option<Instant>,
 }
 
 impl Bridge {
-    fn new(opts: Options, say: UnboundedSender<String>) -> Bridge {
+    fn new(opts: Options, say: UnboundedSender<String>, writer: Option<PortWriter>) -> Bridge {
         let settings = Settings {
             settle_ms: opts.settle_ms,
         };
@@ -203,6 +270,13 @@ impl Bridge {
             stale: false,
             problem_said: false,
             printed: None,
+            raw: Vec::new(),
+            raw_due: None,
+            writer,
+            game_read: Instant::now(),
+            clock_shown: None,
+            pressed_at: None,
+            clock_set_at: None,
         }
     }
 
@@ -258,6 +332,7 @@ impl Bridge {
                     let intents = self.assembler.tick(self.now_ms(), &self.position());
                     self.act(intents).await
                 }
+                _ = sleep_until(self.raw_due) => self.send_raw().await,
                 _ = sleep_until(self.retry_at), if self.server.is_none() => self.link().await,
                 incoming = next_incoming(&mut self.server) => match incoming {
                     Ok(i) => {
@@ -326,13 +401,15 @@ impl Bridge {
         );
         self.color = color;
         self.game = messages::game_view(&state, color);
-        self.follow_announcement();
+        self.game_read = Instant::now();
+        self.follow_table();
         if let Some(status) = self.life.linked() {
             self.report(status).await?;
         }
         // Judged afresh against the game: what happened while the server was away is seen now.
         let sensed = self.assembler.sensed().cloned();
         self.assembler = Assembler::new(color, self.settings);
+        self.follow_table();
         self.problem_said = false;
         if let Some(sensed) = sensed {
             let intents = self.assembler.observe(
@@ -340,16 +417,16 @@ impl Bridge {
                 self.now_ms(),
                 &self.position(),
             );
-            self.follow_announcement();
             self.act(intents).await?;
         }
-        Ok(())
+        // Raw readings kept while the server was away.
+        self.send_raw().await
     }
 
     async fn on_port(&mut self, ev: PortEvent) -> Result<(), Gone> {
         match ev {
             PortEvent::Opened => {
-                let port = self.opts.port.display().to_string();
+                let port = self.opts.source_name();
                 self.line("bridge-port-open", &[("port", port)]);
             }
             PortEvent::Answered => {
@@ -359,14 +436,25 @@ impl Bridge {
             }
             PortEvent::Turned => self.line("bridge-turned", &[]),
             PortEvent::Lever(face) => self.on_lever(face).await?,
+            PortEvent::Clock(at, times) => {
+                self.clock_shown = Some((at, times));
+                self.keep_clock(false);
+            }
             PortEvent::Observed(at, o) => {
+                let before = self.assembler.sensed().cloned();
                 let intents = self.assembler.observe(&o, self.ms(at), &self.position());
+                self.note_raw(before.as_ref(), self.ms(at));
                 self.act(intents).await?;
+                if self.raw.len() >= MAX_READINGS {
+                    self.send_raw().await?;
+                }
             }
             PortEvent::Lost { reason, retry } => {
                 self.port_line("bridge-port-lost", reason, retry);
-                // What it showed is unknown now: nothing is judged until it answers again.
+                // What it showed is unknown now: nothing is judged until it answers again (a
+                // piece the table holds lifted is that piece in the air, not missing).
                 self.assembler = Assembler::new(self.color, self.settings);
+                self.follow_table();
                 if let Some(status) = self.life.lost() {
                     self.report(status).await?;
                 }
@@ -382,10 +470,8 @@ impl Bridge {
     /// (the table decides: a move not made yet is refused and said). What the board shows
     /// is judged first, settled or not: a player presses as soon as his piece is down.
     async fn on_lever(&mut self, face: ClockFace) -> Result<(), Gone> {
-        let mine = self
-            .opts
-            .clock
-            .unwrap_or(self.color.fold_wb(ClockFace::Left, ClockFace::Right));
+        self.pressed_at = Some(Instant::now());
+        let mine = self.my_face();
         let Some(game) = self.game.as_ref() else {
             return Ok(());
         };
@@ -394,10 +480,129 @@ impl Bridge {
         }
         let intents = self.assembler.settle_now(&self.position());
         self.act(intents).await?;
+        self.send_raw().await?;
         self.line("bridge-lever", &[]);
         if self.request(json!({"type": "press_clock"})).await?.is_err() {
             self.stale = true;
+            // The clock went over with the lever, the table's did not: set it back at once.
+            self.keep_clock(true);
         }
+        Ok(())
+    }
+
+    /// The side of the clock this seat's lever is on.
+    fn my_face(&self) -> ClockFace {
+        self.opts
+            .clock
+            .unwrap_or(self.color.fold_wb(ClockFace::Left, ClockFace::Right))
+    }
+
+    /// Sets a DGT 3000 to the table's clock if it shows otherwise (`force`: whatever it
+    /// shows, and now): the table's times as read with the state, run on since.
+    fn keep_clock(&mut self, force: bool) {
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let Some(clock) = game.clock else {
+            return;
+        };
+        let Some(writer) = self.writer.as_ref() else {
+            return;
+        };
+        if self.opts.kind != Kind::Dgt || !game.physical || game.over {
+            return;
+        }
+        let now = Instant::now();
+        let within = |at: Option<Instant>, d: Duration| at.is_some_and(|t| now - t < d);
+        if !force && (within(self.pressed_at, PRESS_GRACE) || within(self.clock_set_at, SET_AGAIN))
+        {
+            return;
+        }
+        let ms = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+        let ran = ms(now.saturating_duration_since(self.game_read));
+        let less = |side: Color, t: u64| {
+            if clock.running == Some(side) {
+                t.saturating_sub(ran)
+            } else {
+                t
+            }
+        };
+        let white = if self.color == Color::White {
+            self.my_face()
+        } else {
+            self.my_face().other()
+        };
+        let table = TableClock {
+            white_ms: less(Color::White, clock.white_ms),
+            black_ms: less(Color::Black, clock.black_ms),
+            running: clock.running,
+            white,
+        };
+        let setting = match self.clock_shown {
+            _ if force => table.command(),
+            Some((seen_at, shown)) => {
+                table.setting(&shown, ms(now.saturating_duration_since(seen_at)))
+            }
+            // No reading yet: no clock seen to set.
+            None => None,
+        };
+        let Some(command) = setting else {
+            return;
+        };
+        writer.write(DgtCommand::Clock(command).encode().to_vec());
+        self.clock_set_at = Some(now);
+        let (left, right) = match white {
+            ClockFace::Left => (table.white_ms, table.black_ms),
+            ClockFace::Right => (table.black_ms, table.white_ms),
+        };
+        self.line(
+            "bridge-clock-set",
+            &[("left", clock_words(left)), ("right", clock_words(right))],
+        );
+    }
+
+    /// The squares whose reading changed from `before` to what the board shows now, at `at`,
+    /// kept to be sent (the oldest dropped beyond [`MAX_READINGS`] while they cannot go).
+    fn note_raw(&mut self, before: Option<&Sensed>, at: u64) {
+        let (Some(before), Some(now)) = (before, self.assembler.sensed()) else {
+            return;
+        };
+        for square in Square::ALL {
+            let found = now.at(square);
+            if found != before.at(square) {
+                if self.raw.len() == MAX_READINGS {
+                    self.raw.remove(0);
+                }
+                self.raw.push((at, square, found));
+            }
+        }
+        if !self.raw.is_empty() && self.raw_due.is_none() {
+            self.raw_due = Some(tokio::time::Instant::now() + RAW_EVERY);
+        }
+    }
+
+    /// The raw readings kept, to the table (`board_sensed`), each with how long ago it was
+    /// read; only in a game with boards at the table that is not over, else dropped.
+    async fn send_raw(&mut self) -> Result<(), Gone> {
+        self.raw_due = None;
+        if self.raw.is_empty() || self.server.is_none() {
+            return Ok(());
+        }
+        let Some(game) = self.game.as_ref() else {
+            return Ok(());
+        };
+        if !game.physical || game.over {
+            self.raw.clear();
+            return Ok(());
+        }
+        let now = self.now_ms();
+        let batch: Vec<(u64, Square, SquareSensed)> = self
+            .raw
+            .drain(..)
+            .map(|(at, square, found)| (now.saturating_sub(at), square, found))
+            .collect();
+        // A refusal is said by `request` (and to the seat's side by the server).
+        let _refused = self.request(messages::sensed(self.color, &batch)).await?;
         Ok(())
     }
 
@@ -409,7 +614,7 @@ impl Bridge {
         self.line(
             id,
             &[
-                ("port", self.opts.port.display().to_string()),
+                ("port", self.opts.source_name()),
                 ("reason", reason),
                 ("ms", retry.as_millis().to_string()),
             ],
@@ -421,7 +626,11 @@ impl Bridge {
             Incoming::Event(e) => {
                 let said = e["text"].as_str().or_else(|| e["short"].as_str());
                 self.tell(said.unwrap_or("").to_owned());
-                self.stale = true;
+                // Another seat's private event (its raw readings, a talking clock) changes
+                // nothing the bridge reads.
+                if e["kind"] != "private" {
+                    self.stale = true;
+                }
             }
             Incoming::Said(s) => self.tell(s),
             Incoming::Answer(_) | Incoming::Other(_) => {}
@@ -461,18 +670,28 @@ impl Bridge {
                 continue;
             };
             self.game = messages::game_view(&answer["state"], self.color);
-            self.follow_announcement();
+            self.game_read = Instant::now();
+            self.follow_table();
             let intents = self.assembler.tick(self.now_ms(), &self.position());
             self.act(intents).await?;
         }
+        self.keep_clock(false);
         Ok(())
     }
 
     /// The assembler told the move announced at the table (a promotion shown without its
-    /// piece is that move).
-    fn follow_announcement(&mut self) {
+    /// piece is that move) and the piece the table's record of the board holds in the hand (a
+    /// lift the assembler did not see: its square empty is that piece lifted, not missing).
+    fn follow_table(&mut self) {
         let announced = self.game.as_ref().and_then(|g| g.announced);
-        self.assembler.set_announced(announced, &self.position());
+        let hand = self
+            .game
+            .as_ref()
+            .and_then(|g| g.recorded.as_ref())
+            .and_then(|r| r.hand);
+        let position = self.position();
+        self.assembler.set_announced(announced, &position);
+        self.assembler.set_hand(hand, &position);
     }
 
     /// Tells the seat of its board (and the terminal, unless it said the same last: a status
@@ -507,7 +726,10 @@ impl Bridge {
             match status {
                 Some(BoardStatus::InSync) if !self.problem_said => {}
                 Some(status) => {
-                    self.problem_said = status != BoardStatus::InSync;
+                    self.problem_said = matches!(
+                        status,
+                        BoardStatus::Mismatch(_) | BoardStatus::PromotionNeeded { .. }
+                    );
                     self.report(status).await?;
                 }
                 None => {}
@@ -580,6 +802,15 @@ impl Bridge {
             }
         }
         Ok(())
+    }
+}
+
+/// A clock's time as the terminal shows it: `1:29:58`, `4:07`.
+fn clock_words(ms: u64) -> String {
+    let s = ms / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
     }
 }
 

@@ -5,14 +5,17 @@
 //! open it again, waiting longer each time ([`Backoff`]).
 //!
 //! - A DGT board: a serial port at 9600 baud, 8 data bits, no parity, one stop bit (crate
-//!   `serialport`; a USB board's `ttyACM` ignores the speed). The start sequence is update
-//!   mode (field updates), the version, and the whole board. A DGT board says nothing while
+//!   `serialport`; a USB board's `ttyACM` ignores the speed). The start sequence is the "nice"
+//!   update mode (field updates, and a connected clock's readings when they change: the board
+//!   relays no clock in its board-only update mode), the version, and the whole board. A DGT board says nothing while
 //!   nothing moves: after [`QUIET`] without a byte the bridge asks for the whole board again
 //!   (which also catches a lost field update), and a board that has not answered for
 //!   [`SILENT`] is lost. A board dump of the initial position turned round means the board
 //!   lies the other way: it is read turned from then on.
-//! - A DGT 3000 clock connected to a DGT board: its readings come through the board; a lever
-//!   pressed is [`PortEvent::Lever`] with the clock's side ([`LeverWatch`]).
+//! - A DGT 3000 clock connected to a DGT board: its readings come through the board
+//!   ([`PortEvent::Clock`]); a lever pressed is [`PortEvent::Lever`] with the clock's side
+//!   ([`LeverWatch`]). What the bridge has for the board or its clock ([`PortWriter`], a
+//!   set-and-run with the table's times) is written between two reads.
 //! - A Chessnut board: its path is read as a byte stream after the realtime mode command: a
 //!   `hidraw` device as a file, one USB report per read ([`ChessnutDecoder::push_packet`]);
 //!   anything else as a serial port in raw mode (a serial bridge), a stream (`push`).
@@ -30,7 +33,9 @@ use super::Kind;
 use super::backoff::Backoff;
 use crate::eboard::Observation;
 use crate::eboard::chessnut::{ChessnutCommand, ChessnutDecoder};
-use crate::eboard::dgt::{ClockFace, DgtCommand, DgtDecoder, DgtMessage, LeverWatch, Orientation};
+use crate::eboard::dgt::{
+    ClockFace, ClockTimes, DgtCommand, DgtDecoder, DgtMessage, LeverWatch, Orientation,
+};
 
 /// A DGT board silent this long is asked for the whole board.
 pub const QUIET: Duration = Duration::from_secs(5);
@@ -52,6 +57,8 @@ pub enum PortEvent {
     Turned,
     /// The lever of this side of the clock was pressed (a DGT 3000 through the board).
     Lever(ClockFace),
+    /// The clock's reading (a DGT 3000 through the board), and when it arrived.
+    Clock(Instant, ClockTimes),
     /// The port went away; the next attempt follows after `retry`.
     Lost { reason: Reason, retry: Duration },
     /// The port could not be opened; the next attempt follows after `retry`.
@@ -91,6 +98,8 @@ struct Decoded {
     turned: bool,
     /// The clock's levers pressed (a DGT 3000 through the board).
     presses: Vec<ClockFace>,
+    /// The clock's readings (a DGT 3000 through the board).
+    clocks: Vec<ClockTimes>,
 }
 
 impl Decoder {
@@ -111,7 +120,7 @@ impl Decoder {
     fn start(&self) -> Vec<u8> {
         match self {
             Decoder::Dgt { .. } => [
-                DgtCommand::SendUpdateBoard,
+                DgtCommand::SendUpdateNice,
                 DgtCommand::SendVersion,
                 DgtCommand::SendBoard,
             ]
@@ -143,7 +152,12 @@ impl Decoder {
                             out.turned = true;
                             continue;
                         }
-                        DgtMessage::ClockTimes(times) => out.presses.extend(lever.reading(times)),
+                        DgtMessage::ClockTimes(times) => {
+                            out.presses.extend(lever.reading(times));
+                            if !times.no_clock {
+                                out.clocks.push(*times);
+                            }
+                        }
                         _ => {}
                     }
                     out.observations.extend(m.observation());
@@ -236,6 +250,19 @@ fn open(kind: Kind, path: &Path) -> Result<Box<dyn Port>, Reason> {
 pub struct PortThread {
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<()>>,
+    writer: PortWriter,
+}
+
+/// Bytes for the board (a command, a clock message), written by the port's thread between two
+/// reads; what is given while the port is closed is dropped (it was meant for that board).
+#[derive(Clone, Debug)]
+pub struct PortWriter(std::sync::mpsc::Sender<Vec<u8>>);
+
+impl PortWriter {
+    pub fn write(&self, bytes: Vec<u8>) {
+        // The thread gone: nothing to write to.
+        let _gone = self.0.send(bytes);
+    }
 }
 
 impl PortThread {
@@ -243,14 +270,21 @@ impl PortThread {
     pub fn spawn(kind: Kind, path: PathBuf, events: UnboundedSender<PortEvent>) -> PortThread {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let (writer, outgoing) = std::sync::mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("hamle-board-port".into())
-            .spawn(move || run(kind, &path, &flag, &events))
+            .spawn(move || run(kind, &path, &flag, &events, &outgoing))
             .expect("a thread for the board's port");
         PortThread {
             stop,
             thread: Some(thread),
+            writer: PortWriter(writer),
         }
+    }
+
+    /// What writes to the board.
+    pub fn writer(&self) -> PortWriter {
+        self.writer.clone()
     }
 }
 
@@ -276,9 +310,17 @@ fn pause(wait: Duration, stop: &AtomicBool) -> bool {
     !stop.load(Ordering::Relaxed)
 }
 
-fn run(kind: Kind, path: &Path, stop: &AtomicBool, events: &UnboundedSender<PortEvent>) {
+fn run(
+    kind: Kind,
+    path: &Path,
+    stop: &AtomicBool,
+    events: &UnboundedSender<PortEvent>,
+    outgoing: &std::sync::mpsc::Receiver<Vec<u8>>,
+) {
     let mut backoff = Backoff::standard();
     while !stop.load(Ordering::Relaxed) {
+        // What was meant for the board before this opening is not for it now.
+        while outgoing.try_recv().is_ok() {}
         let mut port = match open(kind, path) {
             Ok(p) => p,
             Err(reason) => {
@@ -296,7 +338,14 @@ fn run(kind: Kind, path: &Path, stop: &AtomicBool, events: &UnboundedSender<Port
                 if events.send(PortEvent::Opened).is_err() {
                     return;
                 }
-                match read(&mut *port, &mut decoder, stop, events, &mut backoff) {
+                match read(
+                    &mut *port,
+                    &mut decoder,
+                    stop,
+                    events,
+                    outgoing,
+                    &mut backoff,
+                ) {
                     Some(reason) => reason,
                     None => return,
                 }
@@ -317,6 +366,7 @@ fn read(
     decoder: &mut Decoder,
     stop: &AtomicBool,
     events: &UnboundedSender<PortEvent>,
+    outgoing: &std::sync::mpsc::Receiver<Vec<u8>>,
     backoff: &mut Backoff,
 ) -> Option<Reason> {
     let io = |e: std::io::Error| Some(Reason::Io(e.to_string()));
@@ -327,6 +377,11 @@ fn read(
     loop {
         if stop.load(Ordering::Relaxed) {
             return None;
+        }
+        while let Ok(bytes) = outgoing.try_recv() {
+            if let Err(e) = port.write_all(&bytes) {
+                return io(e);
+            }
         }
         let quiet = heard.elapsed();
         if quiet >= SILENT {
@@ -376,8 +431,14 @@ fn read(
                 return None;
             }
         }
+        // A press before the reading that shows it: the bridge decides the press first.
         for face in decoded.presses {
             if events.send(PortEvent::Lever(face)).is_err() {
+                return None;
+            }
+        }
+        for times in decoded.clocks {
+            if events.send(PortEvent::Clock(at, times)).is_err() {
                 return None;
             }
         }
@@ -404,7 +465,9 @@ mod tests {
     fn a_dgt_board_is_started_probed_and_read_turned_when_it_lies_the_other_way() {
         let path = Path::new("/dev/ttyACM0");
         let mut d = Decoder::new(Kind::Dgt, path);
-        assert_eq!(d.start(), [0x44, 0x4d, 0x42]);
+        // Field updates and the clock's readings (0x4b, not the board-only 0x44), the
+        // version, the whole board.
+        assert_eq!(d.start(), [0x4b, 0x4d, 0x42]);
         assert_eq!(d.probe(), Some(vec![0x42]));
         // The initial position as a board lying the other way sends it.
         let turned = d.push(&dump(&Board::new(), Orientation::Rotated));

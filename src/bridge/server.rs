@@ -59,9 +59,44 @@ fn sort(v: Value) -> Incoming {
     }
 }
 
+/// The bridge's own pace, under the server's rate limit for a connection (20 at once, then
+/// 10 a second, `Limits`): a message beyond it waits instead of being dropped.
+const PACE_BURST: f64 = 16.0;
+const PACE_PER_SECOND: f64 = 8.0;
+
+/// A token bucket: how long the next message must wait to keep the pace.
+#[derive(Clone, Debug)]
+pub struct Pace {
+    tokens: f64,
+    at: std::time::Instant,
+}
+
+impl Pace {
+    pub fn new(now: std::time::Instant) -> Pace {
+        Pace {
+            tokens: PACE_BURST,
+            at: now,
+        }
+    }
+
+    /// A message goes at `now`: how long it waits first (and it is counted).
+    pub fn wait(&mut self, now: std::time::Instant) -> Duration {
+        let since = now.saturating_duration_since(self.at).as_secs_f64();
+        self.tokens = (self.tokens + since * PACE_PER_SECOND).min(PACE_BURST);
+        self.at = now;
+        self.tokens -= 1.0;
+        if self.tokens >= 0.0 {
+            Duration::ZERO
+        } else {
+            Duration::from_secs_f64(-self.tokens / PACE_PER_SECOND)
+        }
+    }
+}
+
 /// The connection to the game.
 pub struct Server {
     ws: Ws,
+    pace: Pace,
     next_id: u64,
     /// What the server said last without an `id` (before a close, why).
     said: Option<String>,
@@ -84,6 +119,7 @@ impl Server {
             .map_err(|e| Gone::Lost(e.to_string()))?;
         let mut server = Server {
             ws,
+            pace: Pace::new(std::time::Instant::now()),
             next_id: 0,
             said: None,
         };
@@ -108,8 +144,12 @@ impl Server {
         }
     }
 
-    /// Sends one message.
+    /// Sends one message, at the bridge's pace.
     pub async fn send(&mut self, v: &Value) -> Result<(), Gone> {
+        let wait = self.pace.wait(std::time::Instant::now());
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
         self.ws
             .send(Message::text(v.to_string()))
             .await
@@ -192,6 +232,35 @@ fn closed(code: Option<u16>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_bridge_keeps_under_the_servers_rate() {
+        let start = std::time::Instant::now();
+        let mut pace = Pace::new(start);
+        // A burst goes at once, the next waits an eighth of a second each.
+        for _ in 0..16 {
+            assert_eq!(pace.wait(start), Duration::ZERO);
+        }
+        assert_eq!(pace.wait(start), Duration::from_millis(125));
+        assert_eq!(pace.wait(start), Duration::from_millis(250));
+        // A quiet second refills eight.
+        let later = start + Duration::from_secs(2);
+        for _ in 0..6 {
+            assert_eq!(pace.wait(later), Duration::ZERO);
+        }
+        // Whatever is sent, no second ever takes more than the server's 20 + 10: over 3 s,
+        // at most 16 + 3 * 8 go without waiting.
+        let mut pace = Pace::new(start);
+        let mut at = start;
+        let mut sent = 0;
+        while at < start + Duration::from_secs(3) {
+            at += pace.wait(at);
+            if at < start + Duration::from_secs(3) {
+                sent += 1;
+            }
+        }
+        assert!(sent <= 16 + 3 * 8 + 1, "{sent}");
+    }
 
     #[test]
     fn messages_are_sorted_by_what_they_answer() {

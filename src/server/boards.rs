@@ -15,7 +15,11 @@
 //! (`docs/scale-out.md`) each notice also goes over the bus (`hamle.game.<id>.board`, core
 //! NATS, at most once: news, not the game), and every node tells its own connections of that
 //! side ([`follow_bus`]): the page and the bridge need not meet on one node. Which bridge
-//! replaces which (4409) is still decided on each node for its own connections.
+//! replaces which (4409) is decided across the nodes too: a bridge joining says so on the bus
+//! (`bridge_joined`, with its wall-clock time and its node's number), and a node whose own
+//! bridge for that board joined earlier (by time, then by the node's number, the same order
+//! on every node) replaces it, so the last bridge to join stays, wherever it is. A
+//! `bridge_joined` lost on the bus leaves both, as before.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -106,8 +110,10 @@ struct Entry {
     notices: broadcast::Sender<Arc<Sent>>,
     /// The last notice that asks the side to act, until another notice comes.
     standing: Option<Arc<Sent>>,
-    /// The bridge connected now: its connection, and its token, cancelled when replaced.
-    bridge: Option<(u64, CancellationToken)>,
+    /// The bridge connected now: its connection, its token (cancelled when replaced), and
+    /// when it joined (wall-clock milliseconds, this node's number), to order it against a
+    /// bridge of another node.
+    bridge: Option<(u64, CancellationToken, Joined)>,
     /// Connections listening.
     listeners: usize,
 }
@@ -128,6 +134,19 @@ impl Entry {
 }
 
 type Key = (GameId, Color);
+
+/// When a bridge joined, as the nodes order it: its wall-clock time, then its node's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Joined {
+    at_ms: u64,
+    origin: u64,
+}
+
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
 
 /// The bridges and listeners of every game on this node. An entry lives while a bridge or a
 /// listener of it does.
@@ -231,6 +250,19 @@ pub async fn follow_bus(boards: Boards, shutdown: CancellationToken) {
             "black" => Color::Black,
             _ => continue,
         };
+        // Another node's bridge joined: an earlier one of this node's is replaced.
+        if sent.notice["type"] == "bridge_joined" {
+            if let (Some(game), Some(at_ms)) =
+                (GameId::parse(&sent.game), sent.notice["at_ms"].as_u64())
+            {
+                let joined = Joined {
+                    at_ms,
+                    origin: sent.origin,
+                };
+                boards.bridge_joined_elsewhere(&game, color, joined);
+            }
+            continue;
+        }
         let (Some(game), Some(notice)) =
             (GameId::parse(&sent.game), Notice::from_bus(&sent.notice))
         else {
@@ -269,24 +301,73 @@ impl Boards {
         self.next.fetch_add(1, Ordering::Relaxed) + 1
     }
 
-    /// `conn`, a bridge of `color`'s board in `game`, joins: the bridge before it is replaced.
-    /// The token is cancelled when a later bridge replaces this one.
+    /// `conn`, a bridge of `color`'s board in `game`, joins: the bridge before it is replaced,
+    /// on this node and (over the bus) on the others. The token is cancelled when a later
+    /// bridge replaces this one.
     pub fn bridge_joined(&self, game: &GameId, color: Color, conn: u64) -> CancellationToken {
+        let joined = Joined {
+            at_ms: wall_ms(),
+            origin: self.bus.as_ref().map_or(0, |b| b.origin),
+        };
+        self.joined_at(game, color, conn, joined)
+    }
+
+    /// [`Boards::bridge_joined`] at a given time (tests order bridges by it).
+    fn joined_at(
+        &self,
+        game: &GameId,
+        color: Color,
+        conn: u64,
+        joined: Joined,
+    ) -> CancellationToken {
         let token = CancellationToken::new();
         let old = self.with(&(game.clone(), color), |e| {
-            e.bridge.replace((conn, token.clone()))
+            e.bridge.replace((conn, token.clone(), joined))
         });
-        if let Some((_, old)) = old {
+        if let Some((_, old, _)) = old {
             old.cancel();
         }
+        if let Some(bus) = &self.bus {
+            let sent = BusNotice {
+                origin: bus.origin,
+                game: game.to_string(),
+                color: color_key(color).to_owned(),
+                notice: json!({"type": "bridge_joined", "at_ms": joined.at_ms}),
+            };
+            if let Ok(payload) = serde_json::to_vec(&sent) {
+                let client = bus.client.clone();
+                let subject = board_subject(game);
+                tokio::spawn(async move {
+                    if let Err(e) = client.publish(subject, payload.into()).await {
+                        tracing::warn!("a bridge's joining not sent to the other nodes: {e}");
+                    }
+                });
+            }
+        }
         token
+    }
+
+    /// A bridge of `color`'s board in `game` joined on another node (`joined`): this node's
+    /// bridge of that board, if it joined before, is replaced (without "gone": a bridge
+    /// stays, elsewhere).
+    fn bridge_joined_elsewhere(&self, game: &GameId, color: Color, joined: Joined) {
+        let replaced = self.with(&(game.clone(), color), |e| {
+            if e.bridge.as_ref().is_some_and(|(_, _, ours)| *ours < joined) {
+                e.bridge.take()
+            } else {
+                None
+            }
+        });
+        if let Some((_, token, _)) = replaced {
+            token.cancel();
+        }
     }
 
     /// The bridge `conn` left: unless another replaced it, the side hears that it is gone.
     pub fn bridge_left(&self, game: &GameId, color: Color, conn: u64) {
         let key = (game.clone(), color);
         let gone = self.with(&key, |e| {
-            if e.bridge.as_ref().is_some_and(|(c, _)| *c == conn) {
+            if e.bridge.as_ref().is_some_and(|(c, _, _)| *c == conn) {
                 e.bridge = None;
                 true
             } else {
@@ -449,6 +530,59 @@ mod tests {
         assert_eq!(heard.from, second);
         drop(page);
         assert!(boards.is_empty(), "an entry outlived its users");
+    }
+
+    /// Across nodes the last bridge to join stays: a bridge of another node that joined later
+    /// replaces this node's (no "gone" said: a bridge is there), an earlier one does not; the
+    /// order is (time, node) on every node alike.
+    #[tokio::test]
+    async fn a_bridge_on_another_node_that_joined_later_replaces_this_nodes() {
+        let boards = Boards::default();
+        let g = game();
+        let mut page = boards.listen(&g, Color::White);
+        let ours = Joined {
+            at_ms: 1_000,
+            origin: 5,
+        };
+        let conn = boards.connection();
+        let token = boards.joined_at(&g, Color::White, conn, ours);
+        // Earlier elsewhere, or the same time from a node of a lower number: ours stays.
+        for earlier in [
+            Joined {
+                at_ms: 999,
+                origin: 9,
+            },
+            Joined {
+                at_ms: 1_000,
+                origin: 4,
+            },
+        ] {
+            boards.bridge_joined_elsewhere(&g, Color::White, earlier);
+            assert!(!token.is_cancelled(), "{earlier:?}");
+        }
+        // Another board's bridge, or the other side's: nothing.
+        boards.bridge_joined_elsewhere(
+            &g,
+            Color::Black,
+            Joined {
+                at_ms: 2_000,
+                origin: 1,
+            },
+        );
+        assert!(!token.is_cancelled());
+        // Later elsewhere: ours is replaced, and its leaving says nothing.
+        boards.bridge_joined_elsewhere(
+            &g,
+            Color::White,
+            Joined {
+                at_ms: 1_000,
+                origin: 6,
+            },
+        );
+        assert!(token.is_cancelled());
+        boards.bridge_left(&g, Color::White, conn);
+        let quiet = tokio::time::timeout(std::time::Duration::from_millis(20), page.next());
+        assert!(quiet.await.is_err(), "a bridge gone was said");
     }
 
     #[test]

@@ -19,8 +19,8 @@ pub const PROTOCOL_VERSION: u64 = 1;
 mod client;
 mod codes;
 pub use client::{
-    BoardMsg, BoardStatusMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello, MAX_ID_LEN,
-    MAX_MISMATCH_SQUARES, RequestId, SheetNumber, decode, peek,
+    BoardMsg, BoardSensedMsg, BoardStatusMsg, ClientMsg, DecodeError, Decoded, FixAction, Hello,
+    MAX_ID_LEN, MAX_MISMATCH_SQUARES, RequestId, SheetNumber, decode, peek,
 };
 pub use codes::ErrorCode;
 
@@ -239,6 +239,37 @@ pub struct EventMsg {
     pub body: EventBody,
 }
 
+/// One raw reading of an electronic board (issue 33): when (the server's clock, Unix ms),
+/// whose board, the square, and what it showed: `empty`, `occupied` (a piece the board cannot
+/// name) or the piece's FEN letter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadingBody {
+    pub at_ms: u64,
+    pub board: &'static str,
+    pub square: String,
+    pub found: String,
+}
+
+impl ReadingBody {
+    /// The readings of `board`'s board on the wire.
+    pub fn of(board: shakmaty::Color, readings: &[crate::game::SensorReading]) -> Vec<ReadingBody> {
+        use crate::game::SquareReading;
+        readings
+            .iter()
+            .map(|r| ReadingBody {
+                at_ms: r.at_ms,
+                board: board.fold_wb("white", "black"),
+                square: r.square.to_string(),
+                found: match r.found {
+                    SquareReading::Empty => "empty".to_owned(),
+                    SquareReading::Occupied => "occupied".to_owned(),
+                    SquareReading::Piece(p) => p.char().to_string(),
+                },
+            })
+            .collect()
+    }
+}
+
 #[derive(Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventBody {
@@ -372,6 +403,14 @@ pub enum EventBody {
     TouchReleased {
         by: &'static str,
         color: &'static str,
+        text: String,
+    },
+    /// An electronic board's raw readings (issue 33; the arbiter's seat only): every square
+    /// that changed, settled or not, to the millisecond. The evidence of the incident record.
+    BoardSensed {
+        by: &'static str,
+        board: &'static str,
+        readings: Vec<ReadingBody>,
         text: String,
     },
     /// The arbiter's note on the ruling just before it (the arbiter's seat only).

@@ -19,6 +19,7 @@
 //! | 7 | no table changes: a game against the computer (issue 34): a player's `computer` level in the setup record, and the record `taken_back` (a practice game's take-back), which an older hamle cannot read |
 //! | 8 | no table changes: the arbiter's records (issue 31): `touch_released`, `noted` (his note on a ruling), `result_corrected`, the end reason `forfeit` and the result `0-0` (a double forfeit), which an older hamle cannot read |
 //! | 9 | no table changes (issue 31): the record `seat_link_issued` (a seat's link issued again, with the new token's hash), which an older hamle cannot read, and a round's game's board and FIDE ids in the setup record (`event_board`, `white_fide_id`, `black_fide_id`; absent in older setups) |
+//! | 10 | no table changes (issue 33): the record `board_sensed` (an electronic board's raw readings, the arbiter's evidence), which an older hamle cannot read |
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -26,7 +27,7 @@ use super::StoreError;
 use super::migrate::{Migration, Migrations, Versioned};
 
 /// The schema this hamle writes: the number of migrations.
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 10;
 
 const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -148,6 +149,9 @@ pub(super) fn migrations<'c>() -> Migrations<Migrating<'c>> {
         Migration::sql(""),
         // Schema 9: records only (a seat's link issued again, a round game's board and FIDE
         // ids); every older record reads as it did.
+        Migration::sql(""),
+        // Schema 10: records only (an electronic board's raw readings, issue 33); every older
+        // record reads as it did.
         Migration::sql(""),
     ])
 }

@@ -27,7 +27,7 @@ use crate::announce::Lang;
 use crate::game::{
     AfterFix, BoardKind, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Event, EventInfo,
     Failover, FlagRule, GameResult, MAX_PERIODS, Period, Player, Procedure, Profile, Seat, Setup,
-    StartError, StartPosition, TimeControl, ViIllegal,
+    SquareReading, StartError, StartPosition, TimeControl, ViIllegal,
 };
 
 /// A stored record that does not read back (written by another version, or damaged).
@@ -224,6 +224,26 @@ impl Named for Piece {
     }
     fn from_name(s: &str) -> Option<Piece> {
         one_char(s).and_then(Piece::from_char)
+    }
+}
+
+/// What an electronic board showed on a square: a piece by its FEN letter, `empty`, or
+/// `occupied` (a piece the board cannot name).
+impl Named for SquareReading {
+    const WHAT: &'static str = "reading";
+    fn name(&self) -> Cow<'static, str> {
+        match self {
+            SquareReading::Empty => Cow::Borrowed("empty"),
+            SquareReading::Occupied => Cow::Borrowed("occupied"),
+            SquareReading::Piece(p) => p.name(),
+        }
+    }
+    fn from_name(s: &str) -> Option<SquareReading> {
+        match s {
+            "empty" => Some(SquareReading::Empty),
+            "occupied" => Some(SquareReading::Occupied),
+            s => Piece::from_name(s).map(SquareReading::Piece),
+        }
     }
 }
 
@@ -541,6 +561,13 @@ enum EventRecord {
         reason: N<EndReason>,
         by: Option<N<Seat>>,
     },
+    /// An electronic board's raw readings (schema 10): each `[at_ms, square, found]`, `found`
+    /// a piece's FEN letter, `empty` or `occupied`.
+    BoardSensed {
+        by: N<Seat>,
+        board: N<Color>,
+        readings: Vec<(u64, N<Square>, N<SquareReading>)>,
+    },
     /// `square` is where the op happened (`from` for a move); `to` only for a move.
     Board {
         by: N<Seat>,
@@ -763,6 +790,7 @@ impl From<&Event> for EventRecord {
             | Event::IllegalAnnounced { .. }
             | Event::TakenBack { .. } => moves::record(event),
             Event::Board { .. }
+            | Event::BoardSensed { .. }
             | Event::Adjusting { .. }
             | Event::TouchReported { .. }
             | Event::TouchRuled { .. }
@@ -817,6 +845,7 @@ impl TryFrom<EventRecord> for Event {
             | EventRecord::IllegalAnnounced { .. }
             | EventRecord::TakenBack { .. } => moves::event(r),
             EventRecord::Board { .. }
+            | EventRecord::BoardSensed { .. }
             | EventRecord::Adjusting { .. }
             | EventRecord::TouchReported { .. }
             | EventRecord::TouchRuled { .. }

@@ -17,8 +17,8 @@ use super::record::{event_to_json, setup_to_json};
 use crate::announce::Lang;
 use crate::game::{
     BoardKind, BoardOp, BranchKind, ClaimKind, ClockReading, Edition, EndReason, Ending, Event,
-    EventInfo, FlagRule, GameResult, Period, Player, Procedure, Profile, Seat, Setup,
-    StartPosition, TimeControl,
+    EventInfo, FlagRule, GameResult, Period, Player, Procedure, Profile, Seat, SensorReading,
+    Setup, SquareReading, StartPosition, TimeControl,
 };
 
 /// The snapshot of one schema: the records as that schema's code wrote them.
@@ -170,6 +170,7 @@ pub(super) fn kind(e: &Event) -> &'static str {
         Event::ClockSet { .. } => "clock_set",
         Event::Ended { .. } => "ended",
         Event::Board { .. } => "board",
+        Event::BoardSensed { .. } => "board_sensed",
         Event::Adjusting { .. } => "adjusting",
         Event::Announced { .. } => "announced",
         Event::Repeated { .. } => "repeated",
@@ -344,6 +345,30 @@ pub(super) fn events() -> Vec<(String, Event)> {
             },
         );
     }
+    add(
+        "board_sensed",
+        Event::BoardSensed {
+            by: Seat::Black,
+            board: Color::Black,
+            readings: vec![
+                SensorReading {
+                    at_ms: 1_733_500_000_123,
+                    square: sq("g8"),
+                    found: SquareReading::Empty,
+                },
+                SensorReading {
+                    at_ms: 1_733_500_000_190,
+                    square: sq("f6"),
+                    found: SquareReading::Piece(Piece::from_char('n').unwrap()),
+                },
+                SensorReading {
+                    at_ms: 1_733_500_000_250,
+                    square: sq("h6"),
+                    found: SquareReading::Occupied,
+                },
+            ],
+        },
+    );
     add("adjusting", Event::Adjusting { by: Seat::White });
     add(
         "announced",
@@ -663,7 +688,7 @@ mod tests {
         // `kind` names every variant (it does not compile otherwise); each needs a sample.
         assert_eq!(
             kinds.len(),
-            41,
+            42,
             "a kind of event without a sample: {kinds:?}"
         );
         for (name, e) in events() {

@@ -1,7 +1,7 @@
 //! What a seat hears about its electronic board (issue 33, `locales/<lang>/eboard.ftl`): the
 //! [`BoardStatus`] its bridge reports (connected, lost, back, in step again, a mismatch, a
-//! promotion piece needed), a board event of the bridge the table refused, and the bridge
-//! gone.
+//! promotion piece needed, a piece the table holds lifted), a board event of the bridge the
+//! table refused, and the bridge gone.
 //!
 //! A mismatch is said as what to do, square by square, in the same steps the arbiter's
 //! rulings use (`scoresheet::reconcile::instructions`, [`super::sheet::say_step`]): a piece
@@ -38,7 +38,7 @@ use fluent_bundle::FluentValue;
 use shakmaty::{Board, Square};
 
 use super::i18n::Args;
-use super::sheet::{say_step, square};
+use super::sheet::{piece_phrase, say_step, square};
 use super::{format, sentences, text};
 use crate::announce::Lang;
 use crate::eboard::BoardStatus;
@@ -72,6 +72,12 @@ pub fn say_status(lang: Lang, whose: Whose, status: &BoardStatus) -> String {
             a.set("from", square(lang, "sheet-square-from", *from));
             a.set("to", square(lang, "sheet-square-to", *to));
             format(lang, "eboard-promotion", &a)
+        }
+        BoardStatus::Holding { square: sq, piece } => {
+            let mut a = whose_args(whose);
+            a.set("piece", piece_phrase(lang, *piece, "the"));
+            a.set("from", square(lang, "sheet-square-from", *sq));
+            format(lang, "eboard-holding", &a)
         }
     }
 }
@@ -150,6 +156,10 @@ mod tests {
             BoardStatus::PromotionNeeded {
                 from: Square::E7,
                 to: Square::E8,
+            },
+            BoardStatus::Holding {
+                square: Square::G1,
+                piece: piece('N'),
             },
             BoardStatus::Mismatch(Mismatch {
                 missing: vec![(Square::D1, piece('Q'))],
@@ -230,6 +240,33 @@ mod tests {
         assert_eq!(said.matches("Put a ").count(), MOST_STEPS_SAID, "{said}");
         let said = say_status(Lang::De, Whose::Yours, &status);
         assert!(said.ends_with("Danach fehlen noch 29 Schritte."), "{said}");
+    }
+
+    #[test]
+    fn a_piece_the_table_holds_lifted_is_said_as_lifted_not_to_be_put_back() {
+        let status = BoardStatus::Holding {
+            square: Square::E2,
+            piece: piece('P'),
+        };
+        let said = |lang, whose| say_status(lang, whose, &status);
+        assert_eq!(
+            said(Lang::De, Whose::Yours),
+            "Am Tisch haben Sie den weißen Bauern von Eva zwei angehoben und noch nicht \
+             abgestellt."
+        );
+        assert_eq!(
+            said(Lang::Tr, Whose::Yours),
+            "Masada beyaz piyonu e ikiden kaldırdınız ve henüz bırakmadınız."
+        );
+        assert_eq!(
+            said(Lang::En, Whose::Of(Color::White)),
+            "At the table White has lifted the white pawn from e2 and not put it down yet."
+        );
+        assert_eq!(
+            said(Lang::De, Whose::Of(Color::Black)),
+            "Am Tisch hat Schwarz den weißen Bauern von Eva zwei angehoben und noch nicht \
+             abgestellt."
+        );
     }
 
     #[test]

@@ -102,6 +102,9 @@ pub fn text_for(seat: Seat, lang: Lang, p: &Published) -> String {
         Event::TouchRuled { upheld, .. } => t.touch_ruled(*upheld),
         Event::TouchReleased { color, .. } => t.touch_released(*color),
         Event::Noted { text, .. } => t.noted(text),
+        // An electronic board's raw readings: the arbiter's evidence in the incident record
+        // ([`incident_sensed`]), never news to be said.
+        Event::BoardSensed { .. } => String::new(),
         Event::ResultCorrected { ending, reason, .. } => t.result_corrected(*ending, reason),
         Event::BoardRestored { board, .. } => t.board_restored(*board),
         Event::DrawOffered { by } => t.draw_offered(*by),
@@ -301,6 +304,55 @@ pub fn incident_board_events(lang: Lang, events: &[&Published]) -> Option<String
     });
     let events = sentences(lang, each);
     Some(text(lang, "incident-board-events", &[("events", events)]))
+}
+
+/// An electronic board's raw readings an incident keeps as its evidence ([`Event::BoardSensed`]),
+/// each with its time to the millisecond (UTC), the board's side, the square and what it
+/// showed there: "The electronic boards' raw readings since the last move: 12:00:01.234 Black
+/// g8 empty, 12:00:01.302 Black g8 black knight." `None` when there are none.
+pub fn incident_sensed(lang: Lang, events: &[&Published]) -> Option<String> {
+    use crate::game::SquareReading;
+    let sp = Speaker::new(lang);
+    let each = events.iter().flat_map(|p| match &p.rec.event {
+        Event::BoardSensed {
+            board, readings, ..
+        } => readings
+            .iter()
+            .map(|r| {
+                let (found, color, role) = match r.found {
+                    SquareReading::Empty => ("empty", "", ""),
+                    SquareReading::Occupied => ("occupied", "", ""),
+                    SquareReading::Piece(piece) => (
+                        "piece",
+                        color_key(piece.color),
+                        super::speaker::role_key(piece.role),
+                    ),
+                };
+                text(
+                    lang,
+                    "incident-reading",
+                    &[
+                        ("time", utc_time_ms(r.at_ms)),
+                        ("board", color_name(lang, *board)),
+                        ("square", sp.square(r.square)),
+                        ("found", found.to_owned()),
+                        ("color", color.to_owned()),
+                        ("role", role.to_owned()),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>(),
+        _ => Vec::new(),
+    });
+    let list = each.reduce(|first, second| {
+        text(lang, "list-comma", &[("first", first), ("second", second)])
+    })?;
+    Some(text(lang, "incident-sensed", &[("readings", list)]))
+}
+
+/// A time of day to the millisecond (UTC): "12:00:01.234".
+fn utc_time_ms(at_ms: u64) -> String {
+    format!("{}.{:03}", utc_time(at_ms), at_ms % 1000)
 }
 
 /// The half-moves a ruling took back, or an undone ruling played again, by name: "Taken

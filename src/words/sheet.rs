@@ -53,6 +53,11 @@ fn args<'a>(pairs: &[(&'a str, String)]) -> Args<'a> {
 
 /// A piece in one grammatical form: `the` (definite object), `a` (indefinite object), `one`
 /// (indefinite subject).
+/// A piece in the form (`the`, `a`) a sentence needs ("den weißen Bauern", "beyaz piyonu").
+pub(crate) fn piece_phrase(lang: Lang, piece: Piece, form: &str) -> String {
+    self::piece(lang, piece, form)
+}
+
 fn piece(lang: Lang, piece: Piece, form: &str) -> String {
     format(
         lang,

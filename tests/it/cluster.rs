@@ -1105,3 +1105,92 @@ async fn a_boards_status_reaches_its_side_on_another_node() {
     }
     drop((n1, n2));
 }
+
+/// Issue 33 across nodes: two bridges for one board on two nodes. The one that joined last
+/// stays, wherever it is: the earlier one, on the other node, is closed as replaced (4409), as
+/// on one node; the player's page hears no "bridge gone" (a bridge is there).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn a_second_bridge_for_a_board_on_another_node_replaces_the_first() {
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let mut body = physical_game();
+    body["white"]["visually_impaired"] = json!(true);
+    let created = create(&n1.addr, body).await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = created["tokens"]["white"].as_str().unwrap().to_owned();
+    let mut page = Seat::connect("white", &token, &game, &n2.addr).await;
+    let hello = json!({"type": "hello", "v": 1, "token": token, "eboard": true});
+    let bridge = |addr: String| {
+        let hello = hello.clone();
+        let game = game.clone();
+        async move {
+            let url = format!("ws://{addr}/api/games/{game}/ws");
+            let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+            ws.send(Message::text(hello.to_string())).await.unwrap();
+            // Greeted: its welcome and state.
+            for _ in 0..2 {
+                tokio::time::timeout(STEP, ws.next())
+                    .await
+                    .expect("greeted")
+                    .expect("open")
+                    .expect("a frame");
+            }
+            ws
+        }
+    };
+    let mut first = bridge(n1.addr.clone()).await;
+    // Some time between the two: their order is clear on every node.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut second = bridge(n2.addr.clone()).await;
+    // The first, on node 1, is replaced.
+    let code = loop {
+        let m = tokio::time::timeout(STEP, first.next())
+            .await
+            .expect("the first bridge is closed")
+            .expect("a frame before the end");
+        match m {
+            Ok(Message::Close(frame)) => break frame.map(|f| u16::from(f.code)),
+            Ok(_) => continue,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    assert_eq!(code, Some(4409));
+    // The second stays: it is answered.
+    second
+        .send(Message::text(
+            json!({"type": "ping", "id": "p2"}).to_string(),
+        ))
+        .await
+        .unwrap();
+    loop {
+        let m = tokio::time::timeout(STEP, second.next())
+            .await
+            .expect("the second bridge answers")
+            .expect("open")
+            .expect("a frame");
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["id"] == "p2" {
+                break;
+            }
+        }
+    }
+    // The page heard no "gone" (up to the answer of a ping).
+    let ws = page.ws.as_mut().expect("connected");
+    ws.send(Message::text(
+        json!({"type": "ping", "id": "p1"}).to_string(),
+    ))
+    .await
+    .unwrap();
+    loop {
+        let m = page.recv().await.expect("the page's socket");
+        assert_ne!(m["status"], "bridge_gone", "{m}");
+        if m["id"] == "p1" {
+            break;
+        }
+    }
+    drop((n1, n2));
+}

@@ -27,10 +27,14 @@ use tokio_util::sync::CancellationToken;
 use crate::support::{Client, Game, TestServer};
 
 mod game;
+mod livechess;
 
 /// What the virtual board's thread is told.
 enum Cmd {
     Write(Vec<u8>),
+    /// A DGT 3000's reading through the board: sent only in an update mode that relays the
+    /// clock (`DGT_SEND_UPDATE` 0x43, `DGT_SEND_UPDATE_NICE` 0x4b), as a real board does.
+    Clock(Vec<u8>),
     Vanish,
 }
 
@@ -95,9 +99,13 @@ fn serve_board(
         tv_nsec: 5_000_000,
     };
     let mut buf = [0u8; 64];
+    // The update mode relays the clock (the last mode command the bridge sent).
+    let mut relays_clock = false;
     loop {
         match cmds.try_recv() {
             Ok(Cmd::Write(bytes)) => write_all(&master, &bytes),
+            Ok(Cmd::Clock(bytes)) if relays_clock => write_all(&master, &bytes),
+            Ok(Cmd::Clock(_)) => {}
             Ok(Cmd::Vanish) | Err(TryRecvError::Disconnected) => return,
             Err(TryRecvError::Empty) => {}
         }
@@ -121,6 +129,9 @@ fn serve_board(
             let mut heard = heard.lock().unwrap();
             heard.push(b);
             match (kind, b) {
+                // The update modes: with the clock (0x43, 0x4b), without (0x44), none (0x40).
+                (Kind::Dgt, 0x43 | 0x4b) => relays_clock = true,
+                (Kind::Dgt, 0x40 | 0x44) => relays_clock = false,
                 // DGT_SEND_BRD: the whole board.
                 (Kind::Dgt, 0x42) => write_all(&master, &dump_bytes(&board.lock().unwrap())),
                 // DGT_SEND_VERSION: version 1.2.
@@ -172,7 +183,7 @@ impl VirtualBoard {
     /// Chessnut: realtime mode): from then on the pty is in raw mode and the board may talk.
     async fn started(&self) {
         let start: &[u8] = match self.kind {
-            Kind::Dgt => &[0x44, 0x4d, 0x42],
+            Kind::Dgt => &[0x4b, 0x4d, 0x42],
             Kind::Chessnut => &[0x21, 0x01, 0x00],
         };
         for _ in 0..500 {
@@ -187,6 +198,16 @@ impl VirtualBoard {
 
     fn send(&self, bytes: Vec<u8>) {
         self.cmds.send(Cmd::Write(bytes)).expect("the board runs");
+    }
+
+    /// A DGT 3000's reading, relayed if the board is in a mode that relays the clock.
+    fn clock(&self, bytes: Vec<u8>) {
+        self.cmds.send(Cmd::Clock(bytes)).expect("the board runs");
+    }
+
+    /// Every byte the bridge sent so far.
+    fn heard(&self) -> Vec<u8> {
+        self.heard.lock().unwrap().clone()
     }
 
     fn lift(&self, square: Square) {
@@ -258,7 +279,6 @@ impl Bridge {
 
     fn of(kind: Kind, port: &Path, link: SeatLink) -> Bridge {
         let stop = CancellationToken::new();
-        let (say, lines) = tokio::sync::mpsc::unbounded_channel();
         let opts = Options {
             port: port.to_owned(),
             link,
@@ -266,7 +286,9 @@ impl Bridge {
             settle_ms: 100,
             clock: None,
             lang: Lang::De,
+            livechess: None,
         };
+        let (say, lines) = tokio::sync::mpsc::unbounded_channel();
         let task = tokio::spawn(hamle::bridge::run(opts, stop.clone(), say));
         Bridge { stop, task, lines }
     }
@@ -820,8 +842,9 @@ async fn a_placement_reaches_the_opponent_within_a_settle_time_and_a_little() {
 }
 
 /// Bad input from the board: line noise in the middle of a move, the board unplugged with a
-/// piece in the air and plugged in again with the move made, a board that reports an
-/// impossible position (a third king). Each is said clearly in the seat's language; nothing is
+/// piece in the air and plugged in again with it still in the air (the table holds it lifted:
+/// said so, never "put it back"), then with the move made, a board that reports an impossible
+/// position (a third king). Each is said clearly in the seat's language; nothing is
 /// played that the player did not do, and nothing he did is lost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_and_lose_nothing() {
@@ -856,6 +879,34 @@ async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_a
     let state = white.request(json!({"type": "state"})).await;
     let table = &state.last().unwrap()["state"]["table"];
     assert_eq!(table["white_board"]["hand"]["from"], "e2", "{table}");
+    // Plugged in again with the pawn still in the air: back, and he hears that the table
+    // holds it lifted (touched), not that his board lacks it on e2.
+    let mut in_air = Board::new();
+    in_air.discard_piece_at(Square::E2);
+    let plugged = VirtualBoard::start(in_air);
+    std::fs::remove_file(&port).unwrap();
+    std::os::unix::fs::symlink(&plugged.path, &port).unwrap();
+    plugged.started().await;
+    until(&mut white, "back", board_status("back")).await;
+    let mut heard = Vec::new();
+    let holding = loop {
+        let m = white.recv().await;
+        if m["type"] == "board_status" && m["status"] == "holding" {
+            break m;
+        }
+        heard.push(m);
+    };
+    assert_eq!(
+        holding["text"],
+        "Am Tisch haben Sie den weißen Bauern von Eva zwei angehoben und noch nicht abgestellt."
+    );
+    assert!(
+        heard.iter().all(|m| m["type"] != "board_status"),
+        "before the hand: {heard:#?}"
+    );
+    heard_no_board_status(&mut white).await;
+    plugged.vanish();
+    until(&mut white, "lost", board_status("lost")).await;
     // Plugged in again with the pawn put on e4 meanwhile: back, and the placement reaches
     // the table as his (nothing lost).
     let mut e4 = Board::new();
@@ -869,13 +920,11 @@ async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_a
     until(&mut black, "the place", board_event("white", "place", "e4")).await;
 
     // An impossible position: a third king on the board (a DGT board's whole-board report).
-    // He hears what to take off; the table is sent nothing.
-    let seq_before = white
-        .request(json!({"type": "state"}))
-        .await
-        .last()
-        .unwrap()["state"]["seq"]
-        .clone();
+    // He hears what to take off; the table is sent no board event (only the board's raw
+    // readings, the arbiter's evidence, which only he sees).
+    let before = white.request(json!({"type": "state"})).await;
+    let before = &before.last().unwrap()["state"];
+    let (seq_before, moves_before) = (before["seq"].as_u64().unwrap(), before["moves"].clone());
     let mut three_kings = e4.clone();
     three_kings.set_piece_at(Square::E3, piece('K'));
     *again.board.lock().unwrap() = three_kings.clone();
@@ -888,7 +937,20 @@ async fn line_noise_an_unplugged_board_and_an_impossible_position_play_nothing_a
     );
     let state = white.request(json!({"type": "state"})).await;
     let state = &state.last().unwrap()["state"];
-    assert_eq!(state["seq"], seq_before, "nothing reached the table");
+    assert_eq!(state["moves"], moves_before, "nothing played");
+    // What reached the table since, as the arbiter sees it: raw readings only.
+    let (mut arbiter, _) = Client::connect(&addr, &game, "arbiter", Some(seq_before)).await;
+    let heard = arbiter.request(json!({"type": "ping"})).await;
+    let events: Vec<&Value> = heard.iter().filter(|m| m["type"] == "event").collect();
+    assert_eq!(
+        events.len() as u64,
+        state["seq"].as_u64().unwrap() - seq_before,
+        "{heard:#?}"
+    );
+    assert!(
+        events.iter().all(|e| e["kind"] == "board_sensed"),
+        "only raw readings reached the table: {events:#?}"
+    );
     assert_eq!(
         state["table"]["white_board"]["placement"],
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"

@@ -13,7 +13,7 @@ use crate::game::{ClaimKind, Command, GameResult, Seat};
 use crate::scoresheet::Slot;
 use crate::scoresheet::desk::{DeskCommand, FixEdit};
 use crate::server::recordings;
-use crate::server::wire::{BoardMsg, ClientMsg, ErrorCode, FixAction, RequestId};
+use crate::server::wire::{BoardMsg, BoardSensedMsg, ClientMsg, ErrorCode, FixAction, RequestId};
 use crate::store::GameId;
 use crate::table::{Confirmation, Order};
 
@@ -164,6 +164,11 @@ fn order_without_note(
         ClientMsg::Board(BoardMsg { id, board, op }) => {
             (id, play(Command::Board { board, op }), None)
         }
+        ClientMsg::BoardSensed(BoardSensedMsg {
+            id,
+            board,
+            readings,
+        }) => (id, Order::Sensed { board, readings }, None),
         ClientMsg::PressClock { id } => (id, play(Command::PressClock), None),
         ClientMsg::Adjust { id } => (id, play(Command::Adjust), None),
         ClientMsg::Resign { id, confirmed } => {

@@ -28,7 +28,7 @@ use crate::server::http::error::ApiError;
 use crate::server::http::extract::Authorised;
 use crate::server::wire::ErrorCode;
 use crate::server::wire::{color_key, parse_color};
-use crate::words::events::{incident_board_events, incident_line};
+use crate::words::events::{incident_board_events, incident_line, incident_sensed};
 use crate::words::report::{ReportHeader, move_position, report, report_line};
 use crate::words::sentences;
 use crate::words::sheet::{Names, sheet_text};
@@ -62,6 +62,10 @@ pub(in crate::server) struct IncidentBody {
     /// it (at most `BOARD_EVIDENCE`, the latest), an electronic board's included.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     board_events: Vec<IncidentBoardEvent>,
+    /// As `board_events`, an electronic board's raw readings since the last move (every
+    /// square that changed, settled or not), oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    sensed: Vec<crate::server::wire::ReadingBody>,
     /// The move number and the side to move when it happened.
     number: u32,
     to_move: &'static str,
@@ -109,6 +113,16 @@ fn board_event(p: &crate::words::Published) -> Option<IncidentBoardEvent> {
         action: op.key(),
         square: op.parts().0.to_string(),
     })
+}
+
+/// The raw readings of an electronic board's [`crate::game::Event::BoardSensed`].
+fn readings(p: &crate::words::Published) -> Vec<crate::server::wire::ReadingBody> {
+    match &p.rec.event {
+        crate::game::Event::BoardSensed {
+            board, readings, ..
+        } => crate::server::wire::ReadingBody::of(*board, readings),
+        _ => Vec::new(),
+    }
 }
 
 /// The desk of the game, for its arbiter only (`forbidden` to any other seat).
@@ -176,12 +190,16 @@ pub(in crate::server) fn incident_bodies(
                 .iter()
                 .filter_map(|seq| event(*seq))
                 .collect();
+            let raw: Vec<&crate::words::Published> =
+                i.sensed.iter().filter_map(|seq| event(*seq)).collect();
             let at = move_position(start, i.ply);
             let line = incident_line(lang, p, i.by, &moves, i.before_ms);
-            let text = match incident_board_events(lang, &evidence) {
-                Some(events) => sentences(lang, [line, events]),
-                None => line,
-            };
+            let text = sentences(
+                lang,
+                std::iter::once(line)
+                    .chain(incident_board_events(lang, &evidence))
+                    .chain(incident_sensed(lang, &raw)),
+            );
             Some(IncidentBody {
                 seq: i.seq,
                 at_ms: i.at_ms,
@@ -191,6 +209,7 @@ pub(in crate::server) fn incident_bodies(
                 taken_back,
                 played_again,
                 board_events: evidence.iter().filter_map(|p| board_event(p)).collect(),
+                sensed: raw.iter().flat_map(|p| readings(p)).collect(),
                 number: at.number,
                 to_move: color_key(at.to_move),
                 private: i.private,

@@ -68,6 +68,11 @@ impl Renderer<'_> {
             } => self.clock_set(*by, *color, *remaining_ms),
             Event::Ended { ending, by } => self.ended(*ending, *by),
             Event::Board { by, board, op } => self.board(*by, *board, *op),
+            Event::BoardSensed {
+                by,
+                board,
+                readings,
+            } => self.board_sensed(*by, *board, readings),
             Event::Adjusting { by } => self.adjusting(*by),
             Event::Announced {
                 by,

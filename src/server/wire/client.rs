@@ -18,7 +18,7 @@ use shakmaty::{Color, Piece, Role, Square};
 use crate::announce::Lang;
 use crate::eboard::BoardStatus;
 use crate::eboard::assemble::{Mismatch, WrongPiece};
-use crate::game::{BoardOp, ClaimKind, GameResult};
+use crate::game::{BoardOp, ClaimKind, GameResult, SquareReading};
 use crate::server::wire::{ErrorCode, PROTOCOL_VERSION, parse_color};
 
 /// The longest request id accepted (bytes).
@@ -140,6 +140,8 @@ pub enum ClientMsg {
     /// The state of the seat's electronic board, from its bridge (issue 33): typed, said to
     /// the seat's connections in their languages.
     BoardStatus(BoardStatusMsg),
+    /// An electronic board's raw readings, from its bridge (issue 33): the arbiter's evidence.
+    BoardSensed(BoardSensedMsg),
     PressClock {
         id: RequestId,
     },
@@ -397,7 +399,7 @@ pub struct BoardStatusMsg {
 }
 
 /// `board_status` as it comes: `mismatch` needs at least one of `missing`, `extra` and
-/// `wrong`, `promotion` needs `from` and `to`.
+/// `wrong`, `promotion` needs `from` and `to`, `holding` needs `square` and `piece`.
 #[derive(Deserialize)]
 struct BoardStatusIn {
     id: RequestId,
@@ -412,6 +414,10 @@ struct BoardStatusIn {
     from: Option<Square>,
     #[serde(default, deserialize_with = "parsed_opt")]
     to: Option<Square>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    square: Option<Square>,
+    #[serde(default, deserialize_with = "parsed_opt")]
+    piece: Option<Piece>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -423,6 +429,7 @@ enum StatusKey {
     InSync,
     Mismatch,
     Promotion,
+    Holding,
 }
 
 /// `{"square": "f3", "piece": "N"}`: a piece (a FEN letter) on a square.
@@ -467,6 +474,10 @@ impl TryFrom<BoardStatusIn> for BoardStatusMsg {
             StatusKey::Promotion => BoardStatus::PromotionNeeded {
                 from: b.from.ok_or_else(|| missing("from"))?,
                 to: b.to.ok_or_else(|| missing("to"))?,
+            },
+            StatusKey::Holding => BoardStatus::Holding {
+                square: b.square.ok_or_else(|| missing("square"))?,
+                piece: b.piece.ok_or_else(|| missing("piece"))?,
             },
             StatusKey::Mismatch => {
                 if b.missing.is_none() && b.extra.is_none() && b.wrong.is_none() {
@@ -548,6 +559,61 @@ fn mismatch_problem(m: &Mismatch) -> Option<&'static str> {
         .iter()
         .any(|w| w.found == w.expected)
         .then_some("wrong")
+}
+
+/// The oldest a raw reading may be when it is sent: an hour.
+const MAX_READING_AGE_MS: u64 = 3_600_000;
+
+/// `board_sensed`, checked: 1 to [`crate::game::MAX_READINGS`] readings, each `(ago_ms,
+/// square, found)`, none older than [`MAX_READING_AGE_MS`].
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "BoardSensedIn")]
+pub struct BoardSensedMsg {
+    pub id: RequestId,
+    pub board: Color,
+    pub readings: Vec<(u64, Square, SquareReading)>,
+}
+
+#[derive(Deserialize)]
+struct BoardSensedIn {
+    id: RequestId,
+    #[serde(deserialize_with = "parsed")]
+    board: Color,
+    readings: Vec<ReadingIn>,
+}
+
+/// `{"ago_ms": 180, "square": "g8", "found": "empty"}`: `found` a FEN letter, `empty` or
+/// `occupied`.
+#[derive(Deserialize)]
+struct ReadingIn {
+    ago_ms: u64,
+    #[serde(deserialize_with = "parsed")]
+    square: Square,
+    #[serde(deserialize_with = "parsed")]
+    found: SquareReading,
+}
+
+impl TryFrom<BoardSensedIn> for BoardSensedMsg {
+    type Error = String;
+
+    fn try_from(b: BoardSensedIn) -> Result<BoardSensedMsg, String> {
+        let count = b.readings.len();
+        if count == 0 || count > crate::game::MAX_READINGS {
+            return Err(format!("{count} readings"));
+        }
+        if b.readings.iter().any(|r| r.ago_ms > MAX_READING_AGE_MS) {
+            return Err("a reading too old".to_owned());
+        }
+        Ok(BoardSensedMsg {
+            id: b.id,
+            board: b.board,
+            readings: b
+                .readings
+                .into_iter()
+                .map(|r| (r.ago_ms, r.square, r.found))
+                .collect(),
+        })
+    }
 }
 
 /// A board event, checked: the `action` with the squares it needs.
@@ -697,6 +763,17 @@ impl WireText for Piece {
     /// A FEN letter.
     fn from_wire(s: &str) -> Option<Piece> {
         one_char(s).and_then(Piece::from_char)
+    }
+}
+
+impl WireText for SquareReading {
+    /// A FEN letter, `empty` or `occupied`.
+    fn from_wire(s: &str) -> Option<SquareReading> {
+        match s {
+            "empty" => Some(SquareReading::Empty),
+            "occupied" => Some(SquareReading::Occupied),
+            s => Piece::from_wire(s).map(SquareReading::Piece),
+        }
     }
 }
 
@@ -1151,6 +1228,13 @@ mod tests {
             color: shakmaty::Color::White,
             role: Role::Knight,
         };
+        assert_eq!(
+            status(r#""status":"holding","square":"g1","piece":"N""#),
+            Ok(BoardStatus::Holding {
+                square: Square::G1,
+                piece: knight
+            })
+        );
         match status(
             r#""status":"mismatch","missing":[{"square":"f3","piece":"N"}],
                "extra":[{"square":"e5","piece":null}],
@@ -1175,6 +1259,10 @@ mod tests {
         assert_eq!(
             e(r#""status":"promotion","from":"e7""#),
             DecodeError::MissingField("to".into())
+        );
+        assert_eq!(
+            e(r#""status":"holding","square":"e2""#),
+            DecodeError::MissingField("piece".into())
         );
         assert_eq!(
             e(r#""status":"mismatch","missing":[{"square":"f3","piece":"X"}]"#),

@@ -1,11 +1,11 @@
 //! The stored records of the physical boards: what happened on one (its op by name, the
-//! square, a move's destination, a promotion), "I adjust", a touch reported and ruled, a board
-//! restored.
+//! square, a move's destination, a promotion), an electronic board's raw readings, "I adjust",
+//! a touch reported and ruled, a board restored.
 
 use shakmaty::{Color, Role, Square};
 
 use super::{EventRecord, N, OpRecord, RecordError};
-use crate::game::{BoardOp, Event, Seat};
+use crate::game::{BoardOp, Event, Seat, SensorReading};
 
 /// A board event's record: the op by its name, where it happened, a move's destination and a
 /// promotion.
@@ -68,6 +68,18 @@ fn board_op(
 pub(super) fn record(event: &Event) -> EventRecord {
     match event.clone() {
         Event::Board { by, board, op } => board_record(by, board, &op),
+        Event::BoardSensed {
+            by,
+            board,
+            readings,
+        } => EventRecord::BoardSensed {
+            by: N(by),
+            board: N(board),
+            readings: readings
+                .iter()
+                .map(|r| (r.at_ms, N(r.square), N(r.found)))
+                .collect(),
+        },
         Event::Adjusting { by } => EventRecord::Adjusting { by: N(by) },
         Event::TouchReported { by, color, square } => EventRecord::TouchReported {
             by: N(by),
@@ -101,6 +113,22 @@ pub(super) fn event(r: EventRecord) -> Result<Event, RecordError> {
             by: by.0,
             board: board.0,
             op: board_op(op, square, to, promotion)?,
+        },
+        EventRecord::BoardSensed {
+            by,
+            board,
+            readings,
+        } => Event::BoardSensed {
+            by: by.0,
+            board: board.0,
+            readings: readings
+                .into_iter()
+                .map(|(at_ms, square, found)| SensorReading {
+                    at_ms,
+                    square: square.0,
+                    found: found.0,
+                })
+                .collect(),
         },
         EventRecord::Adjusting { by } => Event::Adjusting { by: by.0 },
         EventRecord::TouchReported { by, color, square } => Event::TouchReported {

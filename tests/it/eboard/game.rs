@@ -141,6 +141,36 @@ fn request(kind: &str, fields: &[(String, String)]) -> Value {
     Value::Object(m)
 }
 
+/// The first DGT 3000 set-and-run the bridge sent through `dgt` after its first `from` bytes
+/// (`DGT_CLOCK_MESSAGE`, size 10, start, `DGT_CMD_CLOCK_SETNRUN`, the left and right times,
+/// the run byte, end), waited for within a step: both times in milliseconds and the run byte.
+async fn set_after(dgt: &VirtualBoard, from: usize, line: &str) -> (u64, u64, u8) {
+    let deadline = tokio::time::Instant::now() + STEP;
+    loop {
+        let heard = dgt.heard();
+        let found = heard.get(from..).and_then(|after| {
+            after
+                .windows(12)
+                .find(|w| w[..4] == [0x2b, 0x0a, 0x03, 0x0a] && w[11] == 0x00)
+                .map(|w| {
+                    let ms = |h: u8, m: u8, s: u8| {
+                        (u64::from(h) * 3600 + u64::from(m) * 60 + u64::from(s)) * 1000
+                    };
+                    (ms(w[4], w[5], w[6]), ms(w[7], w[8], w[9]), w[10])
+                })
+        });
+        if let Some(set) = found {
+            return set;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{line}: the bridge never set the clock: {:02x?}",
+            heard.get(from..)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
 /// The DGT 3000's reading through the board (`DGT_BWTIME`): 10:00 on both sides, running,
 /// the lever high on the right side or not.
 fn clock_bytes(right_high: bool) -> Vec<u8> {
@@ -189,6 +219,8 @@ async fn a_whole_appendix_game_through_the_bridges_every_seat_hearing_what_it_sh
     nut.started().await;
 
     let mut right_high = false;
+    // How many bytes the DGT board had heard at the last lever press.
+    let mut pressed_at = 0;
     for line in SCRIPT.lines().map(str::trim) {
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -219,11 +251,35 @@ async fn a_whole_appendix_game_through_the_bridges_every_seat_hearing_what_it_sh
                     nut.show(now);
                 }
             }
-            ["dgt", "clock"] => dgt.send(clock_bytes(right_high)),
+            ["dgt", "clock"] => dgt.clock(clock_bytes(right_high)),
             ["dgt", "press", side] => {
                 // The left player's lever lowers the left side: the right one is high.
                 right_high = *side == "left";
-                dgt.send(clock_bytes(right_high));
+                pressed_at = dgt.heard().len();
+                dgt.clock(clock_bytes(right_high));
+            }
+            ["dgt", "set", running] => {
+                // The bridge set the DGT 3000 after the last press: the table's times, White
+                // on the left, and the side the table runs.
+                let (left, right, run) = set_after(&dgt, pressed_at, line).await;
+                let page = pages.get_mut("white").expect("white");
+                let state = page.request(json!({"type": "state"})).await;
+                let clock = &state["state"]["clock"];
+                let near = |shown: u64, table: &Value| {
+                    let table = table.as_u64().expect("ms");
+                    shown.abs_diff(table) <= 3_000
+                };
+                assert!(
+                    near(left, &clock["white_ms"]) && near(right, &clock["black_ms"]),
+                    "{line}: the clock set to {left} ms / {right} ms, the table's {clock}"
+                );
+                let want = match *running {
+                    "left" => 0x01,
+                    "right" => 0x02,
+                    _ => 0x04,
+                };
+                assert_eq!(run & 0x07, want, "{line}: run byte {run:#04x}");
+                assert_eq!(run & 0x08, 0x08, "{line}: the lever toggles the side");
             }
             ["wait", ms] => {
                 let ms = ms.parse().expect("milliseconds");
@@ -335,6 +391,49 @@ async fn a_whole_appendix_game_through_the_bridges_every_seat_hearing_what_it_sh
     let text = written(&report["text"]);
     assert!(
         text.contains("The board events since the last move: "),
+        "{text}"
+    );
+    // ... and the raw readings of Black's board since the last move, to the millisecond: the
+    // quick touch of a7 that never settled (no board event) among them.
+    let raw: Vec<(String, String, String)> = report["sensed"]
+        .as_array()
+        .map(|rs| {
+            rs.iter()
+                .map(|r| {
+                    (
+                        written(&r["board"]),
+                        written(&r["square"]),
+                        written(&r["found"]),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let read =
+        |square: &str, found: &str| ("black".to_owned(), square.to_owned(), found.to_owned());
+    assert_eq!(
+        raw,
+        [
+            read("g7", "empty"),
+            read("g8", "N"),
+            read("a7", "empty"),
+            read("a7", "p"),
+            read("h8", "empty"),
+            read("h8", "r"),
+        ],
+        "{report:#}"
+    );
+    let times: Vec<u64> = report["sensed"]
+        .as_array()
+        .map(|rs| rs.iter().filter_map(|r| r["at_ms"].as_u64()).collect())
+        .unwrap_or_default();
+    assert!(
+        times.windows(2).all(|w| w[0] <= w[1]) && times.last() <= report["at_ms"].as_u64().as_ref(),
+        "{times:?} {report:#}"
+    );
+    assert!(
+        text.contains("The electronic boards' raw readings since the last move: ")
+            && text.contains(" Black a7 empty, "),
         "{text}"
     );
 

@@ -38,6 +38,12 @@
 //! A promotion whose piece the board does not show is the move the seat announced, when he
 //! announced one from that square to that one ([`Assembler::set_announced`]): not asked again.
 //!
+//! The table's record of the board may hold a piece in the hand ([`Assembler::set_hand`]): a
+//! piece whose lift the table took before this assembler saw it (the board, or its bridge's link
+//! to the server, was away meanwhile). Its square empty on the board is that piece lifted, not a
+//! piece missing: the move is under way, and the seat is told once that the table holds the piece
+//! lifted ([`Intent::Held`]), never to put it back; a mismatch beside it leaves it out.
+//!
 //! Each judgement is reported once; the same board judged again against the same position says
 //! nothing new. A touch is reported once per position.
 
@@ -124,6 +130,10 @@ pub enum Intent {
     Mismatch(Mismatch),
     /// The board shows the game's position (again).
     InSync,
+    /// The table's record holds `piece` lifted from `square` (in the hand), a lift this
+    /// assembler did not see, and the board shows the square empty with the move under way:
+    /// the seat is told that the table counts the piece as lifted (not to put it back).
+    Held { square: Square, piece: Piece },
 }
 
 /// A settled board judged against a position.
@@ -131,8 +141,13 @@ pub enum Intent {
 enum Verdict {
     InSync,
     Placed(Move),
-    Promotion { from: Square, to: Square },
+    Promotion {
+        from: Square,
+        to: Square,
+    },
     UnderWay,
+    /// Nothing differs but the piece the table holds in the hand, off its square.
+    HandOnly,
     Mismatch(Mismatch),
 }
 
@@ -183,6 +198,8 @@ struct Evidence<'a> {
     /// The move last placed on the board in this position (reported as [`Intent::Placed`]):
     /// released there (Art. 4.6), so what differs is said against the board after it.
     placed: Option<Move>,
+    /// The piece the table's record holds in the hand, and the square it was lifted from.
+    hand: Option<(Piece, Square)>,
 }
 
 impl Evidence<'_> {
@@ -193,8 +210,9 @@ impl Evidence<'_> {
             .map(|(_, at)| *at)
     }
 
+    /// Whether the piece of `square` was seen lifted, or the table holds it lifted.
     fn was_lifted(&self, square: Square) -> bool {
-        self.lifted_at(square).is_some()
+        self.lifted_at(square).is_some() || self.hand.is_some_and(|(_, from)| from == square)
     }
 
     /// Whether `m`'s destination took its piece a settle time or more before `m`'s piece left
@@ -275,7 +293,17 @@ fn judge(sensed: &Sensed, pos: &Chess, seat: Color, seen: &Evidence) -> Verdict 
         }
         None => before.clone(),
     };
-    Verdict::Mismatch(Mismatch::between(sensed, &expected))
+    let mut mismatch = Mismatch::between(sensed, &expected);
+    // The piece in the table's hand is lifted, not missing: never asked back.
+    if let Some((piece, from)) = seen.hand {
+        mismatch.missing.retain(|&missing| missing != (from, piece));
+    }
+    if mismatch.is_empty() {
+        // Only the piece in the hand is off the board (on the opponent's turn: his move being
+        // made on this board): nothing to put right.
+        return Verdict::HandOnly;
+    }
+    Verdict::Mismatch(mismatch)
 }
 
 /// One seat's board observations to [`Intent`]s.
@@ -305,6 +333,10 @@ pub struct Assembler {
     last: Option<Verdict>,
     /// The position judged against: its pieces and the side to move.
     position: Option<(Board, Color)>,
+    /// The piece the table's record holds in the hand, and its square ([`Assembler::set_hand`]).
+    hand: Option<(Piece, Square)>,
+    /// Whether [`Intent::Held`] was reported for [`Assembler::hand`].
+    held_said: bool,
 }
 
 impl Assembler {
@@ -324,6 +356,8 @@ impl Assembler {
             touched: Bitboard::EMPTY,
             last: None,
             position: None,
+            hand: None,
+            held_said: false,
         }
     }
 
@@ -409,6 +443,20 @@ impl Assembler {
         }
     }
 
+    /// The table's record of this board holds `hand` (a piece and the square it was lifted
+    /// from), or nothing: read from the table after every event. A lift the assembler did not
+    /// see (its board or the server was away) is the table's; the board judged again at the
+    /// next [`Assembler::tick`].
+    pub fn set_hand(&mut self, hand: Option<(Piece, Square)>, pos: &Chess) {
+        self.follow(pos);
+        if self.hand == hand {
+            return;
+        }
+        self.hand = hand;
+        self.held_said = false;
+        self.judged = false;
+    }
+
     /// Judges against `pos` from now on: a new position forgets what was seen since the last
     /// one (lifts, touches, the announcement, the move placed, the last verdict).
     fn follow(&mut self, pos: &Chess) {
@@ -443,6 +491,7 @@ impl Assembler {
             settle_ms: self.settings.settle_ms,
             announced: self.announced,
             placed: self.placed,
+            hand: self.hand,
         };
         let verdict = judge(sensed, pos, self.seat, &seen);
         let out = match &verdict {
@@ -451,11 +500,17 @@ impl Assembler {
                 // A piece whose placement was reported as a move is on the table's record
                 // already: no put for it.
                 let put = !matches!(self.last, Some(Verdict::Placed(_)));
-                let (touches, touched) =
+                let (mut touches, touched) =
                     touches(&lifted, self.touched, sensed, pos.board(), pos.turn(), put);
                 self.touched = touched;
+                if let Some(held) = held(self.hand, &self.lifted, &mut self.held_said, sensed) {
+                    touches.insert(0, held);
+                }
                 touches
             }
+            Verdict::HandOnly => held(self.hand, &self.lifted, &mut self.held_said, sensed)
+                .into_iter()
+                .collect(),
             _ if self.last.as_ref() == Some(&verdict) => Vec::new(),
             Verdict::InSync => vec![Intent::InSync],
             Verdict::Placed(m) => vec![Intent::Placed(*m)],
@@ -473,6 +528,23 @@ impl Assembler {
         self.last = Some(verdict);
         out
     }
+}
+
+/// [`Intent::Held`], once (`said`), for the piece in the table's `hand` whose lift was not seen
+/// (among `lifted`), its square empty on the board.
+fn held(
+    hand: Option<(Piece, Square)>,
+    lifted: &[(Square, u64)],
+    said: &mut bool,
+    sensed: &Sensed,
+) -> Option<Intent> {
+    let (piece, square) = hand?;
+    let unseen = !lifted.iter().any(|(sq, _)| *sq == square);
+    if *said || !unseen || sensed.at(square) != SquareSensed::Empty {
+        return None;
+    }
+    *said = true;
+    Some(Intent::Held { square, piece })
 }
 
 /// The pieces of `position` newly lifted (not among `touched`), in the order `lifted`, and the

@@ -299,6 +299,113 @@ impl ClockFace {
             _ => None,
         }
     }
+
+    /// The other side of the clock.
+    pub fn other(self) -> ClockFace {
+        match self {
+            ClockFace::Left => ClockFace::Right,
+            ClockFace::Right => ClockFace::Left,
+        }
+    }
+}
+
+/// How far apart a side of the clock and the table's may be before the clock is set: the
+/// clock shows whole seconds, and its reading comes a moment late.
+pub const CLOCK_TOLERANCE_MS: u64 = 2_000;
+
+/// The table's clock as a DGT 3000 should show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableClock {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// The side whose time runs; `None`: stopped (paused, not started, over).
+    pub running: Option<Color>,
+    /// The side of the clock White sits at (seen from the front).
+    pub white: ClockFace,
+}
+
+impl TableClock {
+    /// The set-and-run command that makes the clock show the table's times, `None` when
+    /// `shown` (the clock's reading, `elapsed_ms` ago) agrees: each side within
+    /// [`CLOCK_TOLERANCE_MS`], the same side running or both stopped. A reading with no clock
+    /// connected, or a time the clock cannot show (10 hours or more), sets nothing. The
+    /// running side changes with the lever afterwards, as in play.
+    pub fn setting(&self, shown: &ClockTimes, elapsed_ms: u64) -> Option<ClockCommand> {
+        if shown.no_clock {
+            return None;
+        }
+        let (left_ms, right_ms) = self.faces();
+        let want = self.running_face();
+        let runs = shown_running(shown);
+        let now = |f: ClockFace, side: &ClockSide| {
+            let ms = side.millis();
+            if runs == Some(f) {
+                ms.saturating_sub(elapsed_ms)
+            } else {
+                ms
+            }
+        };
+        let near = |a: u64, b: u64| a.abs_diff(b) <= CLOCK_TOLERANCE_MS;
+        if want == runs
+            && near(now(ClockFace::Left, &shown.left), left_ms)
+            && near(now(ClockFace::Right, &shown.right), right_ms)
+        {
+            return None;
+        }
+        self.command()
+    }
+
+    /// The set-and-run command of the table's times and running side, whatever the clock
+    /// shows (`None`: a time the clock cannot show).
+    pub fn command(&self) -> Option<ClockCommand> {
+        let (left_ms, right_ms) = self.faces();
+        Some(ClockCommand::SetAndRun {
+            left: ClockTime::from_millis(left_ms)?,
+            right: ClockTime::from_millis(right_ms)?,
+            running: match self.running_face() {
+                Some(ClockFace::Left) => Running::Left,
+                Some(ClockFace::Right) => Running::Right,
+                None => Running::Paused,
+            },
+            toggle_on_lever: true,
+        })
+    }
+
+    /// The left side's time and the right side's.
+    fn faces(&self) -> (u64, u64) {
+        match self.white {
+            ClockFace::Left => (self.white_ms, self.black_ms),
+            ClockFace::Right => (self.black_ms, self.white_ms),
+        }
+    }
+
+    /// The side of the clock whose time should run.
+    fn running_face(&self) -> Option<ClockFace> {
+        self.running.map(|c| {
+            if c == Color::White {
+                self.white
+            } else {
+                self.white.other()
+            }
+        })
+    }
+}
+
+/// The side whose time the clock counts down, from its reading: none when stopped; else the
+/// side it marks to move, or, with no such mark, the side opposite the lower lever (pressing
+/// the left lever starts the right side's time).
+pub fn shown_running(shown: &ClockTimes) -> Option<ClockFace> {
+    if !shown.running {
+        return None;
+    }
+    Some(match (shown.left_to_move, shown.right_to_move) {
+        (true, false) => ClockFace::Left,
+        (false, true) => ClockFace::Right,
+        _ => match shown.lever {
+            Lever::RightHigh => ClockFace::Right,
+            Lever::LeftHigh => ClockFace::Left,
+        },
+    })
 }
 
 /// Lever presses read from a DGT 3000's successive readings through the board: pressing the

@@ -11,8 +11,9 @@
 //!   another piece, or none.
 //! - [`Intent::Placed`] and [`Intent::InSync`]: [`board_ops`] from the record to the board after
 //!   the move, or to the game's position (the opponent's last move made on one's own board).
-//! - [`Intent::PromotionNeeded`] and [`Intent::Mismatch`]: nothing for the table; the seat is
-//!   asked or told ([`Unmapped::NothingToRecord`]).
+//! - [`Intent::PromotionNeeded`], [`Intent::Mismatch`] and [`Intent::Held`]: nothing for the
+//!   table (it holds the piece already); the seat is asked or told
+//!   ([`Unmapped::NothingToRecord`]).
 
 use shakmaty::{Board, Chess, Color, Piece, Position, Rank, Role, Square};
 
@@ -60,7 +61,7 @@ pub fn commands(
             board_ops(recorded, after.board(), pos.turn())?
         }
         Intent::InSync => board_ops(recorded, pos.board(), pos.turn())?,
-        Intent::PromotionNeeded { .. } | Intent::Mismatch(_) => {
+        Intent::PromotionNeeded { .. } | Intent::Mismatch(_) | Intent::Held { .. } => {
             return Err(Unmapped::NothingToRecord);
         }
     };

@@ -2,10 +2,11 @@
 //!
 //! The bridge on the player's machine tells the table the state of the electronic board in
 //! typed values, never in sentences: the board connected, lost, back, in step with the game
-//! again, a [`Mismatch`] square by square, a promotion whose piece the board does not show.
+//! again, a [`Mismatch`] square by square, a promotion whose piece the board does not show,
+//! a piece the table holds lifted while the board shows it off its square.
 //! The server says each to the seat in its language.
 
-use shakmaty::Square;
+use shakmaty::{Piece, Square};
 
 use super::assemble::{Intent, Mismatch};
 
@@ -24,6 +25,10 @@ pub enum BoardStatus {
     Mismatch(Mismatch),
     /// The board shows a pawn's promotion from `from` to `to` but not the piece it becomes.
     PromotionNeeded { from: Square, to: Square },
+    /// The table holds `piece` lifted from `square` (in the hand: touched), a lift the bridge
+    /// did not see itself (the board or the server was away), and the board shows it off its
+    /// square: the move is under way, nothing to put back.
+    Holding { square: Square, piece: Piece },
 }
 
 impl BoardStatus {
@@ -36,6 +41,7 @@ impl BoardStatus {
             BoardStatus::InSync => "in_sync",
             BoardStatus::Mismatch(_) => "mismatch",
             BoardStatus::PromotionNeeded { .. } => "promotion",
+            BoardStatus::Holding { .. } => "holding",
         }
     }
 
@@ -50,6 +56,10 @@ impl BoardStatus {
                 to: *to,
             }),
             Intent::InSync => Some(BoardStatus::InSync),
+            Intent::Held { square, piece } => Some(BoardStatus::Holding {
+                square: *square,
+                piece: *piece,
+            }),
             Intent::Touched { .. } | Intent::Put { .. } | Intent::Placed(_) => None,
         }
     }

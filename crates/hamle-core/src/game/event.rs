@@ -177,6 +177,26 @@ pub struct Ending {
     pub reason: EndReason,
 }
 
+/// What an electronic board's sensors showed on one square (issue 33's raw stream).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareReading {
+    Empty,
+    /// A piece the board cannot name (an occupancy-only board, a DGT board's special piece).
+    Occupied,
+    Piece(Piece),
+}
+
+/// One raw reading of an electronic board's square, at a time of the server's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SensorReading {
+    pub at_ms: u64,
+    pub square: Square,
+    pub found: SquareReading,
+}
+
+/// The most readings one [`Event::BoardSensed`] holds.
+pub const MAX_READINGS: usize = 32;
+
 /// One thing that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -203,6 +223,14 @@ pub enum Event {
     Ended {
         ending: Ending,
         by: Option<Seat>,
+    },
+    /// The raw readings of `board`'s electronic board (issue 33), as its bridge sent them
+    /// (at most [`MAX_READINGS`], oldest first): every square that changed, settled or not,
+    /// with its time. The arbiter's evidence for a touch or D.2.9 dispute; changes nothing.
+    BoardSensed {
+        by: Seat,
+        board: Color,
+        readings: Vec<SensorReading>,
     },
     /// Something happened on the physical board of `board`'s player.
     Board {
@@ -477,8 +505,9 @@ impl Event {
     /// assistant asks for is told to him alone (D.2.10.4), not to his player; the arbiter's
     /// note on a ruling is his alone.
     pub fn visible_to(&self, seat: Seat) -> bool {
-        // The arbiter's note is his record's, not the table's.
-        if let Event::Noted { .. } = self {
+        // The arbiter's note is his record's, not the table's; a board's raw readings are
+        // his evidence.
+        if let Event::Noted { .. } | Event::BoardSensed { .. } = self {
             return seat == Seat::Arbiter;
         }
         if let Event::ClockTold { by, .. } = self

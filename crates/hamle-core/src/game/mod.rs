@@ -58,7 +58,10 @@ use shakmaty::{ByColor, CastlingMode, Chess, Color, Move, Position, Square};
 pub use board::{BoardError, BoardOp, PhysicalBoard, Stand, captured_square};
 pub use claims::{ClaimKind, SEARCH_LIMIT, can_mate, claim_holds, is_dead, position_key};
 pub use clock::{Clock, ClockReading, MAX_PERIODS, Period, TimeControl};
-pub use event::{BranchKind, EndReason, Ending, Event, GameResult, Recorded};
+pub use event::{
+    BranchKind, EndReason, Ending, Event, GameResult, MAX_READINGS, Recorded, SensorReading,
+    SquareReading,
+};
 pub use made::{Made, Missing, Progress, made, progress};
 pub use material::{Material, material, material_of, value};
 pub use profile::{AfterFix, Edition, Failover, FlagRule, Procedure, Profile, ViIllegal};
@@ -1029,6 +1032,7 @@ impl Game {
             Event::Ended { ending, .. } => self.apply_ended(*ending),
             Event::Board { by, board, op } => self.apply_board(*by, *board, *op),
             Event::Adjusting { by } => self.apply_adjusting(*by),
+            Event::BoardSensed { .. } => Ok(ClockEffect::Unchanged),
             Event::Announced { by, uci, .. } => self.apply_announced(*by, uci),
             Event::Repeated { .. } | Event::ClockTold { .. } => Ok(ClockEffect::Unchanged),
             Event::IllegalMove {

@@ -1295,3 +1295,83 @@ fn the_arbiter_corrects_the_result_after_the_end() {
         })
     );
 }
+
+/// Issue 33: an electronic board's raw readings are recorded as the player sent them, at the
+/// server's time less their age, seen by the arbiter only; no other seat sends them, nor in a
+/// digital game, nor after the end; they change nothing.
+#[test]
+fn a_boards_raw_readings_are_the_players_own_and_the_arbiters_to_see() {
+    let mut g = Game::new(physical(Edition::Fide2023));
+    let pawn = shakmaty::Piece::from_char('p').unwrap();
+    let readings = [
+        (250, sq("a7"), SquareReading::Empty),
+        (190, sq("a7"), SquareReading::Piece(pawn)),
+    ];
+    let before = g.clone();
+    let events = g
+        .decide_sensed(Seat::Black, Color::Black, &readings, 10_000)
+        .expect("Black's own board");
+    assert_eq!(events.len(), 1);
+    let Event::BoardSensed {
+        by,
+        board,
+        readings: kept,
+    } = &events[0].event
+    else {
+        panic!("{events:?}");
+    };
+    assert_eq!((*by, *board), (Seat::Black, Color::Black));
+    assert_eq!(
+        kept,
+        &[
+            SensorReading {
+                at_ms: 9_750,
+                square: sq("a7"),
+                found: SquareReading::Empty
+            },
+            SensorReading {
+                at_ms: 9_810,
+                square: sq("a7"),
+                found: SquareReading::Piece(pawn)
+            },
+        ]
+    );
+    let e = &events[0].event;
+    assert!(e.visible_to(Seat::Arbiter));
+    for seat in [
+        Seat::White,
+        Seat::Black,
+        Seat::BlackAssistant,
+        Seat::Spectator,
+    ] {
+        assert!(!e.visible_to(seat), "{seat:?}");
+    }
+    g.apply(&events[0]).expect("applies");
+    assert_eq!(g.position(), before.position());
+    assert_eq!(g.board(Color::Black), before.board(Color::Black));
+    // Not the opponent's board, not an assistant's or the arbiter's, not too many.
+    let refused = |g: &Game, seat, board| g.decide_sensed(seat, board, &readings, 11_000);
+    assert_eq!(
+        refused(&g, Seat::White, Color::Black),
+        Err(Refusal::NotYourBoard)
+    );
+    assert_eq!(
+        refused(&g, Seat::BlackAssistant, Color::Black),
+        Err(Refusal::Forbidden)
+    );
+    assert_eq!(
+        refused(&g, Seat::Arbiter, Color::Black),
+        Err(Refusal::Forbidden)
+    );
+    let many = vec![readings[0]; MAX_READINGS + 1];
+    assert_eq!(
+        g.decide_sensed(Seat::Black, Color::Black, &many, 11_000),
+        Err(Refusal::Forbidden)
+    );
+    // A digital game keeps no boards.
+    let digital = Game::new(setup(false));
+    assert_eq!(
+        digital.decide_sensed(Seat::White, Color::White, &readings, 1_000),
+        Err(Refusal::NotPhysical)
+    );
+}

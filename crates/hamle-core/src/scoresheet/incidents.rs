@@ -11,7 +11,9 @@
 //! A touch report and boards found diverging carry their evidence: the board events of the
 //! board in question since the last move (an electronic board's lifts, placements and
 //! removals as its bridge reported them, or those reported by hand), at most
-//! [`BOARD_EVIDENCE`], the latest.
+//! [`BOARD_EVIDENCE`], the latest; and an electronic board's raw readings since the last move
+//! ([`Event::BoardSensed`]: every square that changed, settled or not, to the millisecond), at
+//! most [`SENSED_EVIDENCE`] batches, the latest.
 
 use shakmaty::ByColor;
 
@@ -39,14 +41,30 @@ pub struct Incident {
     /// boards found diverging: those of both boards; at most [`BOARD_EVIDENCE`], the latest,
     /// in order. Empty for every other incident.
     pub board_events: Vec<u64>,
+    /// As `board_events`, the [`Event::BoardSensed`] events (an electronic board's raw
+    /// readings) of the same board(s) since the last move, at most [`SENSED_EVIDENCE`], the
+    /// latest, in order.
+    pub sensed: Vec<u64>,
 }
 
 /// The most board events an incident keeps as its evidence.
 pub const BOARD_EVIDENCE: usize = 16;
 
-/// The board events since the last move that bear on `event`, at most [`BOARD_EVIDENCE`],
-/// the latest, in order; `since_move` holds each board's latest.
-fn evidence(event: &Event, since_move: &ByColor<Vec<u64>>) -> Vec<u64> {
+/// The most [`Event::BoardSensed`] events (each up to [`crate::game::MAX_READINGS`] raw
+/// readings) an incident keeps as its evidence.
+pub const SENSED_EVIDENCE: usize = 8;
+
+/// Adds `seq` to `kept`, keeping the latest `cap`.
+fn keep(kept: &mut Vec<u64>, seq: u64, cap: usize) {
+    if kept.len() == cap {
+        kept.remove(0);
+    }
+    kept.push(seq);
+}
+
+/// The events since the last move that bear on `event` (those of the reported side's board,
+/// or of both), at most `cap`, the latest, in order; `since_move` holds each board's latest.
+fn evidence(event: &Event, since_move: &ByColor<Vec<u64>>, cap: usize) -> Vec<u64> {
     let mut found = match event {
         Event::TouchReported { color, .. } => since_move.get(*color).clone(),
         Event::BoardsDiverged { .. } => {
@@ -56,7 +74,7 @@ fn evidence(event: &Event, since_move: &ByColor<Vec<u64>>) -> Vec<u64> {
         }
         _ => return Vec::new(),
     };
-    let skip = found.len().saturating_sub(BOARD_EVIDENCE);
+    let skip = found.len().saturating_sub(cap);
     found.drain(..skip);
     found
 }
@@ -138,20 +156,22 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
     // The board events since the last move, with their board (bounded: a move clears it,
     // and only the latest are kept).
     let mut since_move: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
+    // The same for the electronic boards' raw readings.
+    let mut sensed_since: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
     let mut out = Vec::new();
     let mut last: Option<&Recorded> = None;
     for rec in log {
         let mut moves = Vec::new();
         match &rec.event {
             Event::Board { board, .. } => {
-                let events = since_move.get_mut(*board);
-                if events.len() == BOARD_EVIDENCE {
-                    events.remove(0);
-                }
-                events.push(rec.seq);
+                keep(since_move.get_mut(*board), rec.seq, BOARD_EVIDENCE);
+            }
+            Event::BoardSensed { board, .. } => {
+                keep(sensed_since.get_mut(*board), rec.seq, SENSED_EVIDENCE);
             }
             Event::Moved { .. } => {
                 since_move = ByColor::new_with(|_| Vec::new());
+                sensed_since = ByColor::new_with(|_| Vec::new());
                 official.push(rec.seq);
                 // A move played after a ruling: it can no longer be undone.
                 taken_back.clear();
@@ -184,7 +204,8 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 ply: official.len(),
                 private: rec.event.audience().is_some(),
                 moves,
-                board_events: evidence(&rec.event, &since_move),
+                board_events: evidence(&rec.event, &since_move, BOARD_EVIDENCE),
+                sensed: evidence(&rec.event, &sensed_since, SENSED_EVIDENCE),
                 before_ms: before(last, rec),
             });
         }
@@ -443,6 +464,59 @@ mod tests {
         let both: Vec<u64> = (8..=23).collect();
         assert_eq!(got[1].board_events, both);
         assert!(got[1].board_events.contains(&14));
+        assert!(got[0].sensed.is_empty() && got[1].sensed.is_empty());
+    }
+
+    /// An electronic board's raw readings since the last move go with a touch report (its
+    /// side's board) and diverging boards (both), the latest [`SENSED_EVIDENCE`] batches.
+    #[test]
+    fn a_touch_report_carries_the_raw_readings_since_the_last_move() {
+        use crate::game::{SensorReading, SquareReading};
+        use shakmaty::Square;
+        let sensed = |seq, board: Color| {
+            rec(
+                seq,
+                Event::BoardSensed {
+                    by: Seat::player(board),
+                    board,
+                    readings: vec![SensorReading {
+                        at_ms: seq * 1_000 - 250,
+                        square: Square::G8,
+                        found: SquareReading::Empty,
+                    }],
+                },
+            )
+        };
+        let mut log = vec![
+            sensed(1, Color::White),
+            rec(
+                2,
+                Event::Moved {
+                    by: Seat::White,
+                    uci: "e2e4".parse().unwrap(),
+                },
+            ),
+        ];
+        for seq in 3..=12 {
+            log.push(sensed(seq, Color::Black));
+        }
+        log.push(sensed(13, Color::White));
+        log.push(rec(
+            14,
+            Event::TouchReported {
+                by: Seat::WhiteAssistant,
+                color: Color::Black,
+                square: Square::G8,
+            },
+        ));
+        log.push(rec(15, Event::BoardsDiverged { by: None }));
+        let got = incidents(&log);
+        assert_eq!(got.len(), 2, "the raw readings are no incidents: {got:?}");
+        let black: Vec<u64> = (5..=12).collect();
+        assert_eq!(got[0].sensed, black);
+        assert!(got[0].board_events.is_empty());
+        let both: Vec<u64> = (6..=13).collect();
+        assert_eq!(got[1].sensed, both);
     }
 
     /// Issue 31, item 7: the report says a clock set "from ... to ...", and keeps the

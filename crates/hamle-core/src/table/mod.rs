@@ -19,12 +19,12 @@
 use std::sync::Arc;
 
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Color, Move};
+use shakmaty::{Chess, Color, Move, Square};
 
 use crate::announce::{AnnounceError, Lang, is_adjust, parse, understand};
 use crate::game::{
     BoardOp, ClaimKind, ClockReading, Command, Event, Game, GameResult, Recorded, Refusal,
-    ReplayError, Seat, Setup, Status,
+    ReplayError, Seat, Setup, SquareReading, Status,
 };
 use crate::scoresheet::desk::{Desk, DeskCommand, DeskRefusal, FixEdit, Note};
 
@@ -62,6 +62,12 @@ pub enum Order {
     /// An order of the arbiter with his note on it (one line of plain text, checked before
     /// it comes here): the order's events, then [`Event::Noted`].
     Noted { order: Box<Order>, note: String },
+    /// An electronic board's raw readings (issue 33), each `(ago_ms, square, found)`:
+    /// [`Event::BoardSensed`], the arbiter's evidence.
+    Sensed {
+        board: Color,
+        readings: Vec<(u64, Square, SquareReading)>,
+    },
 }
 
 /// The second step an order asks for before it is done: resigning, offering a draw and
@@ -262,6 +268,11 @@ impl Table {
         let mut said = String::new();
         let command = match order {
             Order::Noted { order, note } => return self.noted(seat, *order, note, now),
+            Order::Sensed { board, readings } => {
+                return game
+                    .decide_sensed(seat, board, &readings, now)
+                    .map_err(|r| play(r, ""));
+            }
             Order::CorrectResult {
                 result,
                 forfeit,

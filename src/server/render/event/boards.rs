@@ -25,6 +25,21 @@ impl Renderer<'_> {
         }
     }
 
+    /// An electronic board's raw readings (the arbiter's seat only).
+    pub(super) fn board_sensed(
+        &self,
+        by: Seat,
+        board: Color,
+        readings: &[crate::game::SensorReading],
+    ) -> EventBody {
+        EventBody::BoardSensed {
+            by: by.key(),
+            board: color_key(board),
+            readings: crate::server::wire::ReadingBody::of(board, readings),
+            text: self.text(),
+        }
+    }
+
     /// A player said "I adjust".
     pub(super) fn adjusting(&self, by: Seat) -> EventBody {
         EventBody::Adjusting {

@@ -33,6 +33,7 @@ fn render(intent: &Intent) -> String {
         Intent::Placed(m) => format!("placed {}", uci(m)),
         Intent::PromotionNeeded { from, to } => format!("promotion {from} {to}"),
         Intent::InSync => "in-sync".to_owned(),
+        Intent::Held { square, piece } => format!("held {square} {}", piece_char(*piece)),
         Intent::Mismatch(m) => {
             let mut out = "mismatch".to_owned();
             if !m.missing.is_empty() {
@@ -188,6 +189,16 @@ fn run(case: &Case) {
                 )
             }
             ["tick"] => asm.tick(*at, &pos),
+            ["hand", "none"] => {
+                asm.set_hand(None, &pos);
+                asm.tick(*at, &pos)
+            }
+            ["hand", sq, p] => {
+                let piece = Piece::from_char(p.chars().next().unwrap_or(' '))
+                    .unwrap_or_else(|| panic!("piece {p}"));
+                asm.set_hand(Some((piece, square(sq))), &pos);
+                asm.tick(*at, &pos)
+            }
             ["settle-now"] => asm.settle_now(&pos),
             ["announce", m] => {
                 let m = (*m != "none").then(|| {

@@ -310,3 +310,132 @@ fn a_lever_press_is_read_from_the_lever_flipping_between_two_readings() {
     assert_eq!(ClockFace::from_name(" Right"), Some(ClockFace::Right));
     assert_eq!(ClockFace::from_name("middle"), None);
 }
+
+/// A DGT 3000 is set to the table's times when a side differs by more than the tolerance or
+/// another side runs; otherwise left alone. Each case: the clock's reading (left, right, status
+/// byte: 0x01 running, 0x02 the lever high on the right), how long ago it came, the table's
+/// times, running side and White's face; and the command expected (or none).
+#[test]
+fn the_clock_is_set_to_the_tables_times_only_when_it_differs() {
+    let reading = |left: (u8, u8), right: (u8, u8), status: u8| -> ClockTimes {
+        let bcd = |n: u8| (n / 10) << 4 | (n % 10);
+        let mut d = DgtDecoder::default();
+        // The clock's bytes: the right side first, then the left (hours, minutes, seconds).
+        let bytes = [
+            0x8d,
+            0x00,
+            0x0a,
+            0x00,
+            bcd(right.0),
+            bcd(right.1),
+            0x00,
+            bcd(left.0),
+            bcd(left.1),
+            status,
+        ];
+        match d.push(&bytes).collect::<Vec<_>>().as_slice() {
+            [DgtMessage::ClockTimes(t)] => *t,
+            other => panic!("{other:?}"),
+        }
+    };
+    let time = |ms: u64| ClockTime::from_millis(ms).expect("a time");
+    let set = |left: u64, right: u64, running: Running| {
+        Some(ClockCommand::SetAndRun {
+            left: time(left),
+            right: time(right),
+            running,
+            toggle_on_lever: true,
+        })
+    };
+    let table = |white_ms, black_ms, running, white| TableClock {
+        white_ms,
+        black_ms,
+        running,
+        white,
+    };
+    let min = |m: u64, s: u64| (m * 60 + s) * 1000;
+    let white_left = |w, b, r| table(w, b, r, ClockFace::Left);
+    // Status 0x01: running, the lever high on the left: the left side runs.
+    let cases: Vec<(ClockTimes, u64, TableClock, Option<ClockCommand>)> = vec![
+        // In step: White's 10:00 running on the left.
+        (
+            reading((10, 0), (10, 0), 0x01),
+            0,
+            white_left(min(10, 0), min(10, 0), Some(Color::White)),
+            None,
+        ),
+        // The reading came 900 ms ago and the left side ran meanwhile: still in step.
+        (
+            reading((10, 0), (10, 0), 0x01),
+            900,
+            white_left(min(9, 59), min(10, 0), Some(Color::White)),
+            None,
+        ),
+        // A press the table refused: the lever went over, the clock runs Black's (right)
+        // side while the table still runs White's.
+        (
+            reading((9, 40), (10, 0), 0x03),
+            0,
+            white_left(min(9, 40), min(10, 0), Some(Color::White)),
+            set(min(9, 40), min(10, 0), Running::Left),
+        ),
+        // The arbiter set a time at the table: more than the tolerance apart.
+        (
+            reading((10, 0), (10, 0), 0x01),
+            0,
+            white_left(min(12, 0), min(10, 0), Some(Color::White)),
+            set(min(12, 0), min(10, 0), Running::Left),
+        ),
+        // White on the right side of the clock: his time is the right one.
+        (
+            reading((10, 0), (7, 30), 0x03),
+            0,
+            table(min(7, 30), min(10, 0), Some(Color::White), ClockFace::Right),
+            None,
+        ),
+        (
+            reading((10, 0), (10, 0), 0x03),
+            0,
+            table(min(7, 30), min(10, 0), Some(Color::White), ClockFace::Right),
+            set(min(10, 0), min(7, 30), Running::Right),
+        ),
+        // The table paused: the clock is stopped too.
+        (
+            reading((10, 0), (10, 0), 0x01),
+            0,
+            white_left(min(10, 0), min(10, 0), None),
+            set(min(10, 0), min(10, 0), Running::Paused),
+        ),
+        (
+            reading((10, 0), (10, 0), 0x00),
+            0,
+            white_left(min(10, 0), min(10, 0), None),
+            None,
+        ),
+        // No clock connected: nothing to set.
+        (
+            reading((10, 0), (10, 0), 0x21),
+            0,
+            white_left(min(3, 0), min(10, 0), Some(Color::White)),
+            None,
+        ),
+    ];
+    for (n, (shown, ago, table, want)) in cases.into_iter().enumerate() {
+        assert_eq!(
+            table.setting(&shown, ago),
+            want,
+            "case {n}: {shown:?} {table:?}"
+        );
+    }
+    // Within the tolerance, both ways; beyond it, set.
+    let shown = reading((10, 0), (10, 0), 0x01);
+    let at = |ms| white_left(ms, min(10, 0), Some(Color::White)).setting(&shown, 0);
+    assert_eq!(at(min(10, 0) + CLOCK_TOLERANCE_MS), None);
+    assert_eq!(at(min(10, 0) - CLOCK_TOLERANCE_MS), None);
+    assert!(at(min(10, 0) + CLOCK_TOLERANCE_MS + 1000).is_some());
+    // The side marked to move wins over the lever.
+    let mut marked = reading((10, 0), (10, 0), 0x01);
+    marked.right_to_move = true;
+    assert_eq!(shown_running(&marked), Some(ClockFace::Right));
+    assert_eq!(ClockFace::Left.other(), ClockFace::Right);
+}

@@ -69,6 +69,46 @@ impl Game {
         Ok(out)
     }
 
+    /// An electronic board's raw readings (issue 33), each `(ago_ms, square, found)`: how long
+    /// before `now` its square changed. Only the player of `board` sends them, in a game with
+    /// boards at the table, until its end (a pause too: a touch report pauses the game). At
+    /// most [`MAX_READINGS`](crate::game::MAX_READINGS); none is nothing to record.
+    pub fn decide_sensed(
+        &self,
+        seat: Seat,
+        board: Color,
+        readings: &[(u64, Square, crate::game::SquareReading)],
+        now: u64,
+    ) -> Result<Vec<crate::game::Recorded>, Refusal> {
+        if !self.physical() {
+            return Err(Refusal::NotPhysical);
+        }
+        match seat.side() {
+            Some(_) if seat.is_assistant() => return Err(Refusal::Forbidden),
+            Some(side) if side != board => return Err(Refusal::NotYourBoard),
+            Some(_) => {}
+            None => return Err(Refusal::Forbidden),
+        }
+        self.not_over()?;
+        if readings.is_empty() || readings.len() > crate::game::MAX_READINGS {
+            return Err(Refusal::Forbidden);
+        }
+        let readings = readings
+            .iter()
+            .map(|&(ago, square, found)| crate::game::SensorReading {
+                at_ms: now.saturating_sub(ago),
+                square,
+                found,
+            })
+            .collect();
+        let event = Event::BoardSensed {
+            by: seat,
+            board,
+            readings,
+        };
+        Ok(self.number(vec![(event, self.clock.reading(now))], now))
+    }
+
     /// [`Command::Adjust`](crate::game::Command::Adjust): "I adjust" (j'adoube).
     pub(in crate::game) fn decide_adjust(&self, seat: Seat, now: u64) -> Decided {
         let color = seat.side().ok_or(Refusal::Forbidden)?;
