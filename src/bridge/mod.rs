@@ -332,7 +332,7 @@ impl Bridge {
                     let intents = self.assembler.tick(self.now_ms(), &self.position());
                     self.act(intents).await
                 }
-                _ = sleep_until(self.raw_due) => self.send_raw().await,
+                _ = sleep_until(self.raw_due) => self.send_raw_when_room().await,
                 _ = sleep_until(self.retry_at), if self.server.is_none() => self.link().await,
                 incoming = next_incoming(&mut self.server) => match incoming {
                     Ok(i) => {
@@ -579,6 +579,18 @@ impl Bridge {
         if !self.raw.is_empty() && self.raw_due.is_none() {
             self.raw_due = Some(tokio::time::Instant::now() + RAW_EVERY);
         }
+    }
+
+    /// The raw readings kept, when they are due: sent if the pace has room, else a little
+    /// later (they are evidence for the arbiter and may wait; a move may not wait for them),
+    /// but at once when as many are kept as may be.
+    async fn send_raw_when_room(&mut self) -> Result<(), Gone> {
+        let room = self.server.as_ref().is_none_or(Server::has_room);
+        if !room && self.raw.len() < MAX_READINGS {
+            self.raw_due = Some(tokio::time::Instant::now() + RAW_EVERY / 4);
+            return Ok(());
+        }
+        self.send_raw().await
     }
 
     /// The raw readings kept, to the table (`board_sensed`), each with how long ago it was

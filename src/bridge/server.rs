@@ -79,6 +79,12 @@ impl Pace {
         }
     }
 
+    /// How many messages may go at `now` without waiting (nothing counted).
+    pub fn room(&self, now: std::time::Instant) -> f64 {
+        let since = now.saturating_duration_since(self.at).as_secs_f64();
+        (self.tokens + since * PACE_PER_SECOND).min(PACE_BURST)
+    }
+
     /// A message goes at `now`: how long it waits first (and it is counted).
     pub fn wait(&mut self, now: std::time::Instant) -> Duration {
         let since = now.saturating_duration_since(self.at).as_secs_f64();
@@ -142,6 +148,12 @@ impl Server {
                 _ => {}
             }
         }
+    }
+
+    /// Whether at least half the pace's burst is free: what can wait (the raw readings) goes
+    /// only then, so that it never holds back a move.
+    pub fn has_room(&self) -> bool {
+        self.pace.room(std::time::Instant::now()) >= PACE_BURST / 2.0
     }
 
     /// Sends one message, at the bridge's pace.
@@ -260,6 +272,21 @@ mod tests {
             }
         }
         assert!(sent <= 16 + 3 * 8 + 1, "{sent}");
+    }
+
+    #[test]
+    fn what_can_wait_sees_the_room_left_without_taking_it() {
+        let start = std::time::Instant::now();
+        let mut pace = Pace::new(start);
+        assert_eq!(pace.room(start), PACE_BURST);
+        for _ in 0..10 {
+            pace.wait(start);
+        }
+        // Six left: under half the burst, the raw readings wait; looking took nothing.
+        assert_eq!(pace.room(start), 6.0);
+        assert_eq!(pace.room(start), 6.0);
+        // Half a second later four more.
+        assert_eq!(pace.room(start + Duration::from_millis(500)), 10.0);
     }
 
     #[test]

@@ -835,7 +835,16 @@ mod tests {
         };
         let limit = super::super::writer::WAL_TRUNCATE_BYTES;
         let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
-        // A burst of writes grows the log past its limit...
+        // A reader in the middle of a transaction pins the log: no checkpoint may reset it
+        // meanwhile, so a burst of writes grows it past its limit, whatever the timing (with
+        // no reader, SQLite's own checkpoints reuse the log from its start, and whether it
+        // grew depended on the machine's load).
+        let reader = rusqlite::Connection::open(dir.path().join("hamle.sqlite3")).unwrap();
+        reader.execute_batch("BEGIN").unwrap();
+        let games: i64 = reader
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(games, 1);
         let mut seq = 0;
         while size() <= limit + limit / 4 {
             let batch: Vec<Recorded> = (0..4000)
@@ -869,6 +878,8 @@ mod tests {
             store.append(&id, &batch, &summary).unwrap();
             assert!(seq < 1_000_000, "the log does not grow: {}", size());
         }
+        reader.execute_batch("COMMIT").unwrap();
+        drop(reader);
         // ...and the checkpointer empties it (a passive checkpoint alone never shrinks it);
         // waited for up to 30 s: on a machine busy with other builds it took over 5 s.
         let mut bounded = false;
