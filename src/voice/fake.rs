@@ -5,6 +5,11 @@
 //! - `"Springer Felix drei~"`: heard unclearly; it wins with p = 0.5 under the default
 //!   policy (hamle asks).
 //! - `"~"`: noise; every candidate is as likely as any other.
+//! - `"Dame Hektor acht>Dame Hektor sieben~"`: something was said that is no candidate (before
+//!   the `>`), and the candidate after it is scored as its script says (here unclearly).
+//!
+//! The gaps ([`Scores::gaps`]): 0 for a candidate with a form that is what was said, [`FAR`]
+//! for every other; none for noise.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -12,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use futures_util::future::BoxFuture;
 use tokio::sync::watch;
 
-use super::recognizer::{Recognizer, ScoreRequest, VoiceError};
+use super::recognizer::{Recognizer, ScoreRequest, Scores, VoiceError};
 use crate::announce::Lang;
 
 pub struct ScriptedRecognizer {
@@ -70,12 +75,15 @@ impl ScriptedRecognizer {
     }
 }
 
+/// The gap of a candidate none of whose forms is what was said.
+pub const FAR: f32 = 10.0;
+
 fn same(a: &str, b: &str) -> bool {
     a.trim().to_lowercase() == b.trim().to_lowercase()
 }
 
 impl Recognizer for ScriptedRecognizer {
-    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
+    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Scores, VoiceError>> {
         let mut held = self.held.subscribe();
         Box::pin(async move {
             let script = String::from_utf8_lossy(&request.pcm).trim().to_owned();
@@ -86,27 +94,34 @@ impl Recognizer for ScriptedRecognizer {
             let _ = held.wait_for(|h| !*h).await;
             self.calls.fetch_add(1, Ordering::AcqRel);
             if script == "~" {
-                return Ok(vec![0.0; request.groups.len()]);
+                return Ok(vec![0.0; request.groups.len()].into());
             }
-            // Unclear: the candidate said is as likely as all the others together (p = 0.5 at
-            // the default policy's temperature).
+            let (said, heard) = script
+                .split_once('>')
+                .unwrap_or((script.trim_end_matches('~'), script.as_str()));
+            // Unclear: the candidate heard is as likely as all the others together (p = 0.5
+            // at the default policy's temperature).
             let others = request.groups.len().saturating_sub(1).max(1) as f32;
             let temperature = super::Policy::default().temperature;
-            let (text, margin) = match script.strip_suffix('~') {
+            let (text, margin) = match heard.strip_suffix('~') {
                 Some(t) => (t, others.ln() * temperature),
-                None => (script.as_str(), 20.0),
+                None => (heard, 20.0),
             };
-            Ok(request
-                .groups
-                .iter()
-                .map(|forms| {
-                    if forms.iter().any(|f| same(f, text)) {
-                        0.0
-                    } else {
-                        -margin
-                    }
-                })
-                .collect())
+            let has = |forms: &Vec<String>, text: &str| forms.iter().any(|f| same(f, text));
+            Ok(Scores {
+                scores: request
+                    .groups
+                    .iter()
+                    .map(|forms| if has(forms, text) { 0.0 } else { -margin })
+                    .collect(),
+                gaps: Some(
+                    request
+                        .groups
+                        .iter()
+                        .map(|forms| if has(forms, said) { 0.0 } else { FAR })
+                        .collect(),
+                ),
+            })
         })
     }
 
