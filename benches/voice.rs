@@ -5,18 +5,18 @@
 //!
 //!     HAMLE_VOICE_MODEL=.venv-voice/whisper-base HAMLE_VOICE_PYTHON=.venv-voice/bin/python \
 //!         cargo bench --bench voice -- [--transcribe] [--limit N] [--stride N] [--first F] [--top K] [--again A]
-//!         [--contrast X] [--cold] [--fixtures DIR] [--refuse-gap G] [--log FILE]
+//!         [--contrast X] [--cold] [--fixtures DIR] [--refuse-below S] [--log FILE]
 //!
 //! Each utterance is timed as the server meets it: the recogniser is asked to prepare when
 //! the player starts speaking (`voice_start`), the audio ends the utterance's own length
 //! later, and the latency runs from there to the scores (the part of a preparation that
 //! outlasts the speech counts in it). `--cold` leaves the preparation out. `--contrast X` replaces the
-//! policy's weight of the forms' scores after silence (0: none), `--refuse-gap G` its
-//! `refuse_gap`. `--fixtures tests/data/voice/heldout` runs the set nothing was fitted on
+//! policy's weight of the forms' scores after silence (0: none), `--refuse-below S` its
+//! `refuse_below`. `--fixtures tests/data/voice/heldout` runs the set nothing was fitted on
 //! (other positions, voices and noise). What is neither a move nor a command (a move that is
 //! not legal, a sentence) has rows of its own ("clean: neither"): refused is right there, and
 //! a move played is a wrong one. `--log FILE` writes every utterance's best five candidates
-//! (probability, gap, score) and the decision, a JSON line each.
+//! (probability, score) and the decision, a JSON line each.
 //!
 //! See docs/voice.md for the figures and how the threshold was measured.
 
@@ -133,12 +133,12 @@ fn main() {
         .position(|a| a == "--contrast")
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse::<f32>().ok());
-    let refuse_gap = args
+    let refuse_below = args
         .iter()
-        .position(|a| a == "--refuse-gap")
+        .position(|a| a == "--refuse-below")
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse::<f32>().ok());
-    // `--log FILE`: every utterance's best candidates with their probabilities and gaps, a
+    // `--log FILE`: every utterance's best candidates with their probabilities and scores, a
     // JSON line each (for fitting the thresholds without running the model again).
     let log = args
         .iter()
@@ -216,7 +216,7 @@ fn main() {
         let load_s = started.elapsed().as_secs_f64();
         let policy = Policy {
             contrast: contrast.unwrap_or(Policy::default().contrast),
-            refuse_gap: refuse_gap.unwrap_or(Policy::default().refuse_gap),
+            refuse_below: refuse_below.unwrap_or(Policy::default().refuse_below),
             ..Policy::default()
         };
         let mut log = log.map(|path| {
@@ -262,7 +262,7 @@ fn main() {
                         .take(5)
                         .map(|s| {
                             serde_json::json!({"key": key(&cands[s.index]), "p": s.p,
-                                "gap": s.gap, "score": heard.scores[s.index]})
+                                "score": s.score})
                         })
                         .collect();
                     let line = serde_json::json!({"id": item["id"], "lang": lang.code(),
@@ -298,8 +298,8 @@ fn main() {
                     }
                     if !matches!(decision, hamle::voice::Decision::Refuse) {
                         eprintln!(
-                            "{} {condition}: said {:?} (no candidate), {decision:?}: best {:?} p={:.3} gap={:?}",
-                            item["id"], item["text"], best.text, ranked[0].p, ranked[0].gap
+                            "{} {condition}: said {:?} (no candidate), {decision:?}: best {:?} p={:.3} score={:.2}",
+                            item["id"], item["text"], best.text, ranked[0].p, ranked[0].score
                         );
                     }
                     done += 1;

@@ -298,20 +298,15 @@ class TreeDecoder:
         return self.layer_norm(np, x, self.final_norm)
 
     def log_normalisers(self, hidden):
-        """Each row's log-sum-exp over the text vocabulary and its largest logit: the logits
-        of LOGIT_ROWS rows at a time (about 100 MB however many forms there are), the
-        product on NumPy's threads, the element-wise rest on two (NumPy runs it on one
-        core, and it costs as much as the product)."""
+        """Each row's log-sum-exp over the text vocabulary: the logits of LOGIT_ROWS rows at
+        a time (about 100 MB however many forms there are), the product on NumPy's threads,
+        the element-wise rest on two (NumPy runs it on one core, and it costs as much as
+        the product)."""
         np = self.np
         out = np.empty(len(hidden), dtype=np.float32)
-        tops = np.empty(len(hidden), dtype=np.float32)
-        ids = np.empty(len(hidden), dtype=np.int64)
 
         def rows(logits, at):
-            best = logits.argmax(1)
-            top = logits[np.arange(len(logits)), best][:, None]
-            tops[at : at + len(logits)] = top[:, 0]
-            ids[at : at + len(logits)] = best
+            top = logits.max(1, keepdims=True)
             logits -= top
             np.exp(logits, out=logits)
             out[at : at + len(logits)] = np.log(logits.sum(1)) + top[:, 0]
@@ -320,16 +315,11 @@ class TreeDecoder:
             logits = hidden[at : at + LOGIT_ROWS] @ self.output
             half = (len(logits) + 1) // 2
             list(self.pool.map(rows, (logits[:half], logits[half:]), (at, at + half)))
-        return out, tops, ids
+        return out
 
     def score(self, audio, start, sequences):
         """Each sequence's token log-probabilities after `start` (teacher-forced), every
         shared prefix decoded once. `audio` is `audio_keys(encoder output)`."""
-        return self.score_with_best(audio, start, sequences)[0]
-
-    def score_with_best(self, audio, start, sequences):
-        """`score`, and beside each token's log-probability the likeliest text token in its
-        place (what Whisper would have written there itself) and its log-probability."""
         np = self.np
         tokens, parents, node_of = [], [], {}
 
@@ -358,15 +348,14 @@ class TreeDecoder:
         used = sorted({i for path in steps for i, _ in path})
         row = {i: r for r, i in enumerate(used)}
         hidden = hidden[used]
-        norms, tops, ids = self.log_normalisers(hidden)
-        out, best = [], []
+        norms = self.log_normalisers(hidden)
+        out = []
         for path in steps:
             rows = np.array([row[i] for i, _ in path], dtype=np.int64)
             targets = np.array([t for _, t in path], dtype=np.int64)
             logits = np.einsum("ij,ij->i", hidden[rows], self.embeddings[targets])
             out.append([float(x) for x in logits - norms[rows]])
-            best.append([(int(i), float(x)) for i, x in zip(ids[rows], tops[rows] - norms[rows])])
-        return out, best
+        return out
 
 
 class Whisper:
@@ -415,8 +404,6 @@ class Whisper:
         # then loses: after it Whisper expects a comma or more words, not a stop.
         self.stop = self.tok.encode(".", add_special_tokens=False).ids
         self.cache = {}
-        # token -> its text in lower case (`same_word`)
-        self.folded = {}
         # (lang, form) -> the form's mean log-probability after one second of silence.
         self.nulls = {}
         self.silence = None
@@ -481,24 +468,13 @@ class Whisper:
     def token_logprobs(self, views, lang, forms):
         """Each form's token log-probabilities after the audio (teacher-forced), the mean over
         the views of the audio (`views`: [(encoder output, frames)])."""
-        return self.token_scores(views, lang, forms)[0]
-
-    def token_scores(self, views, lang, forms):
-        """`token_logprobs`, and each token's gap: the largest log-probability any token had in
-        its place less its own (0 where Whisper would have written that very token), also
-        the mean over the views; the gaps are None without the tree decoder."""
         if not forms:
-            return [], []
+            return []
         toks = [self.tokens(f) or [self.eot] for f in forms]
-
-        def add(total, more):
-            return more if total is None else [[a + b for a, b in zip(x, y)] for x, y in zip(total, more)]
-
-        total, gaps = None, None
+        total = None
         for enc, frames in views:
             if self.decoder is None:
                 lps = [[math.log(max(p, 1e-30)) for p in probs] for probs in self.align(enc, frames, lang, toks)]
-                best = None
             else:
                 keys = next((k for e, k in self.audio if e is enc), None)
                 if keys is None:
@@ -507,30 +483,9 @@ class Whisper:
                 # CTranslate2's `align`, with which every figure of docs/voice.md up to the
                 # tree decoder was measured, puts a second <|notimestamps|> after the start
                 # sequence it is given; kept, so that the scores stay the same.
-                lps, best = self.decoder.score_with_best(keys, self.start(lang) + [self.notimestamps], toks)
-            total = add(total, lps)
-            if best is not None:
-                gaps = add(
-                    gaps,
-                    [
-                        [0.0 if self.same_word(t, b) else lb - lp for t, lp, (b, lb) in zip(ts, x, y)]
-                        for ts, x, y in zip(toks, lps, best)
-                    ],
-                )
-        n = len(views)
-        mean = [[x / n for x in lps] for lps in total]
-        return mean, None if gaps is None else [[x / n for x in g] for g in gaps]
-
-    def same_word(self, a, b):
-        """Whether tokens `a` and `b` are the same text but for case (" knight" and
-        " Knight": the forms are not always written as Whisper writes them)."""
-        if a == b:
-            return True
-        fold = self.folded
-        for t in (a, b):
-            if t not in fold:
-                fold[t] = self.tok.decode([t]).lower() if t < self.eot else None
-        return fold[a] is not None and fold[a] == fold[b]
+                lps = self.decoder.score(keys, self.start(lang) + [self.notimestamps], toks)
+            total = lps if total is None else [[a + b for a, b in zip(x, y)] for x, y in zip(total, lps)]
+        return [[x / len(views) for x in lps] for lps in total]
 
     def align(self, enc, frames, lang, toks):
         """Each form's token probabilities by CTranslate2's `align` (models whose decoder the
@@ -557,15 +512,6 @@ class Whisper:
         # to lose probability on (the sum and the square-root norm were measured worse).
         return [sum(lps) / max(1, len(lps)) for lps in self.token_logprobs(views, lang, forms)]
 
-    def form_scores(self, views, lang, forms):
-        """Each form's mean log-probability (as `mean_logprobs`) and its largest token gap
-        (see `token_scores`; None without the tree decoder)."""
-        lps, gaps = self.token_scores(views, lang, forms)
-        means = [sum(x) / max(1, len(x)) for x in lps]
-        if gaps is None:
-            return means, [None] * len(means)
-        return means, [max(g) if g else 0.0 for g in gaps]
-
     def prepare(self, lang, forms):
         """Computes the silence score of every form not kept yet; how many were computed."""
         todo = sorted({f for f in forms if (lang, f) not in self.nulls})
@@ -583,38 +529,29 @@ class Whisper:
         """Each group's score: its best form's score plus its prior. The first `first` forms
         of every group are scored, then the other forms of the `top` best; then the forms
         scored of the `again` best in the other views of the audio (SPEEDS), each form's
-        score becoming the mean of its views'. Also each group's gap: its best form's
-        largest token gap (`token_scores`), the mean of its views'; None for every group
-        without the tree decoder."""
+        score becoming the mean of its views'."""
         views = [self.encode(pcm, SPEEDS[0])]
         prior = list(prior) if prior else [0.0] * len(groups)
         heard = {}  # (group, form index) -> [mean log-probability in each view so far]
-        gapped = {}  # (group, form index) -> [largest token gap in each view so far]
 
         def run(pairs, views):
             forms = [groups[g][f] for g, f in pairs]
-            means, gaps = self.form_scores(views, lang, forms)
-            for pair, s, gap in zip(pairs, means, gaps):
+            for pair, s in zip(pairs, self.mean_logprobs(views, lang, forms)):
                 heard.setdefault(pair, []).append(s)
-                gapped.setdefault(pair, []).append(gap)
 
         def scores():
             out = [-math.inf] * len(groups)
-            gaps = [None] * len(groups)
             if contrast:
                 self.prepare(lang, [groups[g][f] for g, f in heard])
             for (g, f), s in heard.items():
                 s = sum(s) / len(s)
                 if contrast:
                     s -= contrast * self.nulls[(lang, groups[g][f])]
-                if s + prior[g] > out[g]:
-                    out[g] = s + prior[g]
-                    views_gaps = gapped[(g, f)]
-                    gaps[g] = None if None in views_gaps else sum(views_gaps) / len(views_gaps)
-            return out, gaps
+                out[g] = max(out[g], s + prior[g])
+            return out
 
         def best(n):
-            now = scores()[0]
+            now = scores()
             return sorted(range(len(groups)), key=lambda i: -now[i])[:n]
 
         run([(g, f) for g in range(len(groups)) for f in range(min(first, len(groups[g])))], views)
@@ -724,7 +661,7 @@ def main():
                 prior = req.get("prior")
                 if prior is not None and len(prior) != len(groups):
                     raise ValueError("one prior per group")
-                answer["scores"], gaps = w.score(
+                answer["scores"] = w.score(
                     pcm,
                     req["lang"],
                     groups,
@@ -734,8 +671,6 @@ def main():
                     float(req.get("contrast", 0.0)),
                     max(0, int(req.get("again", 0))),
                 )
-                if None not in gaps:
-                    answer["gaps"] = [round(g, 4) for g in gaps]
             elif op == "prepare":
                 groups = groups_of(req)
                 # hamle's own forms first: those every utterance scores.

@@ -6,10 +6,8 @@
 //!   policy (hamle asks).
 //! - `"~"`: noise; every candidate is as likely as any other.
 //! - `"Dame Hektor acht>Dame Hektor sieben~"`: something was said that is no candidate (before
-//!   the `>`), and the candidate after it is scored as its script says (here unclearly).
-//!
-//! The gaps ([`Scores::gaps`]): 0 for a candidate with a form that is what was said, [`FAR`]
-//! for every other; none for noise.
+//!   the `>`); the candidate after it is scored as its script says, but every score is
+//!   [`FAR`] lower: the best candidate is poor (the policy refuses it).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -17,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use futures_util::future::BoxFuture;
 use tokio::sync::watch;
 
-use super::recognizer::{Recognizer, ScoreRequest, Scores, VoiceError};
+use super::recognizer::{Recognizer, ScoreRequest, VoiceError};
 use crate::announce::Lang;
 
 pub struct ScriptedRecognizer {
@@ -75,7 +73,7 @@ impl ScriptedRecognizer {
     }
 }
 
-/// The gap of a candidate none of whose forms is what was said.
+/// How much lower every score is when what was said is no candidate.
 pub const FAR: f32 = 10.0;
 
 fn same(a: &str, b: &str) -> bool {
@@ -83,7 +81,7 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 impl Recognizer for ScriptedRecognizer {
-    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Scores, VoiceError>> {
+    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
         let mut held = self.held.subscribe();
         Box::pin(async move {
             let script = String::from_utf8_lossy(&request.pcm).trim().to_owned();
@@ -94,11 +92,12 @@ impl Recognizer for ScriptedRecognizer {
             let _ = held.wait_for(|h| !*h).await;
             self.calls.fetch_add(1, Ordering::AcqRel);
             if script == "~" {
-                return Ok(vec![0.0; request.groups.len()].into());
+                return Ok(vec![0.0; request.groups.len()]);
             }
-            let (said, heard) = script
-                .split_once('>')
-                .unwrap_or((script.trim_end_matches('~'), script.as_str()));
+            let (heard, poor) = match script.split_once('>') {
+                Some((_, heard)) => (heard, FAR),
+                None => (script.as_str(), 0.0),
+            };
             // Unclear: the candidate heard is as likely as all the others together (p = 0.5
             // at the default policy's temperature).
             let others = request.groups.len().saturating_sub(1).max(1) as f32;
@@ -107,21 +106,17 @@ impl Recognizer for ScriptedRecognizer {
                 Some(t) => (t, others.ln() * temperature),
                 None => (heard, 20.0),
             };
-            let has = |forms: &Vec<String>, text: &str| forms.iter().any(|f| same(f, text));
-            Ok(Scores {
-                scores: request
-                    .groups
-                    .iter()
-                    .map(|forms| if has(forms, text) { 0.0 } else { -margin })
-                    .collect(),
-                gaps: Some(
-                    request
-                        .groups
-                        .iter()
-                        .map(|forms| if has(forms, said) { 0.0 } else { FAR })
-                        .collect(),
-                ),
-            })
+            Ok(request
+                .groups
+                .iter()
+                .map(|forms| {
+                    if forms.iter().any(|f| same(f, text)) {
+                        -poor
+                    } else {
+                        -margin - poor
+                    }
+                })
+                .collect())
         })
     }
 

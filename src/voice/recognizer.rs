@@ -38,27 +38,6 @@ pub struct ScoreRequest {
     pub contrast: f32,
 }
 
-/// What the recogniser made of one utterance: one entry per group of the request.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Scores {
-    /// Higher is likelier (comparable within one request only).
-    pub scores: Vec<f32>,
-    /// How far each group's best form is from what the recogniser would have written itself
-    /// (Whisper: the largest gap, in nats, between the log-probability of one of the form's
-    /// tokens and that of the likeliest token in its place; 0 where it would have written the
-    /// form itself). A large gap means that something else was said (a move that is not
-    /// legal, a sentence), however the candidates compare. `None` when the recogniser cannot
-    /// tell (CTranslate2's own decoder, for a model the tree decoder cannot read).
-    pub gaps: Option<Vec<f32>>,
-}
-
-impl From<Vec<f32>> for Scores {
-    /// Scores without gaps.
-    fn from(scores: Vec<f32>) -> Scores {
-        Scores { scores, gaps: None }
-    }
-}
-
 /// Why an utterance was not scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VoiceError {
@@ -92,9 +71,8 @@ impl std::error::Error for VoiceError {}
 /// Scores audio against candidate phrases. Implementations: [`super::WorkerPool`] (Whisper
 /// in warm worker processes) and [`super::fake::ScriptedRecognizer`] (tests).
 pub trait Recognizer: Send + Sync {
-    /// One score per group, higher is likelier (comparable within one request only), and
-    /// the groups' gaps where the recogniser can tell them.
-    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Scores, VoiceError>>;
+    /// One score per group, higher is likelier (comparable within one request only).
+    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>>;
 
     /// Work that does not need the audio, done while the player speaks (the forms' scores
     /// after silence): the utterance that follows is scored sooner. Only when a recogniser
@@ -338,7 +316,7 @@ impl VoiceService {
         lang: Lang,
         pcm: Arc<Vec<u8>>,
         candidates: &[Candidate],
-    ) -> Result<Scores, VoiceError> {
+    ) -> Result<Vec<f32>, VoiceError> {
         self.score_for(Priority::Own, lang, pcm, candidates).await
     }
 
@@ -350,7 +328,7 @@ impl VoiceService {
         lang: Lang,
         pcm: Arc<Vec<u8>>,
         candidates: &[Candidate],
-    ) -> Result<Scores, VoiceError> {
+    ) -> Result<Vec<f32>, VoiceError> {
         let queue = match priority {
             Priority::Own => &self.0.queued_own,
             Priority::Other => &self.0.queued_other,
@@ -377,16 +355,15 @@ impl VoiceService {
                 .collect(),
             contrast: self.0.policy.contrast,
         };
-        let heard = self.0.recognizer.score(request).await?;
-        let gaps = heard.gaps.as_ref().map_or(candidates.len(), Vec::len);
-        if heard.scores.len() != candidates.len() || gaps != candidates.len() {
+        let scores = self.0.recognizer.score(request).await?;
+        if scores.len() != candidates.len() {
             return Err(VoiceError::Failed(format!(
-                "{} scores and {gaps} gaps for {} candidates",
-                heard.scores.len(),
+                "{} scores for {} candidates",
+                scores.len(),
                 candidates.len()
             )));
         }
-        Ok(heard)
+        Ok(scores)
     }
 
     /// Prepares the recogniser for an utterance in the position of `candidates` (see
@@ -436,7 +413,7 @@ mod tests {
         );
         fake.hold(false);
         let s = first.await.unwrap().unwrap();
-        assert_eq!(s.scores.len(), cands.len());
+        assert_eq!(s.len(), cands.len());
         second.await.unwrap().unwrap();
         assert!(service.score(Lang::De, pcm, &cands).await.is_ok());
         assert_eq!(fake.calls(), 3);
@@ -495,10 +472,10 @@ mod tests {
     struct Recording(std::sync::Mutex<Option<ScoreRequest>>);
 
     impl Recognizer for Recording {
-        fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Scores, VoiceError>> {
+        fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
             let n = request.groups.len();
             *self.0.lock().unwrap() = Some(request);
-            Box::pin(async move { Ok(vec![0.0; n].into()) })
+            Box::pin(async move { Ok(vec![0.0; n]) })
         }
     }
 

@@ -20,7 +20,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::Mutex;
 
-use super::recognizer::{Recognizer, ScoreRequest, Scores, VoiceError};
+use super::recognizer::{Recognizer, ScoreRequest, VoiceError};
 use crate::announce::Lang;
 
 /// The worker script, shipped inside the binary and run with `python -c`.
@@ -265,7 +265,7 @@ fn b64(pcm: &[u8]) -> String {
 }
 
 impl Recognizer for WorkerPool {
-    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Scores, VoiceError>> {
+    fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
         Box::pin(async move {
             let answer = self
                 .call(json!({
@@ -284,25 +284,18 @@ impl Recognizer for WorkerPool {
                 self.last_cpu_us
                     .store((ms * 1000.0) as u64, Ordering::Relaxed);
             }
-            let numbers = |key: &str| -> Option<Result<Vec<f32>, VoiceError>> {
-                let list = answer.get(key)?.as_array();
-                Some(list.ok_or_else(|| failed(format!("{key} is not a list"))).and_then(
-                    |list| {
-                        list.iter()
-                            .map(|s| {
-                                s.as_f64()
-                                    .map(|s| s as f32)
-                                    .ok_or_else(|| failed(format!("one of {key} is not a number")))
-                            })
-                            .collect()
-                    },
-                ))
-            };
-            Ok(Scores {
-                scores: numbers("scores").ok_or_else(|| failed("no scores"))??,
-                // Only the tree decoder tells them (not CTranslate2's `align`).
-                gaps: numbers("gaps").transpose()?,
-            })
+            let scores = answer
+                .get("scores")
+                .and_then(Value::as_array)
+                .ok_or_else(|| failed("no scores"))?;
+            scores
+                .iter()
+                .map(|s| {
+                    s.as_f64()
+                        .map(|s| s as f32)
+                        .ok_or_else(|| failed("a score is not a number"))
+                })
+                .collect()
         })
     }
 

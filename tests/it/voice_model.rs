@@ -288,8 +288,8 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         prior: vec![0.0; cands.len()],
         contrast: 0.5,
     };
-    let once = pool.score(request(0)).await.expect("scored").scores;
-    let twice = pool.score(request(3)).await.expect("scored").scores;
+    let once = pool.score(request(0)).await.expect("scored");
+    let twice = pool.score(request(3)).await.expect("scored");
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by(|a, b| once[*b].total_cmp(&once[*a]));
     for (rank, i) in order.iter().enumerate() {
