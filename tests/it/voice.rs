@@ -278,8 +278,8 @@ async fn an_illegal_move_and_a_sentence_are_refused_not_asked_about() {
     let server = Server::start(true).await;
     let game = server.game("tr").await;
     let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
-    // "Vezir ha beş" (Qh5) is not legal in the start position; "Piyon ha üç" comes nearest.
-    let got = utter(&mut white, "v1", "Vezir ha beş>Piyon ha üç~").await;
+    // "Vezir he beş" (Qh5) is not legal in the start position; "Piyon he üç" comes nearest.
+    let got = utter(&mut white, "v1", "Vezir he beş>Piyon he üç~").await;
     let r = result(&got);
     assert_eq!(r["decision"], "not_understood", "{got:?}");
     assert_eq!(
