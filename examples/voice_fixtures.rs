@@ -111,10 +111,16 @@ fn hamle_says(pos: &Chess, m: shakmaty::Move, lang: Lang) -> Vec<String> {
 fn illegal_move(pos: &Chess, lang: Lang, rng: &mut StdRng) -> Option<String> {
     let speaker = Speaker::new(lang);
     let ours = pos.board().by_color(pos.turn());
-    let roles: Vec<Role> = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
-        .into_iter()
-        .filter(|r| !(ours & pos.board().by_role(*r)).is_empty())
-        .collect();
+    let roles: Vec<Role> = [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ]
+    .into_iter()
+    .filter(|r| !(ours & pos.board().by_role(*r)).is_empty())
+    .collect();
     if roles.is_empty() {
         return None;
     }
@@ -224,7 +230,14 @@ fn main() {
                 };
                 line(id, lang, pos, "none", &text, "illegal");
             } else if k < set.illegal + sentences.len() {
-                line(id, lang, pos, "none", sentences[k - set.illegal], "sentence");
+                line(
+                    id,
+                    lang,
+                    pos,
+                    "none",
+                    sentences[k - set.illegal],
+                    "sentence",
+                );
             } else {
                 let c = &cmds[(k - set.illegal - sentences.len()) % cmds.len()];
                 let Intent::Command(cmd) = c.intent else {

@@ -140,7 +140,7 @@ impl Policy {
             return Decision::Nothing;
         };
         // Not a number is no score at all.
-        if !(best.score >= self.refuse_below) {
+        if best.score.is_nan() || best.score < self.refuse_below {
             return Decision::Refuse;
         }
         let second = ranked.get(1).map_or(0.0, |s| s.p);

@@ -440,7 +440,10 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
             _ => got.starts_with(wanted) && heard == expect,
         };
         if !right {
-            failed.push(format!("{} {:?}: {got} ({heard})", item["id"], item["text"]));
+            failed.push(format!(
+                "{} {:?}: {got} ({heard})",
+                item["id"], item["text"]
+            ));
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
