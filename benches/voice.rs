@@ -5,13 +5,18 @@
 //!
 //!     HAMLE_VOICE_MODEL=.venv-voice/whisper-base HAMLE_VOICE_PYTHON=.venv-voice/bin/python \
 //!         cargo bench --bench voice -- [--transcribe] [--limit N] [--stride N] [--first F] [--top K] [--again A]
-//!         [--contrast X] [--cold]
+//!         [--contrast X] [--cold] [--fixtures DIR] [--refuse-below S] [--log FILE]
 //!
 //! Each utterance is timed as the server meets it: the recogniser is asked to prepare when
 //! the player starts speaking (`voice_start`), the audio ends the utterance's own length
 //! later, and the latency runs from there to the scores (the part of a preparation that
 //! outlasts the speech counts in it). `--cold` leaves the preparation out. `--contrast X` replaces the
-//! policy's weight of the forms' scores after silence (0: none).
+//! policy's weight of the forms' scores after silence (0: none), `--refuse-below S` its
+//! `refuse_below`. `--fixtures tests/data/voice/heldout` runs the set nothing was fitted on
+//! (other positions, voices and noise). What is neither a move nor a command (a move that is
+//! not legal, a sentence) has rows of its own ("clean: neither"): refused is right there, and
+//! a move played is a wrong one. `--log FILE` writes every utterance's best five candidates
+//! (probability, score) and the decision, a JSON line each.
 //!
 //! See docs/voice.md for the figures and how the threshold was measured.
 
@@ -47,6 +52,9 @@ struct Tally {
     wrong_p: f32,
     /// The probabilities of right top-1s that are moves (what `play_at` plays).
     right_p: Vec<f32>,
+    /// Refused outright (`Decision::Refuse`): for a move or command said, a loss; for what
+    /// is neither (a move that is not legal, a sentence), what hamle must do.
+    refused: usize,
 }
 
 fn pct(a: usize, n: usize) -> String {
@@ -125,6 +133,25 @@ fn main() {
         .position(|a| a == "--contrast")
         .and_then(|i| args.get(i + 1))
         .and_then(|v| v.parse::<f32>().ok());
+    let refuse_below = args
+        .iter()
+        .position(|a| a == "--refuse-below")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse::<f32>().ok());
+    // `--log FILE`: every utterance's best candidates with their probabilities and scores, a
+    // JSON line each (for fitting the thresholds without running the model again).
+    let log = args
+        .iter()
+        .position(|a| a == "--log")
+        .and_then(|i| args.get(i + 1))
+        .cloned();
+    // `--fixtures DIR`: another set than tests/data/voice (tests/data/voice/heldout: audio
+    // nothing was fitted on).
+    let fixtures = args
+        .iter()
+        .position(|a| a == "--fixtures")
+        .and_then(|i| args.get(i + 1))
+        .map(PathBuf::from);
     let limit = arg("--limit").unwrap_or(usize::MAX);
     // `--stride N`: every N-th fixture of each language (a quicker, smaller sample).
     let stride = arg("--stride").unwrap_or(1).max(1);
@@ -145,7 +172,8 @@ fn main() {
         return;
     };
     let python = std::env::var("HAMLE_VOICE_PYTHON").unwrap_or_else(|_| "python3".into());
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/voice");
+    let dir = fixtures
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/voice"));
     let manifest = std::fs::read_to_string(dir.join("manifest.jsonl")).expect("manifest");
     let mut items: Vec<Value> = manifest
         .lines()
@@ -188,8 +216,14 @@ fn main() {
         let load_s = started.elapsed().as_secs_f64();
         let policy = Policy {
             contrast: contrast.unwrap_or(Policy::default().contrast),
+            refuse_below: refuse_below.unwrap_or(Policy::default().refuse_below),
             ..Policy::default()
         };
+        let mut log = log.map(|path| {
+            std::io::BufWriter::new(
+                std::fs::File::create(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+            )
+        });
         let service = VoiceService::with_policy(pool.clone(), 1, 0, policy, passes);
         let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
         let mut per_lang = BTreeMap::<String, usize>::new();
@@ -214,20 +248,63 @@ fn main() {
                 }
                 let over = (t.elapsed().as_secs_f64() * 1000.0 - speech).max(0.0);
                 let t = Instant::now();
-                let scores = service
+                let heard = service
                     .score(lang, pcm.clone(), &cands)
                     .await
                     .expect("scored");
                 let ms = t.elapsed().as_secs_f64() * 1000.0 + over;
-                let ranked = policy.ranked(&scores);
-                let tally = tallies
-                    .entry((lang.code().to_owned(), condition.clone()))
-                    .or_default();
+                let ranked = policy.ranked(&heard);
+                let decision = policy.decide(&cands, &ranked, false);
+                if let Some(out) = log.as_mut() {
+                    use std::io::Write;
+                    let best: Vec<Value> = ranked
+                        .iter()
+                        .take(5)
+                        .map(|s| {
+                            serde_json::json!({"key": key(&cands[s.index]), "p": s.p,
+                                "score": s.score})
+                        })
+                        .collect();
+                    let line = serde_json::json!({"id": item["id"], "lang": lang.code(),
+                        "cond": condition, "expect": expect, "kind": item["kind"],
+                        "text": item["text"], "best": best, "ms": ms,
+                        "cpu_ms": pool.last_cpu().as_secs_f64() * 1000.0,
+                        "decision": format!("{decision:?}")});
+                    writeln!(out, "{line}").expect("log written");
+                    out.flush().expect("log written");
+                }
+                // What is neither a move nor a command has rows of its own.
+                let row = if expect == "none" {
+                    format!("{condition}: neither")
+                } else {
+                    condition.clone()
+                };
+                let tally = tallies.entry((lang.code().to_owned(), row)).or_default();
                 tally.n += 1;
                 tally.ms.push(ms);
                 tally.cpu_ms.push(pool.last_cpu().as_secs_f64() * 1000.0);
                 let best = &cands[ranked[0].index];
                 let right = key(best) == expect;
+                if matches!(decision, hamle::voice::Decision::Refuse) {
+                    tally.refused += 1;
+                }
+                if expect == "none" {
+                    // Neither a move nor a command: only the decision counts (a move played
+                    // is a wrong one).
+                    match decision {
+                        hamle::voice::Decision::Play(_) => tally.played_wrong += 1,
+                        hamle::voice::Decision::Refuse => {}
+                        _ => tally.asked += 1,
+                    }
+                    if !matches!(decision, hamle::voice::Decision::Refuse) {
+                        eprintln!(
+                            "{} {condition}: said {:?} (no candidate), {decision:?}: best {:?} p={:.3} score={:.2}",
+                            item["id"], item["text"], best.text, ranked[0].p, ranked[0].score
+                        );
+                    }
+                    done += 1;
+                    continue;
+                }
                 if right {
                     tally.top1 += 1;
                     if matches!(best.intent, Intent::Move(_)) {
@@ -247,7 +324,7 @@ fn main() {
                 {
                     tally.top3 += 1;
                 }
-                match policy.decide(&cands, &ranked, false) {
+                match decision {
                     hamle::voice::Decision::Play(_) if right => tally.played_right += 1,
                     hamle::voice::Decision::Play(_) => tally.played_wrong += 1,
                     _ => tally.asked += 1,
@@ -296,18 +373,19 @@ fn report(
     // to); per row, how many right top-1s it would play.
     let all_wrong = tallies.values().map(|t| t.wrong_p).fold(0.0f32, f32::max);
     println!(
-        "| lang | condition | phrases | top-1 | top-3 | played at play_at (right / wrong) | asked | right moves above every wrong p | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
+        "| lang | condition | phrases | top-1 | top-3 | played at play_at (right / wrong) | asked | refused | right moves above every wrong p | median ms | p95 ms | median CPU ms | max p of a wrong top-1 | free-form then match |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ((lang, condition), t) in tallies {
         println!(
-            "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {} | {:.0} | {:.0} | {:.0} | {:.3} | {} |",
+            "| {lang} | {condition} | {} | {} | {} | {} / {} | {} | {} | {} | {:.0} | {:.0} | {:.0} | {:.3} | {} |",
             t.n,
             pct(t.top1, t.n),
             pct(t.top3, t.n),
             t.played_right,
             t.played_wrong,
             t.asked,
+            t.refused,
             t.right_p.iter().filter(|p| **p > all_wrong).count(),
             quantile(&t.ms, 0.5),
             quantile(&t.ms, 0.95),

@@ -16,6 +16,9 @@ voice-choice = { $number } { $candidate }
 voice-not-understood = Das habe ich nicht verstanden. Bitte noch einmal.
 voice-not-understood-choices = Das habe ich nicht verstanden. Zur Wahl: { $choices }.
 voice-declined = Gut, kein Zug. Bitte noch einmal.
+# Heard, but far from every legal move and command (a move that is not legal, a sentence):
+# refused, nothing offered.
+voice-refused = Ich habe keinen möglichen Zug und keinen Befehl gehört. Bitte noch einmal.
 
 error-voice-unavailable = Die Spracheingabe ist auf diesem Server nicht eingerichtet.
 error-voice-busy = Die Spracheingabe ist gerade ausgelastet. Bitte gleich noch einmal.

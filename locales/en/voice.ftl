@@ -16,6 +16,9 @@ voice-choice = { $number } { $candidate }
 voice-not-understood = I did not understand that. Please say it again.
 voice-not-understood-choices = I did not understand that. To choose: { $choices }.
 voice-declined = Fine, no move. Please say it again.
+# Heard, but far from every legal move and command (a move that is not legal, a sentence):
+# refused, nothing offered.
+voice-refused = I heard no legal move and no command. Please say it again.
 
 error-voice-unavailable = Voice input is not set up on this server.
 error-voice-busy = Voice input is busy just now. Please try again in a moment.

@@ -16,6 +16,9 @@ voice-choice = { $number } { $candidate }
 voice-not-understood = Bunu anlayamadım. Lütfen tekrar söyleyin.
 voice-not-understood-choices = Bunu anlayamadım. Seçenekler: { $choices }.
 voice-declined = Peki, hamle yok. Lütfen tekrar söyleyin.
+# Heard, but far from every legal move and command (a move that is not legal, a sentence):
+# refused, nothing offered.
+voice-refused = Geçerli bir hamle ya da komut duyamadım. Lütfen tekrar söyleyin.
 
 error-voice-unavailable = Bu sunucuda sesli giriş kurulu değil.
 error-voice-busy = Sesli giriş şu anda meşgul. Lütfen birazdan tekrar deneyin.

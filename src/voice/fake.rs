@@ -5,6 +5,9 @@
 //! - `"Springer Felix drei~"`: heard unclearly; it wins with p = 0.5 under the default
 //!   policy (hamle asks).
 //! - `"~"`: noise; every candidate is as likely as any other.
+//! - `"Dame Hektor acht>Dame Hektor sieben~"`: something was said that is no candidate (before
+//!   the `>`); the candidate after it is scored as its script says, but every score is
+//!   [`FAR`] lower: the best candidate is poor (the policy refuses it).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -70,6 +73,9 @@ impl ScriptedRecognizer {
     }
 }
 
+/// How much lower every score is when what was said is no candidate.
+pub const FAR: f32 = 10.0;
+
 fn same(a: &str, b: &str) -> bool {
     a.trim().to_lowercase() == b.trim().to_lowercase()
 }
@@ -88,22 +94,26 @@ impl Recognizer for ScriptedRecognizer {
             if script == "~" {
                 return Ok(vec![0.0; request.groups.len()]);
             }
-            // Unclear: the candidate said is as likely as all the others together (p = 0.5 at
-            // the default policy's temperature).
+            let (heard, poor) = match script.split_once('>') {
+                Some((_, heard)) => (heard, FAR),
+                None => (script.as_str(), 0.0),
+            };
+            // Unclear: the candidate heard is as likely as all the others together (p = 0.5
+            // at the default policy's temperature).
             let others = request.groups.len().saturating_sub(1).max(1) as f32;
             let temperature = super::Policy::default().temperature;
-            let (text, margin) = match script.strip_suffix('~') {
+            let (text, margin) = match heard.strip_suffix('~') {
                 Some(t) => (t, others.ln() * temperature),
-                None => (script.as_str(), 20.0),
+                None => (heard, 20.0),
             };
             Ok(request
                 .groups
                 .iter()
                 .map(|forms| {
                     if forms.iter().any(|f| same(f, text)) {
-                        0.0
+                        -poor
                     } else {
-                        -margin
+                        -margin - poor
                     }
                 })
                 .collect())

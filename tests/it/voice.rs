@@ -269,6 +269,77 @@ async fn a_pick_after_an_unclear_no_plays_what_the_result_listed() {
     assert_eq!(moves(&got), [listed[1]["uci"].as_str().unwrap()]);
 }
 
+/// Issue 32: an illegal Turkish move and a German sentence were asked about ("...? Evet mi
+/// hayır mı?"): the nearest legal move was ahead of the others, though nothing like what was
+/// said. Refused now, in the player's language, with nothing offered and no question opened;
+/// a question already open stays open.
+#[tokio::test]
+async fn an_illegal_move_and_a_sentence_are_refused_not_asked_about() {
+    let server = Server::start(true).await;
+    let game = server.game("tr").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    // "Vezir he beş" (Qh5) is not legal in the start position; "Piyon he üç" comes nearest.
+    let got = utter(&mut white, "v1", "Vezir he beş>Piyon he üç~").await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "not_understood", "{got:?}");
+    assert_eq!(
+        r["message"],
+        "Geçerli bir hamle ya da komut duyamadım. Lütfen tekrar söyleyin."
+    );
+    assert_eq!(r["candidates"], json!([]), "nothing offered: {got:?}");
+    assert!(moves(&got).is_empty());
+    // No question was opened: a pick has nothing to answer.
+    white
+        .send(json!({"type": "voice_answer", "id": "a1", "pick": 0}))
+        .await;
+    let got = answer(&mut white, "a1").await;
+    assert_eq!(got.last().unwrap()["code"], "voice_no_question", "{got:?}");
+
+    let game = server.game("de").await;
+    let (mut white, _) = Client::connect(&server.addr, &game, "white", None).await;
+    let got = utter(
+        &mut white,
+        "v2",
+        "Können Sie bitte das Fenster zumachen>Springer Felix drei~",
+    )
+    .await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "not_understood", "{got:?}");
+    assert_eq!(
+        r["message"],
+        "Ich habe keinen möglichen Zug und keinen Befehl gehört. Bitte noch einmal."
+    );
+    assert_eq!(r["candidates"], json!([]), "{got:?}");
+    assert!(moves(&got).is_empty());
+    // With a question open, a sentence leaves it open (its list is the candidates), and
+    // "Ja" still answers it.
+    let got = utter(&mut white, "v3", "Bauer Eva vier~").await;
+    assert_eq!(result(&got)["decision"], "ask", "{got:?}");
+    let listed = |r: &Value| -> Vec<Value> {
+        r["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["uci"].clone())
+            .collect()
+    };
+    let asked = listed(result(&got));
+    let got = utter(&mut white, "v4", "Wo ist der Schiedsrichter>Nein~").await;
+    let r = result(&got);
+    assert_eq!(r["decision"], "not_understood", "{got:?}");
+    assert_eq!(listed(r), asked, "{got:?}");
+    assert!(
+        r["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Ich habe keinen möglichen Zug"),
+        "{got:?}"
+    );
+    let got = utter(&mut white, "v5", "Ja").await;
+    assert_eq!(result(&got)["decision"], "played", "{got:?}");
+    assert_eq!(moves(&got), ["e2e4"]);
+}
+
 #[tokio::test]
 async fn the_player_picks_from_the_best_three_by_key() {
     let server = Server::start(true).await;

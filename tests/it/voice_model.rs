@@ -356,3 +356,95 @@ async fn the_recogniser_runs_at_niceness_10_under_a_server_started_with_nice() {
         );
     }
 }
+
+/// Issue 32, item 5: a yes heard clearly was not taken where the position had many moves ("Ja"
+/// came to 0.876 in one position and 0.915 in another, "Evet" to 0.905 and 0.8998, on the 0.9 a
+/// yes needed), and an illegal Turkish move and a German sentence were asked about. Every yes,
+/// no and draw of the fitted set's commands said in positions of their own (`de-130` on, clean)
+/// answers the open question or runs, in German and English, and every Turkish no; every
+/// Turkish move that is not legal and every German sentence of the set (clean) is not
+/// understood (refused, or at worst the best three offered), never asked about. Turkish yes and draw are only held
+/// to no wrong answer: Whisper base writes espeak-ng's "Evet" as "Eme" and its "Berabere" as
+/// "Bekam bek" (docs/voice.md). (A move that is not legal but one word from a legal one,
+/// "Läufer Hektor zwei" beside "Läufer Hektor drei", scores as well as a move said.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs the speech recogniser (scripts/voice-setup)"]
+async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sentence_is_refused() {
+    let pool = Arc::new(
+        WorkerPool::start(installed())
+            .await
+            .expect("the recogniser starts"),
+    );
+    let service = VoiceService::new(pool, 1, 0);
+    let policy = service.policy();
+    let mut failed = Vec::new();
+    for item in manifest() {
+        let expect = item["expect"].as_str().unwrap();
+        let kind = item["kind"].as_str().unwrap_or_default();
+        let lang: Lang = item["lang"].as_str().unwrap().parse().unwrap();
+        let wanted = match (kind, expect, lang) {
+            ("command", "cmd:yes" | "cmd:draw", Lang::Tr) => "no wrong answer",
+            ("command", "cmd:yes", _) => "Yes",
+            ("command", "cmd:no", _) => "No",
+            ("command", "cmd:draw", _) => "Command",
+            ("illegal", _, Lang::Tr) | ("sentence", _, Lang::De) => "Refuse",
+            // Printed, not held: an English move that is not legal, "knight c5", is played as
+            // "pawn c5" (its form "c5" alone; docs/voice.md, still open).
+            ("illegal" | "sentence", _, _) => "anything",
+            _ => continue,
+        };
+        let pos: Chess = item["fen"]
+            .as_str()
+            .unwrap()
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let seat = if pos.turn().is_white() {
+            Seat::White
+        } else {
+            Seat::Black
+        };
+        let cands = position_candidates(&pos, true, seat, lang);
+        let file = item["files"]["clean"].as_str().unwrap();
+        let audio = Arc::new(pcm(&root().join("tests/data/voice").join(file)));
+        let scores = service.score(lang, audio, &cands).await.expect("scored");
+        let ranked = policy.ranked(&scores);
+        // A question is open: the yes and no answer it.
+        let decision = policy.decide(&cands, &ranked, true);
+        let got = format!("{decision:?}");
+        let best = &ranked[0];
+        eprintln!(
+            "{} {:?}: {got}, best {:?} p={:.3} ahead of the next {:.3} score {:.2}",
+            item["id"],
+            item["text"],
+            cands[best.index].text,
+            best.p,
+            best.p / (best.p + ranked[1].p),
+            best.score
+        );
+        let heard = match cands[best.index].intent {
+            Intent::Move(_) => cands[best.index].uci().unwrap(),
+            Intent::Command(c) => format!("cmd:{}", c.key()),
+        };
+        let right = match wanted {
+            "anything" => true,
+            "no wrong answer" => {
+                !(got.starts_with("Play") || got.starts_with("No") || got.starts_with("Command"))
+                    || heard == expect
+            }
+            // Not understood either way (`not_understood` on the wire): refused, or, when
+            // the best is not poor but not twice as likely as the next, the best three
+            // offered by number; never asked about.
+            "Refuse" => got == "Refuse" || got == "Nothing",
+            _ => got.starts_with(wanted) && heard == expect,
+        };
+        if !right {
+            failed.push(format!(
+                "{} {:?}: {got} ({heard})",
+                item["id"], item["text"]
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}

@@ -214,8 +214,8 @@ impl VoiceSession {
         let service = service.clone();
         let pcm = Arc::new(rec.pcm);
         let task = tokio::spawn(async move {
-            let scores = service.score_for(priority, lang, pcm, &cands).await?;
-            let ranked = service.policy().ranked(&scores);
+            let heard = service.score_for(priority, lang, pcm, &cands).await?;
+            let ranked = service.policy().ranked(&heard);
             Ok((cands, ranked))
         });
         self.running = Some(Running {
@@ -346,6 +346,18 @@ impl VoiceSession {
                 Outcome::Say(VoiceResultMsg {
                     candidates,
                     ..result("ask", None, message)
+                })
+            }
+            Decision::Refuse => {
+                // Nothing offered, no question asked; one that is open stays open (and its
+                // list is what the result carries, as above).
+                let candidates = match &self.question {
+                    Some(q) if open => question_bodies(&q.offered),
+                    _ => Vec::new(),
+                };
+                Outcome::Say(VoiceResultMsg {
+                    candidates,
+                    ..result("not_understood", None, say(lang, "voice-refused", &[]))
                 })
             }
             Decision::Nothing => {

@@ -13,6 +13,15 @@ export const RATE = 16000;
 export const FRAME_BYTES = 4096;
 /** How likely a spoken yes must be to answer the page's own questions (the server's play_at). */
 export const PLAY_AT = 0.9;
+
+/** Whether the best of `candidates` (best first, each with `p`) answers clearly: `PLAY_AT`
+ * ahead of the next one (its probability beside the next one's) and twice as likely as all
+ * the others together, as the server judges a yes (issue 32). */
+export function clearAnswer(candidates) {
+  const p = candidates?.[0]?.p ?? 0;
+  const next = candidates?.[1]?.p ?? 0;
+  return p > 0 && p / (p + next) >= PLAY_AT && p >= 2 * (1 - p);
+}
 /** The server's limit on one utterance; the page stops recording a little before it. */
 export const MAX_SECONDS = 19;
 
@@ -234,8 +243,9 @@ export class PushToTalk {
     const { tell } = this.hooks;
     const best = result.candidates?.[0];
     // A yes or no to the page's own question (draw, resign…), heard as clearly as the server
-    // wants a move before it plays it (its `play_at`, docs/voice.md).
-    if (best?.kind === 'command' && ['yes', 'no'].includes(best.command) && best.p >= PLAY_AT && this.hooks.confirm(best.command)) return;
+    // wants a yes to its own question (`Policy::decide`, docs/voice.md): `PLAY_AT` ahead of
+    // the next candidate, and twice as likely as all the others together.
+    if (best?.kind === 'command' && ['yes', 'no'].includes(best.command) && clearAnswer(result.candidates) && this.hooks.confirm(best.command)) return;
     switch (result.decision) {
       case 'played':
         // The move's event follows and is said like every move.
