@@ -388,9 +388,10 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
             ("command", "cmd:no", _) => "No",
             ("command", "cmd:draw", _) => "Command",
             ("illegal", _, Lang::Tr) | ("sentence", _, Lang::De) => "Refuse",
-            // Printed, not held: an English move that is not legal, "knight c5", is played as
-            // "pawn c5" (its form "c5" alone; docs/voice.md, still open).
-            ("illegal" | "sentence", _, _) => "anything",
+            // Not heard here (each costs the suite a recogniser's pass and asserts nothing):
+            // the other languages' illegal moves and sentences are the voice benchmark's rows
+            // (an English move that is not legal, "knight c5", is played as "pawn c5", its form
+            // "c5" alone; docs/voice.md, still open).
             _ => continue,
         };
         let pos: Chess = item["fen"]
@@ -428,7 +429,6 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
             Intent::Command(c) => format!("cmd:{}", c.key()),
         };
         let right = match wanted {
-            "anything" => true,
             "no wrong answer" => {
                 !(got.starts_with("Play") || got.starts_with("No") || got.starts_with("Command"))
                     || heard == expect
