@@ -42,7 +42,8 @@ pub struct Incident {
     /// in order. Empty for every other incident.
     pub board_events: Vec<u64>,
     /// As `board_events`, the [`Event::BoardSensed`] events (an electronic board's raw
-    /// readings) of the same board(s) since the last move, at most [`SENSED_EVIDENCE`], the
+    /// readings) of the same board(s) since the last move, and those recorded up to
+    /// [`SENSED_LATE_MS`] after it before the next move, at most [`SENSED_EVIDENCE`], the
     /// latest, in order.
     pub sensed: Vec<u64>,
 }
@@ -53,6 +54,11 @@ pub const BOARD_EVIDENCE: usize = 16;
 /// The most [`Event::BoardSensed`] events (each up to [`crate::game::MAX_READINGS`] raw
 /// readings) an incident keeps as its evidence.
 pub const SENSED_EVIDENCE: usize = 8;
+
+/// How long after a touch report or diverging boards an electronic board's raw readings still
+/// go with it: a bridge sends them within a second of the first (`crate::game::MAX_READINGS`
+/// sooner), so those of the touch reported at once arrive after the report.
+pub const SENSED_LATE_MS: u64 = 2_000;
 
 /// Adds `seq` to `kept`, keeping the latest `cap`.
 fn keep(kept: &mut Vec<u64>, seq: u64, cap: usize) {
@@ -158,7 +164,10 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
     let mut since_move: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
     // The same for the electronic boards' raw readings.
     let mut sensed_since: ByColor<Vec<u64>> = ByColor::new_with(|_| Vec::new());
-    let mut out = Vec::new();
+    // The incidents since the last move that take raw readings recorded after them: their
+    // index in `out` and the board they concern (`None`: both).
+    let mut open: Vec<(usize, Option<shakmaty::Color>)> = Vec::new();
+    let mut out: Vec<Incident> = Vec::new();
     let mut last: Option<&Recorded> = None;
     for rec in log {
         let mut moves = Vec::new();
@@ -168,8 +177,16 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
             }
             Event::BoardSensed { board, .. } => {
                 keep(sensed_since.get_mut(*board), rec.seq, SENSED_EVIDENCE);
+                for (i, concerns) in &open {
+                    let incident = &mut out[*i];
+                    let late = rec.at_ms.saturating_sub(incident.at_ms) <= SENSED_LATE_MS;
+                    if late && concerns.is_none_or(|c| c == *board) {
+                        keep(&mut incident.sensed, rec.seq, SENSED_EVIDENCE);
+                    }
+                }
             }
             Event::Moved { .. } => {
+                open.clear();
                 since_move = ByColor::new_with(|_| Vec::new());
                 sensed_since = ByColor::new_with(|_| Vec::new());
                 official.push(rec.seq);
@@ -194,6 +211,11 @@ pub fn incidents<'a>(log: impl IntoIterator<Item = &'a Recorded>) -> Vec<Inciden
                 moves = official.split_off(keep);
                 taken_back.clear();
             }
+            _ => {}
+        }
+        match rec.event {
+            Event::TouchReported { color, .. } => open.push((out.len(), Some(color))),
+            Event::BoardsDiverged { .. } => open.push((out.len(), None)),
             _ => {}
         }
         if is_incident(&rec.event) {
@@ -517,6 +539,68 @@ mod tests {
         assert!(got[0].board_events.is_empty());
         let both: Vec<u64> = (6..=13).collect();
         assert_eq!(got[1].sensed, both);
+    }
+
+    /// A touch reported at once: the touch's raw readings reach the table within a second
+    /// after the report; those recorded up to [`SENSED_LATE_MS`] after it, before the next
+    /// move, go with it (its side's board; both for diverging boards), later ones do not.
+    #[test]
+    fn raw_readings_recorded_just_after_a_report_go_with_it() {
+        use crate::game::{SensorReading, SquareReading};
+        use shakmaty::Square;
+        let sensed = |seq, board: Color| {
+            rec(
+                seq,
+                Event::BoardSensed {
+                    by: Seat::player(board),
+                    board,
+                    readings: vec![SensorReading {
+                        at_ms: seq * 1_000 - 900,
+                        square: Square::H8,
+                        found: SquareReading::Empty,
+                    }],
+                },
+            )
+        };
+        let moved = |seq| {
+            rec(
+                seq,
+                Event::Moved {
+                    by: Seat::White,
+                    uci: "e2e4".parse().unwrap(),
+                },
+            )
+        };
+        let reported = |seq| {
+            rec(
+                seq,
+                Event::TouchReported {
+                    by: Seat::WhiteAssistant,
+                    color: Color::Black,
+                    square: Square::H8,
+                },
+            )
+        };
+        let log = vec![
+            moved(1),
+            sensed(2, Color::Black),
+            reported(3),
+            rec(4, Event::BoardsDiverged { by: None }),
+            // One second after the report: Black's goes with both, White's with the boards.
+            sensed(4, Color::Black),
+            sensed(5, Color::White),
+            // Three seconds after the report, two after the boards diverged.
+            sensed(6, Color::Black),
+            reported(7),
+            moved(8),
+            // After the next move: with neither.
+            sensed(9, Color::Black),
+        ];
+        let got = incidents(&log);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[0].sensed, [2, 4], "the touch report");
+        assert_eq!(got[1].sensed, [2, 4, 5, 6], "the boards diverging");
+        assert_eq!(got[2].sensed, [2, 4, 6], "the second report");
     }
 
     /// Issue 31, item 7: the report says a clock set "from ... to ...", and keeps the
