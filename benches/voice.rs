@@ -253,7 +253,7 @@ fn main() {
                     .await
                     .expect("scored");
                 let ms = t.elapsed().as_secs_f64() * 1000.0 + over;
-                let ranked = policy.ranked(&heard);
+                let ranked = policy.ranked_heard(&heard);
                 let decision = policy.decide(&cands, &ranked, false);
                 if let Some(out) = log.as_mut() {
                     use std::io::Write;

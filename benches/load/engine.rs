@@ -163,10 +163,12 @@ impl Server {
 
 /// The `hamle serve` arguments of every load run: every client here is on 127.0.0.1, and the
 /// limits per address would count the whole load as one attacker.
-pub(crate) const UNLIMITED: [&str; 10] = [
+pub(crate) const UNLIMITED: [&str; 12] = [
     "--games-per-minute",
     "0",
     "--max-unstarted-games",
+    "1000000",
+    "--max-unstarted-games-per-address",
     "1000000",
     "--max-connections-per-address",
     "1000000",

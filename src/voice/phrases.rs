@@ -72,6 +72,11 @@ pub struct Candidate {
     pub text: String,
     /// Every form, the first being `text`; no two alike.
     pub forms: Vec<String>,
+    /// The forms that name only the move's destination (a pawn's push by its square alone:
+    /// "e4", "Felix vier", "e dört"), scored as a group of their own: a move that wins by one
+    /// of them is asked about, never played at once (issue 32: "knight c5", not legal there,
+    /// was heard as "c5" and played as the pawn's move at p = 0.908).
+    pub bare: Vec<String>,
 }
 
 impl Candidate {
@@ -204,10 +209,16 @@ pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
                 push_form(&mut forms, lang, pos, m, form);
             }
             grammar_forms(&mut forms, lang, pos, m, &speaker, &words);
+            let mut bare = Vec::new();
+            if m.role() == Role::Pawn && !m.is_capture() && m.promotion().is_none() {
+                push_form(&mut bare, lang, pos, m, speaker.square(m.to()));
+            }
+            forms.retain(|f| !bare.contains(f));
             Candidate {
                 intent: Intent::Move(m),
                 text,
                 forms,
+                bare,
             }
         })
         .collect()
@@ -216,9 +227,10 @@ pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
 /// The forms the typed parser reads that hamle itself does not say (issue 32): castling by
 /// the language's castling and side words ("große Rochade", "uzun rok", "long castle"), a
 /// "to" word before the destination ("Dame nach Anna eins", "king to echo two"), and a pawn
-/// push said by its destination alone ("Felix vier", "e dört"). The words are the parser's own (`announce::move_words`), and each form is kept
-/// only if the parser reads it back as this move, so the two cannot disagree. (What the
-/// recogniser listens for, never said to anyone.)
+/// push said by its destination alone ("Felix vier", "e dört": kept apart, as the
+/// candidate's `bare` forms, by [`candidates`]). The words are the parser's own
+/// (`announce::move_words`), and each form is kept only if the parser reads it back as this
+/// move, so the two cannot disagree. (What the recogniser listens for, never said to anyone.)
 fn grammar_forms(
     forms: &mut Vec<String>,
     lang: Lang,
@@ -242,11 +254,8 @@ fn grammar_forms(
     }
     // In hamle's own square words only: each other naming would multiply the forms the
     // recogniser scores, and the players who say "nach" or a destination alone say the
-    // squares as hamle does.
+    // squares as hamle does. (A pawn's push by its square alone: [`candidates`].)
     if m.role() == Role::Pawn {
-        if !m.is_capture() && m.promotion().is_none() {
-            push_form(forms, lang, pos, m, speaker.square(m.to()));
-        }
         return;
     }
     if !m.is_capture() {
@@ -285,6 +294,7 @@ pub fn command_candidates(lang: Lang, which: &[VoiceCommand]) -> Vec<Candidate> 
                 intent: Intent::Command(c),
                 text,
                 forms,
+                bare: Vec::new(),
             }
         })
         .collect()
@@ -329,9 +339,13 @@ mod tests {
                 )
             });
             assert!(
-                c.forms.iter().any(|f| f.eq_ignore_ascii_case(form)),
-                "{text} ({lang:?}): {form:?} not in {:?}",
                 c.forms
+                    .iter()
+                    .chain(&c.bare)
+                    .any(|f| f.eq_ignore_ascii_case(form)),
+                "{text} ({lang:?}): {form:?} not in {:?} {:?}",
+                c.forms,
+                c.bare
             );
         };
         let castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
@@ -355,9 +369,21 @@ mod tests {
         for lang in Lang::ALL {
             for c in candidates(&pos, lang) {
                 let Intent::Move(m) = c.intent else { continue };
-                for f in &c.forms {
+                for f in c.forms.iter().chain(&c.bare) {
                     assert_eq!(understand(lang, f, &pos).ok(), Some(m), "{f}");
                 }
+            }
+        }
+        // The destination alone is a form of its own, in no other group: a pawn's push
+        // only, never a piece's move or a capture.
+        let start: Chess = Chess::default();
+        for lang in Lang::ALL {
+            for c in candidates(&start, lang) {
+                let Intent::Move(m) = c.intent else { continue };
+                let square = Speaker::new(lang).square(m.to());
+                assert!(!c.forms.contains(&square), "{lang:?} {:?}", c.forms);
+                let pushed = m.role() == Role::Pawn && !m.is_capture();
+                assert_eq!(c.bare, if pushed { vec![square] } else { vec![] });
             }
         }
     }

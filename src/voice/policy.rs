@@ -8,6 +8,7 @@
 //! or key) or picks one of the best three. No move is ever played on a guess without his yes.
 
 use super::phrases::{Candidate, Intent, VoiceCommand};
+use super::recognizer::Scores;
 
 /// A candidate's place and probability.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,6 +18,9 @@ pub struct Scored {
     pub p: f32,
     /// Its score as the recogniser gave it (a contrasted mean log-probability).
     pub score: f32,
+    /// Heard only by a form that names the destination alone ([`Scores::bare`]): asked
+    /// about, never played at once.
+    pub bare: bool,
 }
 
 /// What to do with an utterance.
@@ -119,9 +123,24 @@ impl Policy {
             .iter()
             .zip(scores)
             .enumerate()
-            .map(|(index, (&p, &score))| Scored { index, p, score })
+            .map(|(index, (&p, &score))| Scored {
+                index,
+                p,
+                score,
+                bare: false,
+            })
             .collect();
         ranked.sort_by(|a, b| b.p.total_cmp(&a.p).then(a.index.cmp(&b.index)));
+        ranked
+    }
+
+    /// [`Policy::ranked`] for what the recogniser heard, each candidate marked when it won
+    /// by its destination alone.
+    pub fn ranked_heard(&self, heard: &Scores) -> Vec<Scored> {
+        let mut ranked = self.ranked(&heard.values);
+        for s in &mut ranked {
+            s.bare = heard.bare.get(s.index).copied().unwrap_or(false);
+        }
         ranked
     }
 
@@ -156,7 +175,9 @@ impl Policy {
         let together = best.p / (1.0 - best.p).max(f32::MIN_POSITIVE);
         let clear = |at: f32| ahead >= at && together >= self.ask_margin;
         match candidate.intent {
-            Intent::Move(_) if best.p >= self.play_at => Decision::Play(best.index),
+            // A move heard only by its destination ("c5" for "knight c5", which is not legal)
+            // is never played on that alone.
+            Intent::Move(_) if best.p >= self.play_at && !best.bare => Decision::Play(best.index),
             Intent::Move(_) => Decision::Ask(best.index),
             Intent::Command(VoiceCommand::Yes) if question_open && clear(self.play_at) => {
                 Decision::Yes
@@ -189,6 +210,25 @@ mod tests {
         (0..n)
             .map(|i| if i == best { 0.0 } else { -margin })
             .collect()
+    }
+
+    /// Issue 32: "knight c5", not legal, was heard as "c5" and the pawn's push played at
+    /// p = 0.908. A move however probable is asked about when it won by its square alone.
+    #[test]
+    fn a_move_heard_only_by_its_destination_is_asked_never_played() {
+        let c = list();
+        let policy = Policy::default();
+        let pawn = c
+            .iter()
+            .position(|c| !c.bare.is_empty())
+            .expect("a pawn's push");
+        let mut heard = Scores::full(scores_with(c.len(), pawn, 10.0));
+        let r = policy.ranked_heard(&heard);
+        assert_eq!(policy.decide(&c, &r, false), Decision::Play(pawn));
+        heard.bare[pawn] = true;
+        let r = policy.ranked_heard(&heard);
+        assert!(r[0].p > 0.99 && r[0].bare);
+        assert_eq!(policy.decide(&c, &r, false), Decision::Ask(pawn));
     }
 
     #[test]

@@ -38,6 +38,53 @@ pub struct ScoreRequest {
     pub contrast: f32,
 }
 
+/// The groups the recogniser scores for `candidates`: each candidate's forms, then one group
+/// of its [`Candidate::bare`] forms for each candidate that has them; and the candidate each
+/// group is of.
+fn groups(candidates: &[Candidate]) -> (Vec<Vec<String>>, Vec<usize>) {
+    let mut groups: Vec<Vec<String>> = candidates.iter().map(|c| c.forms.clone()).collect();
+    let mut of: Vec<usize> = (0..candidates.len()).collect();
+    for (i, c) in candidates.iter().enumerate() {
+        if !c.bare.is_empty() {
+            groups.push(c.bare.clone());
+            of.push(i);
+        }
+    }
+    (groups, of)
+}
+
+/// What an utterance scored, one entry per candidate.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scores {
+    /// Its best form's score (a contrasted mean log-probability).
+    pub values: Vec<f32>,
+    /// Whether that best form is one of its [`Candidate::bare`] forms (the destination
+    /// alone): such a move is asked about, never played at once.
+    pub bare: Vec<bool>,
+}
+
+impl Scores {
+    /// Scores of forms hamle says and the parser reads in full: none bare.
+    pub fn full(values: Vec<f32>) -> Scores {
+        let bare = vec![false; values.len()];
+        Scores { values, bare }
+    }
+
+    /// `n` candidates' scores from their groups' (`of`: the candidate of each group): each
+    /// candidate's best group, and whether that is its bare one.
+    fn of(n: usize, of: &[usize], group_scores: &[f32]) -> Scores {
+        let mut scores = Scores::full(group_scores[..n].to_vec());
+        for (&i, &score) in of[n..].iter().zip(&group_scores[n..]) {
+            let own = scores.values[i];
+            if score.is_finite() && (own.is_nan() || score > own) {
+                scores.values[i] = score;
+                scores.bare[i] = true;
+            }
+        }
+        scores
+    }
+}
+
 /// Why an utterance was not scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VoiceError {
@@ -316,7 +363,7 @@ impl VoiceService {
         lang: Lang,
         pcm: Arc<Vec<u8>>,
         candidates: &[Candidate],
-    ) -> Result<Vec<f32>, VoiceError> {
+    ) -> Result<Scores, VoiceError> {
         self.score_for(Priority::Own, lang, pcm, candidates).await
     }
 
@@ -328,7 +375,7 @@ impl VoiceService {
         lang: Lang,
         pcm: Arc<Vec<u8>>,
         candidates: &[Candidate],
-    ) -> Result<Vec<f32>, VoiceError> {
+    ) -> Result<Scores, VoiceError> {
         let queue = match priority {
             Priority::Own => &self.0.queued_own,
             Priority::Other => &self.0.queued_other,
@@ -339,31 +386,32 @@ impl VoiceService {
             return Err(VoiceError::Busy);
         }
         let _running = self.0.running.enter(priority).await;
+        let (groups, of) = groups(candidates);
         let request = ScoreRequest {
             lang,
             pcm,
-            groups: candidates.iter().map(|c| c.forms.clone()).collect(),
             top: self.0.passes.top,
             first: self.0.passes.first.max(1),
             again: self.0.passes.again,
-            prior: candidates
+            prior: of
                 .iter()
-                .map(|c| match c.intent {
+                .map(|i| match candidates[*i].intent {
                     Intent::Command(_) => -self.0.policy.command_prior,
                     Intent::Move(_) => 0.0,
                 })
                 .collect(),
+            groups,
             contrast: self.0.policy.contrast,
         };
         let scores = self.0.recognizer.score(request).await?;
-        if scores.len() != candidates.len() {
+        if scores.len() != of.len() {
             return Err(VoiceError::Failed(format!(
-                "{} scores for {} candidates",
+                "{} scores for {} groups",
                 scores.len(),
-                candidates.len()
+                of.len()
             )));
         }
-        Ok(scores)
+        Ok(Scores::of(candidates.len(), &of, &scores))
     }
 
     /// Prepares the recogniser for an utterance in the position of `candidates` (see
@@ -375,8 +423,7 @@ impl VoiceService {
         let Some(_running) = self.0.running.try_enter() else {
             return;
         };
-        let groups = candidates.iter().map(|c| c.forms.clone()).collect();
-        self.0.recognizer.prepare(lang, groups).await;
+        self.0.recognizer.prepare(lang, groups(candidates).0).await;
     }
 
     /// Free-form transcription through the same cap.
@@ -413,10 +460,37 @@ mod tests {
         );
         fake.hold(false);
         let s = first.await.unwrap().unwrap();
-        assert_eq!(s.len(), cands.len());
+        assert_eq!(s.values.len(), cands.len());
         second.await.unwrap().unwrap();
         assert!(service.score(Lang::De, pcm, &cands).await.is_ok());
         assert_eq!(fake.calls(), 3);
+    }
+
+    /// Issue 32: a pawn's push by its square alone is scored as a group of its own, and a
+    /// move that wins by it is marked, whatever the order of the groups' scores.
+    #[test]
+    fn a_move_heard_by_its_destination_alone_is_marked() {
+        let pos = shakmaty::Chess::default();
+        let cands = crate::voice::candidates(&pos, Lang::En);
+        let (groups, of) = groups(&cands);
+        let e4 = cands.iter().position(|c| c.text == "pawn e4").unwrap();
+        let nf3 = cands.iter().position(|c| c.text == "knight f3").unwrap();
+        // 16 pawn pushes, each with its square alone; no knight's move has one.
+        assert_eq!(groups.len(), cands.len() + 16);
+        let bare_e4 = (cands.len()..groups.len()).find(|g| of[*g] == e4).unwrap();
+        assert_eq!(groups[bare_e4], ["e4"]);
+        assert!(!of[cands.len()..].contains(&nf3));
+        let mut scored = vec![-3.0; groups.len()];
+        scored[e4] = -1.0;
+        scored[bare_e4] = -0.5;
+        scored[nf3] = f32::NAN;
+        let s = Scores::of(cands.len(), &of, &scored);
+        assert_eq!((s.values[e4], s.bare[e4]), (-0.5, true));
+        assert!(s.values[nf3].is_nan() && !s.bare[nf3]);
+        scored[bare_e4] = -1.5;
+        let s = Scores::of(cands.len(), &of, &scored);
+        assert_eq!((s.values[e4], s.bare[e4]), (-1.0, false));
+        assert_eq!(s.values.len(), cands.len());
     }
 
     #[tokio::test(start_paused = true)]
@@ -499,10 +573,16 @@ mod tests {
         service.score(Lang::De, pcm, &cands).await.unwrap();
         let request = rec.0.lock().unwrap().take().unwrap();
         assert_eq!((request.first, request.top, request.again), (2, 5, 3));
-        assert_eq!(request.groups.len(), cands.len());
+        // Every candidate's forms, then the 16 pawn pushes by their squares alone.
+        assert_eq!(request.groups.len(), cands.len() + 16);
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
-        assert!(request.prior[moves..].iter().all(|p| *p == -0.75));
-        assert_eq!(request.prior.len(), cands.len());
+        assert!(
+            request.prior[moves..cands.len()]
+                .iter()
+                .all(|p| *p == -0.75)
+        );
+        assert!(request.prior[cands.len()..].iter().all(|p| *p == 0.0));
+        assert_eq!(request.prior.len(), request.groups.len());
         assert_eq!(request.contrast, Policy::default().contrast);
     }
 
@@ -514,7 +594,8 @@ mod tests {
         service.prepare(Lang::En, &cands).await;
         let prepared = fake.prepared();
         assert_eq!(prepared.len(), 1);
-        assert_eq!(prepared[0].len(), cands.len());
+        // With the 16 pawn pushes by their squares alone.
+        assert_eq!(prepared[0].len(), cands.len() + 16);
         assert!(
             prepared[0].contains(&"knight f3".to_owned()),
             "{prepared:?}"

@@ -171,9 +171,9 @@ async fn the_recogniser_prepares_the_position_while_the_player_speaks() {
         .send(json!({"type": "voice_start", "id": "v1", "rate": 16000, "format": "s16le"}))
         .await;
     // Asked when the utterance starts, before any audio: the legal moves of the position in
-    // White's language, and the commands.
+    // White's language, and the commands (and the 16 pawn pushes by their squares alone).
     let prepared = wait_prepared(&server, 1).await;
-    assert_eq!(prepared[0].len(), 20 + 6, "{prepared:?}");
+    assert_eq!(prepared[0].len(), 20 + 6 + 16, "{prepared:?}");
     assert!(prepared[0].contains(&"Springer Felix drei".to_owned()));
     white
         .send(json!({"type": "voice_cancel", "id": "v1"}))

@@ -127,7 +127,7 @@ async fn whisper_hears_the_fixtures_and_plays_no_wrong_move() {
         let file = item["files"][condition].as_str().unwrap();
         let audio = Arc::new(pcm(&root().join("tests/data/voice").join(file)));
         let scores = service.score(lang, audio, &cands).await.expect("scored");
-        let ranked = policy.ranked(&scores);
+        let ranked = policy.ranked_heard(&scores);
         let expect = item["expect"].as_str().unwrap();
         let named = |i: usize| match cands[i].intent {
             Intent::Move(_) => cands[i].uci().unwrap(),
@@ -397,10 +397,11 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
             ("command", "cmd:no", _) => "No",
             ("command", "cmd:draw", _) => "Command",
             ("illegal", _, Lang::Tr) | ("sentence", _, Lang::De) => "Refuse",
-            // Not heard here (each costs the suite a recogniser's pass and asserts nothing):
-            // the other languages' illegal moves and sentences are the voice benchmark's rows
-            // (an English move that is not legal, "knight c5", is played as "pawn c5", its form
-            // "c5" alone; docs/voice.md, still open).
+            // "knight c5", not legal, was played as "pawn c5", heard by its square alone
+            // (issue 32): an illegal move is never played.
+            ("illegal", _, Lang::En) => "not played",
+            // Not heard here (each costs the suite a recogniser's pass): the other languages'
+            // illegal moves and sentences are the voice benchmark's rows.
             _ => continue,
         };
         let pos: Chess = item["fen"]
@@ -419,19 +420,20 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
         let file = item["files"]["clean"].as_str().unwrap();
         let audio = Arc::new(pcm(&root().join("tests/data/voice").join(file)));
         let scores = service.score(lang, audio, &cands).await.expect("scored");
-        let ranked = policy.ranked(&scores);
+        let ranked = policy.ranked_heard(&scores);
         // A question is open: the yes and no answer it.
         let decision = policy.decide(&cands, &ranked, true);
         let got = format!("{decision:?}");
         let best = &ranked[0];
         eprintln!(
-            "{} {:?}: {got}, best {:?} p={:.3} ahead of the next {:.3} score {:.2}",
+            "{} {:?}: {got}, best {:?} p={:.3} ahead of the next {:.3} score {:.2}{}",
             item["id"],
             item["text"],
             cands[best.index].text,
             best.p,
             best.p / (best.p + ranked[1].p),
-            best.score
+            best.score,
+            if best.bare { " (its square alone)" } else { "" }
         );
         let heard = match cands[best.index].intent {
             Intent::Move(_) => cands[best.index].uci().unwrap(),
@@ -446,6 +448,7 @@ async fn yes_no_and_draw_answer_in_every_language_and_an_illegal_move_or_a_sente
             // the best is not poor but not twice as likely as the next, the best three
             // offered by number; never asked about.
             "Refuse" => got == "Refuse" || got == "Nothing",
+            "not played" => !got.starts_with("Play"),
             _ => got.starts_with(wanted) && heard == expect,
         };
         if !right {

@@ -215,7 +215,7 @@ impl VoiceSession {
         let pcm = Arc::new(rec.pcm);
         let task = tokio::spawn(async move {
             let heard = service.score_for(priority, lang, pcm, &cands).await?;
-            let ranked = service.policy().ranked(&heard);
+            let ranked = service.policy().ranked_heard(&heard);
             Ok((cands, ranked))
         });
         self.running = Some(Running {
