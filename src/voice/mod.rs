@@ -14,10 +14,8 @@ pub mod recognizer;
 pub mod worker;
 
 pub use phrases::{Candidate, Intent, VoiceCommand, candidates, command_candidates};
-pub use policy::{Decision, Policy, Scored};
-pub use recognizer::{
-    Passes, Priority, Recognizer, ScoreRequest, Scores, VoiceError, VoiceService,
-};
+pub use policy::{Decision, Policy, Scored, Scores};
+pub use recognizer::{Passes, Priority, Recognizer, ScoreRequest, VoiceError, VoiceService};
 pub use worker::{WorkerOptions, WorkerPool};
 
 /// The sample rate of the audio a recogniser takes: 16 kHz, mono, signed 16-bit little endian.

@@ -9,7 +9,7 @@ use futures_util::future::BoxFuture;
 use tokio::sync::oneshot;
 
 use super::phrases::{Candidate, Intent};
-use super::policy::Policy;
+use super::policy::{Policy, Scores};
 use crate::announce::Lang;
 
 /// One utterance to score against candidates.
@@ -51,38 +51,6 @@ fn groups(candidates: &[Candidate]) -> (Vec<Vec<String>>, Vec<usize>) {
         }
     }
     (groups, of)
-}
-
-/// What an utterance scored, one entry per candidate.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Scores {
-    /// Its best form's score (a contrasted mean log-probability).
-    pub values: Vec<f32>,
-    /// Whether that best form is one of its [`Candidate::bare`] forms (the destination
-    /// alone): such a move is asked about, never played at once.
-    pub bare: Vec<bool>,
-}
-
-impl Scores {
-    /// Scores of forms hamle says and the parser reads in full: none bare.
-    pub fn full(values: Vec<f32>) -> Scores {
-        let bare = vec![false; values.len()];
-        Scores { values, bare }
-    }
-
-    /// `n` candidates' scores from their groups' (`of`: the candidate of each group): each
-    /// candidate's best group, and whether that is its bare one.
-    fn of(n: usize, of: &[usize], group_scores: &[f32]) -> Scores {
-        let mut scores = Scores::full(group_scores[..n].to_vec());
-        for (&i, &score) in of[n..].iter().zip(&group_scores[n..]) {
-            let own = scores.values[i];
-            if score.is_finite() && (own.is_nan() || score > own) {
-                scores.values[i] = score;
-                scores.bare[i] = true;
-            }
-        }
-        scores
-    }
 }
 
 /// Why an utterance was not scored.
