@@ -489,26 +489,30 @@ mod tests {
         assert!(got[0].sensed.is_empty() && got[1].sensed.is_empty());
     }
 
+    /// `board`'s raw readings as event `seq` (at `seq` seconds): `square` found empty
+    /// `ago_ms` before.
+    fn sensed_at(seq: u64, board: Color, square: shakmaty::Square, ago_ms: u64) -> Recorded {
+        use crate::game::{SensorReading, SquareReading};
+        rec(
+            seq,
+            Event::BoardSensed {
+                by: Seat::player(board),
+                board,
+                readings: vec![SensorReading {
+                    at_ms: seq * 1_000 - ago_ms,
+                    square,
+                    found: SquareReading::Empty,
+                }],
+            },
+        )
+    }
+
     /// An electronic board's raw readings since the last move go with a touch report (its
     /// side's board) and diverging boards (both), the latest [`SENSED_EVIDENCE`] batches.
     #[test]
     fn a_touch_report_carries_the_raw_readings_since_the_last_move() {
-        use crate::game::{SensorReading, SquareReading};
         use shakmaty::Square;
-        let sensed = |seq, board: Color| {
-            rec(
-                seq,
-                Event::BoardSensed {
-                    by: Seat::player(board),
-                    board,
-                    readings: vec![SensorReading {
-                        at_ms: seq * 1_000 - 250,
-                        square: Square::G8,
-                        found: SquareReading::Empty,
-                    }],
-                },
-            )
-        };
+        let sensed = |seq, board| sensed_at(seq, board, Square::G8, 250);
         let mut log = vec![
             sensed(1, Color::White),
             rec(
@@ -546,22 +550,8 @@ mod tests {
     /// move, go with it (its side's board; both for diverging boards), later ones do not.
     #[test]
     fn raw_readings_recorded_just_after_a_report_go_with_it() {
-        use crate::game::{SensorReading, SquareReading};
         use shakmaty::Square;
-        let sensed = |seq, board: Color| {
-            rec(
-                seq,
-                Event::BoardSensed {
-                    by: Seat::player(board),
-                    board,
-                    readings: vec![SensorReading {
-                        at_ms: seq * 1_000 - 900,
-                        square: Square::H8,
-                        found: SquareReading::Empty,
-                    }],
-                },
-            )
-        };
+        let sensed = |seq, board| sensed_at(seq, board, Square::H8, 900);
         let moved = |seq| {
             rec(
                 seq,
