@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex};
 use shakmaty::Color;
 use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -164,6 +165,8 @@ pub struct Boards {
 struct Bus {
     client: async_nats::Client,
     origin: u64,
+    /// The server's tasks: a notice on its way to the bus is waited for at shutdown.
+    tracker: TaskTracker,
 }
 
 /// The subject a game's board notices go over.
@@ -276,11 +279,12 @@ pub async fn follow_bus(boards: Boards, shutdown: CancellationToken) {
 impl Boards {
     /// The boards of a node of a cluster: notices go to the other nodes too
     /// ([`follow_bus`] takes theirs).
-    pub fn on_bus(client: async_nats::Client) -> Boards {
+    pub fn on_bus(client: async_nats::Client, tracker: TaskTracker) -> Boards {
         Boards {
             bus: Some(Bus {
                 client,
                 origin: rand::random(),
+                tracker,
             }),
             ..Boards::default()
         }
@@ -337,7 +341,7 @@ impl Boards {
             if let Ok(payload) = serde_json::to_vec(&sent) {
                 let client = bus.client.clone();
                 let subject = board_subject(game);
-                tokio::spawn(async move {
+                bus.tracker.spawn(async move {
                     if let Err(e) = client.publish(subject, payload.into()).await {
                         tracing::warn!("a bridge's joining not sent to the other nodes: {e}");
                     }
@@ -393,7 +397,7 @@ impl Boards {
                 Ok(payload) => {
                     let client = bus.client.clone();
                     let subject = board_subject(game);
-                    tokio::spawn(async move {
+                    bus.tracker.spawn(async move {
                         if let Err(e) = client.publish(subject, payload.into()).await {
                             tracing::warn!("a board notice not sent to the other nodes: {e}");
                         }

@@ -175,6 +175,8 @@ pub fn serve_command(
             );
         };
         let shutdown = CancellationToken::new();
+        // The one task outside the server's tracker: it starts the shutdown the tracker waits
+        // for, and ends with it.
         tokio::spawn(cancel_on_signal(shutdown.clone()));
         let config = Config {
             data_dir,

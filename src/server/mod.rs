@@ -278,7 +278,7 @@ pub async fn run_node(
     let leases = cluster.clone();
     // In a cluster a board's notices go to the other nodes' connections too.
     let boards = cluster.as_ref().map_or_else(boards::Boards::default, |c| {
-        boards::Boards::on_bus(c.client.clone())
+        boards::Boards::on_bus(c.client.clone(), tracker.clone())
     });
     // The engine is tried when the first game against the computer is asked for: a program
     // that is no engine is said then, and games against it are refused with that reason.

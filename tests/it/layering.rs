@@ -737,3 +737,43 @@ fn layers_are_read_bottom_first_with_their_continuation_lines() {
         [vec![m("core")], vec![m("shell::a"), m("shell::b")]]
     );
 }
+
+/// Where production code starts a task that no tracker counts, as `file: line` (the signal
+/// task is the one allowed: it starts the shutdown the trackers wait for).
+fn untracked_spawns(files: &[(String, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, src) in files {
+        let (code, _) = without_tests(&code_only(src));
+        for (n, line) in code.lines().enumerate() {
+            let spawns = ["tokio::spawn(", "task::spawn(", "std::thread::spawn("]
+                .iter()
+                .any(|s| line.contains(s));
+            let allowed =
+                file == "server::command" && line.contains("tokio::spawn(cancel_on_signal(");
+            if spawns && !allowed {
+                found.push(format!("{file}: {}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Every task the server starts is on a tracker (the server's or a game's), so a shutdown
+/// waits for it; a task owned by a handle that aborts it on drop is on one too.
+#[test]
+fn every_task_of_the_server_is_tracked() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut modules = Vec::new();
+    sources(&root.join("src/server"), &root.join("src"), &mut modules);
+    let files: Vec<(String, String)> = modules.into_iter().map(|(m, s)| (name(&m), s)).collect();
+    assert!(files.len() > 40, "found only {} files", files.len());
+    let found = untracked_spawns(&files);
+    assert!(found.is_empty(), "untracked tasks:\n{}", found.join("\n"));
+    // The check finds one, and not in a test module.
+    let planted = [(
+        "server::x".to_owned(),
+        "fn a() { tokio::spawn(async {}); }\n#[cfg(test)]\nmod tests { fn b() { tokio::spawn(async {}); } }"
+            .to_owned(),
+    )];
+    assert_eq!(untracked_spawns(&planted), ["server::x: 1"]);
+}

@@ -327,11 +327,16 @@ impl Renderer {
     }
 
     /// Starts the audio of one connection, for a seat or a spectator, from the client address
-    /// `turn` (see [`Turn`]).
-    pub fn channel_for(&self, listener: Listener, turn: Turn) -> AudioChannel {
+    /// `turn` (see [`Turn`]), its task on `tracker` (the server's: shutdown waits for it).
+    pub fn channel_for(
+        &self,
+        listener: Listener,
+        turn: Turn,
+        tracker: &tokio_util::task::TaskTracker,
+    ) -> AudioChannel {
         let (jobs, rx) = mpsc::channel(QUEUED);
         let (tx, out) = mpsc::channel(2);
-        let worker = tokio::spawn(work(self.clone(), listener, turn, rx, tx));
+        let worker = tracker.spawn(work(self.clone(), listener, turn, rx, tx));
         AudioChannel {
             jobs,
             out,
@@ -519,6 +524,7 @@ mod tests {
     use crate::speech::Kind;
     use std::time::Duration;
     use tokio::time::timeout;
+    use tokio_util::task::TaskTracker;
 
     #[tokio::test(start_paused = true)]
     async fn places_go_round_the_addresses_that_wait() {
@@ -616,7 +622,7 @@ mod tests {
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
         let r = Renderer::with_processes(Espeak::with_program(&program), 2);
         let channels: Vec<AudioChannel> = (0..5)
-            .map(|_| r.channel_for(Listener::Spectator, None))
+            .map(|_| r.channel_for(Listener::Spectator, None, &TaskTracker::new()))
             .collect();
         for _ in 0..50 {
             if r.checked.initialized() {
@@ -694,7 +700,7 @@ mod tests {
     #[tokio::test]
     async fn missing_espeak_is_said_once_and_audio_stops() {
         let renderer = Renderer::new(Espeak::with_program("/nonexistent/espeak-ng"));
-        let mut audio = renderer.channel_for(Listener::Seated, None);
+        let mut audio = renderer.channel_for(Listener::Seated, None, &TaskTracker::new());
         let u = Utterance::new(Lang::De, Kind::Move, "Bauer Eva vier");
         assert!(matches!(audio.next().await, Some(AudioOut::Unavailable)));
         assert!(audio.next().await.is_none());

@@ -76,11 +76,12 @@ pub enum Outcome {
 }
 
 /// The voice state of one connection.
-#[derive(Default)]
 pub struct VoiceSession {
     recording: Option<Recording>,
     question: Option<Question>,
     running: Option<Running>,
+    /// The server's tasks: a recognition runs on one of them.
+    tracker: tokio_util::task::TaskTracker,
 }
 
 /// Why a voice message was refused (the wire code and its arguments).
@@ -154,6 +155,16 @@ pub fn voice_position(
 }
 
 impl VoiceSession {
+    /// A connection's voice, its recognitions on `tracker` (the server's).
+    pub fn on(tracker: tokio_util::task::TaskTracker) -> VoiceSession {
+        VoiceSession {
+            recording: None,
+            question: None,
+            running: None,
+            tracker,
+        }
+    }
+
     /// Whether binary frames now belong to an utterance.
     pub fn recording(&self) -> bool {
         self.recording.is_some()
@@ -213,7 +224,7 @@ impl VoiceSession {
         }
         let service = service.clone();
         let pcm = Arc::new(rec.pcm);
-        let task = tokio::spawn(async move {
+        let task = self.tracker.spawn(async move {
             let heard = service.score_for(priority, lang, pcm, &cands).await?;
             let ranked = service.policy().ranked_heard(&heard);
             Ok((cands, ranked))

@@ -131,8 +131,6 @@ async fn game_ws(
     let upgrade =
         upgrade.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let limits = app.limits();
-    // Counted by the tracker, so shutdown waits for this connection to close.
-    let running = app.0.tracker.token();
     // Only sockets waiting for their greeting are counted here; a seat is let in at its
     // `hello`, a spectator counted then.
     let waiting = app.0.door.arrive(&handle.id, addr, &limits);
@@ -142,7 +140,7 @@ async fn game_ws(
         // socket. Messages are small: read in 1 KiB chunks, write each message at once, and
         // let a reader that does not keep up hold at most 64 KiB before sends wait for it.
         .buffers(1024, 0, 64 * 1024)
-        .on_upgrade(move |socket| async move {
+        .on_upgrade(&app.0.tracker.clone(), move |socket| async move {
             match waiting {
                 Ok(waiting) => ws::serve(socket, app, handle, lang, addr, waiting).await,
                 Err(refused) => {
@@ -150,7 +148,6 @@ async fn game_ws(
                     ws::refuse(socket, lang, refused.code(), close, &limits).await;
                 }
             }
-            drop(running);
         }))
 }
 

@@ -868,13 +868,12 @@ async fn round_ws(
     let upgrade =
         upgrade.map_err(|r| ApiError::invalid_request(lang, r.status(), r.body_text()))?;
     let limits = app.limits();
-    let running = app.0.tracker.token();
     // Until its hello, the desk waits in the round's hall, as a game's socket in its game's.
     let waiting = app.0.door.arrive(&round.id, addr, &limits);
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
         .buffers(1024, 0, 64 * 1024)
-        .on_upgrade(move |socket| async move {
+        .on_upgrade(&app.0.tracker.clone(), move |socket| async move {
             match waiting {
                 Ok(waiting) => {
                     crate::server::rounds::desk_socket::serve(
@@ -887,7 +886,6 @@ async fn round_ws(
                     crate::server::ws::refuse(socket, lang, refused.code(), close, &limits).await;
                 }
             }
-            drop(running);
         }))
 }
 

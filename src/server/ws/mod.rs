@@ -127,7 +127,11 @@ pub async fn serve<S>(
         return;
     }
     let listener = crate::server::audio::rendered::Listener::of(seat);
-    let mut audio = wants_audio.then(|| app.speech().renderer.channel_for(listener, addr.key()));
+    let mut audio = wants_audio.then(|| {
+        app.speech()
+            .renderer
+            .channel_for(listener, addr.key(), &app.0.tracker)
+    });
     let backlog = std::mem::replace(&mut joined.backlog, Backlog::Events(Vec::new()));
     let sent = match backlog {
         Backlog::Events(events) => {
@@ -158,7 +162,7 @@ pub async fn serve<S>(
         audio,
         app: app.clone(),
         last_refusal_spoken: None,
-        voice: crate::server::audio::voice_input::VoiceSession::default(),
+        voice: crate::server::audio::voice_input::VoiceSession::on(app.0.tracker.clone()),
         bridge,
         conn_id,
         bridge_replaced,

@@ -30,6 +30,7 @@ use tokio::time::Instant;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::{Role, WebSocketConfig};
 use tokio_tungstenite::tungstenite::{self as ts};
+use tokio_util::task::TaskTracker;
 
 /// Frames one message may have (its first and every continuation frame).
 pub const MAX_FRAGMENTS: u32 = 64;
@@ -133,7 +134,9 @@ impl Upgrade {
 
     /// The `101 Switching Protocols` answer; `callback` gets the socket once the connection
     /// is upgraded (on a task of its own, as axum's does).
-    pub fn on_upgrade<C, F>(self, callback: C) -> Response
+    /// The `101` answer; the socket goes to `callback` on a task of `tracker` (the server's:
+    /// shutdown waits for every connection to close).
+    pub fn on_upgrade<C, F>(self, tracker: &TaskTracker, callback: C) -> Response
     where
         C: FnOnce(Socket) -> F + Send + 'static,
         F: Future<Output = ()> + Send + 'static,
@@ -143,7 +146,7 @@ impl Upgrade {
             on_upgrade,
             config,
         } = self;
-        tokio::spawn(async move {
+        tracker.spawn(async move {
             let Ok(upgraded) = on_upgrade.await else {
                 return;
             };
