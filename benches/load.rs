@@ -17,6 +17,9 @@
 //! It reports moves per second (acknowledged, so written to the store), the latency from an
 //! announcement to every seat having its event (p50, p99, max), the server's resident memory
 //! per idle game (VmRSS before and after creating, then connecting, the games), and errors.
+//! With `HAMLE_LOAD_SLOW=1` it also lists, per 100 ms of the window, the moves over 10 ms: a
+//! stall of the server shows as a spike (that is how the log checkpoint's once-a-second hold
+//! on the writer was found).
 
 #[path = "load/engine.rs"]
 mod engine;
@@ -147,6 +150,24 @@ fn main() {
                 .unwrap_or_default()
                 .trim()
         );
+    }
+    if std::env::var_os("HAMLE_LOAD_SLOW").is_some() {
+        // When the slow moves were sent, by 100 ms of the window: a stall shows as a spike.
+        let mut by: std::collections::BTreeMap<u32, (u32, u32)> = Default::default();
+        for (at, us) in &s.slow {
+            let e = by.entry(at / 100).or_default();
+            e.0 += 1;
+            e.1 = e.1.max(*us);
+        }
+        for (slot, (count, max)) in by {
+            if count >= 5 {
+                println!(
+                    "  slow at {:>6} ms: {count} moves, max {:.1} ms",
+                    slot * 100,
+                    f64::from(max) / 1000.0
+                );
+            }
+        }
     }
     let n = s.latencies_us.len();
     println!(

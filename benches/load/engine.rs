@@ -239,6 +239,8 @@ pub(crate) struct GameRecord {
 pub(crate) struct Stats {
     /// Announcement sent to the move's event received by every seat, microseconds.
     pub latencies_us: Vec<u32>,
+    /// Moves slower than 10 ms: when they were sent (ms into the window) and their latency.
+    pub slow: Vec<(u32, u32)>,
     /// Moves acknowledged inside the window.
     pub moves_in_window: u64,
     /// Moves acknowledged in all.
@@ -263,6 +265,7 @@ impl Stats {
 
     pub(crate) fn merge(&mut self, other: Stats) {
         self.latencies_us.extend(other.latencies_us);
+        self.slow.extend(other.slow);
         self.moves_in_window += other.moves_in_window;
         self.moves_total += other.moves_total;
         for (k, v) in other.errors {
@@ -716,9 +719,12 @@ pub(crate) async fn run_game(
                 }
                 if sent >= plan.from && sent < plan.until {
                     let us = arrived.duration_since(sent).as_micros();
-                    stats
-                        .latencies_us
-                        .push(u32::try_from(us).unwrap_or(u32::MAX));
+                    let us = u32::try_from(us).unwrap_or(u32::MAX);
+                    stats.latencies_us.push(us);
+                    if us > 10_000 {
+                        let at = sent.duration_since(plan.from).as_millis() as u32;
+                        stats.slow.push((at, us));
+                    }
                 }
                 pos.play_unchecked(m);
                 game.acked.push(uci);

@@ -55,6 +55,8 @@ pub(super) trait Backend: Send + 'static {
     /// What each operation of a group is answered when the group's connection (`connect`)
     /// or transaction (`begin`, `commit`) failed with `source`.
     fn group_failed(stage: &'static str, source: Arc<Self::Error>) -> StoreError;
+    /// Upkeep between groups, after their answers are sent (SQLite: the last of a checkpoint).
+    fn after_group(&mut self) {}
 }
 
 /// Where the writer runs an operation.
@@ -251,6 +253,7 @@ fn write_loop<B: Backend>(mut backend: B, queues: &Queues<B>) {
         }
         if !group.is_empty() {
             commit_group(&mut backend, &mut group, &mut outcomes);
+            backend.after_group();
         }
     }
 }

@@ -9,7 +9,8 @@
 mod owners;
 
 use std::path::Path;
-use std::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -19,7 +20,7 @@ use super::rows::{
     PlayerRow, TokenRow, event_rows, events_of_rows, game_of_parts, i64_of, token_of, trf_round_of,
     u64_col,
 };
-use super::writer::{Checkpointer, Writer};
+use super::writer::{Checkpointer, LogUpkeep, Writer};
 use super::{
     Appending, GameId, Listed, NewGame, Store, StoreError, StoredGame, StoredRound, Summary,
     TokenHash,
@@ -56,37 +57,43 @@ impl SqliteStore {
     /// answers "database is locked" at once, without waiting, to a transaction that read
     /// before another wrote). The lock is released as soon as the store is open.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path, LogUpkeep::default())
+    }
+
+    /// [`SqliteStore::open`] with the write-ahead log kept as `upkeep` says.
+    fn open_with(path: &Path, upkeep: LogUpkeep) -> Result<SqliteStore, StoreError> {
         let _opening = OpeningLock::take(path)?;
         let conn = Connection::open(path)?;
         // Checkpoints are made by their own thread, never inside the writer's commits.
         conn.execute_batch("PRAGMA wal_autocheckpoint = 0")?;
         // The log is trimmed to this size whenever it starts over (see `Checkpointer`).
         let _limit: i64 = conn.query_row(
-            &format!(
-                "PRAGMA journal_size_limit = {}",
-                super::writer::WAL_TRUNCATE_BYTES
-            ),
+            &format!("PRAGMA journal_size_limit = {}", upkeep.limit),
             [],
             |r| r.get(0),
         )?;
-        let mut store = SqliteStore::init(conn)?;
-        store._checkpointer = Some(Checkpointer::start(path, Duration::from_millis(500))?);
+        let catch_up = Arc::new(AtomicBool::new(false));
+        let mut store = SqliteStore::init(conn, Some(Arc::clone(&catch_up)))?;
+        store._checkpointer = Some(Checkpointer::start(path, upkeep, catch_up)?);
         Ok(store)
     }
 
     /// A store that lives in memory (for tests).
     pub fn in_memory() -> Result<SqliteStore, StoreError> {
-        SqliteStore::init(Connection::open_in_memory()?)
+        SqliteStore::init(Connection::open_in_memory()?, None)
     }
 
-    fn init(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn init(
+        mut conn: Connection,
+        catch_up: Option<Arc<AtomicBool>>,
+    ) -> Result<SqliteStore, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL returns the new mode as a row; in-memory databases answer "memory".
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
         super::migrations::migrate(&mut conn, summarise_every_game)?;
         Ok(SqliteStore {
-            writer: Writer::start(conn)?,
+            writer: Writer::start(conn, catch_up)?,
             local: Default::default(),
             _checkpointer: None,
         })
@@ -814,11 +821,15 @@ mod tests {
         crate::store::round_contract::reads_back(&SqliteStore::in_memory().unwrap());
     }
 
-    #[test]
-    fn the_write_ahead_log_is_emptied_once_past_its_limit_and_games_can_be_removed() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open_dir(dir.path()).unwrap();
-        let wal = dir.path().join("hamle.sqlite3-wal");
+    /// A store on a file whose log is started over past `limit` bytes, checkpointed every
+    /// 20 ms; its log's path; a game in it.
+    fn store_with_log_limit(dir: &Path, limit: u64) -> (SqliteStore, std::path::PathBuf, GameId) {
+        let path = dir.join("hamle.sqlite3");
+        let upkeep = LogUpkeep {
+            every: std::time::Duration::from_millis(20),
+            limit,
+        };
+        let store = SqliteStore::open_with(&path, upkeep).unwrap();
         let id = GameId::from_bytes([9; 8]);
         store
             .create_game(&NewGame {
@@ -828,12 +839,80 @@ mod tests {
                 tokens: vec![(Seat::White, TokenHash([1; 32]))],
             })
             .unwrap();
+        (store, dir.join("hamle.sqlite3-wal"), id)
+    }
+
+    /// `n` scoresheet entries of 300 bytes from `*seq` on, and the summary after them.
+    fn entries(seq: &mut u64, n: usize) -> (Vec<Recorded>, Summary) {
         let clock = ClockReading {
             white_ms: 1,
             black_ms: 2,
             running: None,
         };
-        let limit = super::super::writer::WAL_TRUNCATE_BYTES;
+        let batch: Vec<Recorded> = (0..n)
+            .map(|_| {
+                *seq += 1;
+                Recorded {
+                    seq: *seq,
+                    at_ms: *seq,
+                    event: Event::SheetWritten {
+                        by: Seat::White,
+                        color: Color::White,
+                        ply: 0,
+                        text: "x".repeat(300),
+                        draw_offer: false,
+                        audio: None,
+                        audio_mime: None,
+                        auto: false,
+                    },
+                    clock,
+                }
+            })
+            .collect();
+        let summary = Summary {
+            status: "playing",
+            result: None,
+            seq: *seq,
+            moves: 0,
+            running: false,
+            damaged: false,
+        };
+        (batch, summary)
+    }
+
+    /// Under writes that never pause the log is started over by the writer, between two
+    /// groups, once past its limit: it never grows to the four times its limit at which the
+    /// checkpointer would hold the writer off to empty it. (Without the writer's part it
+    /// grew until then.)
+    #[test]
+    fn under_sustained_writes_the_writer_starts_the_log_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let limit = 1024 * 1024;
+        let (store, wal, id) = store_with_log_limit(dir.path(), limit);
+        let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+        let (mut seq, mut largest, mut written) = (0, 0, 0u64);
+        // About 16 times the limit, in small groups, with no pause a checkpoint could use.
+        while written < 16 * limit {
+            let (batch, summary) = entries(&mut seq, 40);
+            store.append(&id, &batch, &summary).unwrap();
+            written += 40 * 400;
+            largest = largest.max(size());
+        }
+        assert!(
+            largest < 3 * limit,
+            "the log grew to {largest} bytes (limit {limit})"
+        );
+        assert_eq!(
+            store.load_game(&id).unwrap().unwrap().events.len(),
+            seq as usize
+        );
+    }
+
+    #[test]
+    fn the_write_ahead_log_is_emptied_once_past_its_limit_and_games_can_be_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let limit = 4 * 1024 * 1024;
+        let (store, wal, id) = store_with_log_limit(dir.path(), limit);
         let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
         // A reader in the middle of a transaction pins the log: no checkpoint may reset it
         // meanwhile, so a burst of writes grows it past its limit, whatever the timing (with
@@ -847,34 +926,7 @@ mod tests {
         assert_eq!(games, 1);
         let mut seq = 0;
         while size() <= limit + limit / 4 {
-            let batch: Vec<Recorded> = (0..4000)
-                .map(|_| {
-                    seq += 1;
-                    Recorded {
-                        seq,
-                        at_ms: seq,
-                        event: Event::SheetWritten {
-                            by: Seat::White,
-                            color: Color::White,
-                            ply: 0,
-                            text: "x".repeat(300),
-                            draw_offer: false,
-                            audio: None,
-                            audio_mime: None,
-                            auto: false,
-                        },
-                        clock,
-                    }
-                })
-                .collect();
-            let summary = Summary {
-                status: "playing",
-                result: None,
-                seq: batch.last().map_or(0, |r| r.seq),
-                moves: 0,
-                running: false,
-                damaged: false,
-            };
+            let (batch, summary) = entries(&mut seq, 4000);
             store.append(&id, &batch, &summary).unwrap();
             assert!(seq < 1_000_000, "the log does not grow: {}", size());
         }
