@@ -346,9 +346,7 @@ impl From<&Command> for CommandRecord {
             Command::TalkingClock => R::TalkingClock,
             Command::Start => R::Start,
             Command::Arrive => R::Arrive,
-            Command::IllegalAnnouncement(uci) => R::IllegalAnnouncement {
-                uci: uci.map(N),
-            },
+            Command::IllegalAnnouncement(uci) => R::IllegalAnnouncement { uci: uci.map(N) },
             Command::Warnings(on) => R::Warnings { on: *on },
             Command::TakeBack => R::TakeBack,
             Command::IssueLink { seat, hash } => R::IssueLink {
