@@ -1,9 +1,9 @@
 //! Several nodes over NATS (issue 16, `docs/scale-out.md`): the node's connection, the
 //! subjects of a game, and what goes over them.
 //!
-//! - `hamle.game.<id>.cmd`: a seat's order, typed ([`Forwarded`], `order_codec`), forwarded by
+//! - `hamle.game.<id>.cmd`: a seat's order, typed (`Forwarded`, `order_codec`), forwarded by
 //!   the node its socket is on to the game's owner (request/reply); only the owner subscribes.
-//!   The answer ([`Answer`], `reply_codec`: typed, in no language) comes after the events are
+//!   The answer (`reply_codec`'s `Answer`: typed, in no language) comes after the events are
 //!   committed, and the follower says it in its client's language.
 //! - `hamle.game.<id>.ev`: every event, published by the owner after it is committed, as it
 //!   is stored ([`WireEvent`]); every other node that holds the game subscribes and applies it
@@ -27,7 +27,6 @@ use tokio_util::sync::CancellationToken;
 use serde::{Deserialize, Serialize};
 
 use super::order_codec::{ConfirmationRecord, OrderRecord};
-pub(crate) use super::reply_codec::Answer;
 use crate::game::{Recorded, Seat};
 use crate::store::{CommandId, GameId, N, Owners, RecordError, event_from_json, event_to_json};
 
@@ -192,7 +191,8 @@ pub fn event_subject(game: &GameId) -> String {
 }
 
 /// A seat's order forwarded to the owner: typed, as the follower's session mapped it (the
-/// owner answers in no language, [`Answer`]; the follower says the answer to its client).
+/// owner answers in no language, [`super::reply_codec::Answer`]; the follower says the answer
+/// to its client).
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct Forwarded {
     /// The command's id: a retried command is answered from the owner's memory, or from the

@@ -3,5 +3,5 @@
 //! the core's pure state machine (`crate::ownership`).
 
 pub mod bus;
-pub mod order_codec;
-pub mod reply_codec;
+pub(crate) mod order_codec;
+pub(crate) mod reply_codec;

@@ -7,7 +7,8 @@
 //! asker hears `game_unavailable`, and the owner no longer applies it (its deadline).
 
 use crate::game::Seat;
-use crate::server::cluster::bus::{Answer, Cluster, Forwarded, command_subject, wall_ms};
+use crate::server::cluster::bus::{Cluster, Forwarded, command_subject, wall_ms};
+use crate::server::cluster::reply_codec::Answer;
 use crate::server::render::reply::{Confirmation, Refusal, Reply};
 use crate::server::wire::ErrorCode;
 use crate::store::{GameId, N};

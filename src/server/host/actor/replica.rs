@@ -8,9 +8,8 @@ use std::sync::Arc;
 use super::{Actor, Uncommitted};
 use crate::game::Seat;
 use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Step};
-use crate::server::cluster::bus::{
-    Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
-};
+use crate::server::cluster::bus::{Cluster, Forwarded, WireEvent, command_subject, event_subject};
+use crate::server::cluster::reply_codec::Answer;
 use crate::server::render::reply::Refusal;
 use crate::server::wire::ErrorCode;
 use crate::store::{Claim, StoreError};
