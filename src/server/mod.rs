@@ -125,7 +125,6 @@ pub enum ServeError {
 async fn join_cluster(
     options: ClusterOptions,
     owners: Arc<dyn crate::store::Owners>,
-    dir: &std::path::Path,
     tracker: &TaskTracker,
     shutdown: &CancellationToken,
 ) -> Result<cluster::bus::Cluster, ServeError> {
@@ -167,7 +166,6 @@ async fn join_cluster(
     Ok(cluster::bus::Cluster::new(
         client,
         owners,
-        dir.to_owned(),
         options.lease,
         bus_back,
     ))
@@ -253,7 +251,7 @@ pub async fn run_node(
     let tracker = TaskTracker::new();
     let cluster = match (cluster, owners) {
         (Some(options), Some(owners)) => Some(Arc::new(
-            join_cluster(options, owners, &config.data_dir, &tracker, &shutdown).await?,
+            join_cluster(options, owners, &tracker, &shutdown).await?,
         )),
         _ => None,
     };

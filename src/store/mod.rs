@@ -47,6 +47,7 @@ pub use migrations::SCHEMA_VERSION;
 pub use owners::{Appended, Claim, CommandId, Holder, Lease, Owners, Pending};
 pub use postgres::{PG_SCHEMA_VERSION, PgStore, create_test_database, with_database};
 pub use record::RecordError;
+pub(crate) use record::{N, Named, OpRecord, board_op, op_fields};
 pub use record::{event_from_json, event_to_json};
 pub use sqlite::SqliteStore;
 

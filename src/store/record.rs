@@ -14,6 +14,8 @@ mod desk;
 mod endings;
 mod moves;
 
+pub(crate) use boards::{board_op, op_fields};
+
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
@@ -59,8 +61,9 @@ pub enum RecordError {
 // ---------------------------------------------------------------------------------------------
 // Stable names
 
-/// A domain value stored by a stable name.
-trait Named: Sized {
+/// A domain value stored by a stable name (the cluster's bus writes its orders and answers with
+/// the same names).
+pub(crate) trait Named: Sized {
     /// What the value is, for the error of a name that does not read ("seat", "square" ...).
     const WHAT: &'static str;
     fn name(&self) -> Cow<'static, str>;
@@ -69,7 +72,7 @@ trait Named: Sized {
 
 /// A field holding `T` by its stable name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct N<T>(T);
+pub(crate) struct N<T>(pub(crate) T);
 
 impl<T: Named> Serialize for N<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -527,9 +530,9 @@ struct ClockRecord {
 }
 
 /// What a board event did, by its stable name ([`BoardOp::key`]).
-#[derive(Clone, Copy, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-enum OpRecord {
+pub(crate) enum OpRecord {
     Lift,
     Place,
     Remove,

@@ -191,10 +191,22 @@ struct Seat {
     ws: Option<Ws>,
     events: BTreeMap<u64, Value>,
     next_id: u64,
+    /// The language the seat greets in (`None`: its seat's language in the game).
+    lang: Option<&'static str>,
 }
 
 impl Seat {
     async fn connect(name: &str, token: &str, game: &str, addr: &str) -> Seat {
+        Seat::connect_in(name, token, game, addr, None).await
+    }
+
+    async fn connect_in(
+        name: &str,
+        token: &str,
+        game: &str,
+        addr: &str,
+        lang: Option<&'static str>,
+    ) -> Seat {
         let mut s = Seat {
             name: name.to_owned(),
             token: token.to_owned(),
@@ -202,6 +214,7 @@ impl Seat {
             ws: None,
             events: BTreeMap::new(),
             next_id: 0,
+            lang,
         };
         s.reconnect(addr).await;
         s
@@ -215,7 +228,10 @@ impl Seat {
     async fn reconnect(&mut self, addr: &str) {
         let url = format!("ws://{addr}/api/games/{}/ws", self.game);
         let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        let hello = json!({"type": "hello", "v": 1, "token": self.token, "since": self.last()});
+        let mut hello = json!({"type": "hello", "v": 1, "token": self.token, "since": self.last()});
+        if let Some(lang) = self.lang {
+            hello["lang"] = json!(lang);
+        }
         ws.send(Message::text(hello.to_string())).await.unwrap();
         self.ws = Some(ws);
         let welcome = self.recv().await.expect("a welcome");
@@ -700,7 +716,7 @@ async fn an_owner_paused_past_its_lease_is_fenced_and_follows_the_new_owner(
 }
 
 /// A player whose seat connects on a node that only follows the game has arrived all the
-/// same (Art. 6.7): the node sends the arrival to the owner as it sends a client's message,
+/// same (Art. 6.7): the node sends the arrival to the owner as it sends any order (`arrive`),
 /// and everyone, on either node, hears both players arrive; the arbiter's start goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs nats-server (scripts/test cluster)"]
@@ -876,6 +892,90 @@ async fn after_a_bus_outage_a_follower_has_the_moves_made_during_it_within_a_sec
         .ok(json!({"type": "board", "board": "black", "action": "move", "uci": "g1f3"}))
         .await;
     drop((n1, n2));
+}
+
+/// Black greets in Turkish and White in German, both on `black_at` and `white_at`, in a
+/// digital game created on `white_at`, White connected first; what Black is answered (in
+/// order: a move out of turn, an illegal move, words that are no move, a resignation's
+/// question, a draw claim's question) and what White is answered to the same move out of
+/// turn.
+async fn refusals_and_questions(white_at: &str, black_at: &str) -> (Vec<Value>, Value) {
+    let created = create(
+        white_at,
+        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
+    )
+    .await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut white = Seat::connect_in("white", &token("white"), &game, white_at, Some("de")).await;
+    let mut black = Seat::connect_in("black", &token("black"), &game, black_at, Some("tr")).await;
+    let mut answers = vec![black.request(json!({"type": "move", "uci": "e7e5"})).await];
+    white.ok(json!({"type": "move", "uci": "e2e4"})).await;
+    black.until(white.last()).await;
+    for asked in [
+        json!({"type": "move", "uci": "e7e4"}),
+        json!({"type": "announce", "text": "hoppla"}),
+        json!({"type": "resign"}),
+        json!({"type": "claim_draw", "claim": "repetition"}),
+    ] {
+        answers.push(black.request(asked).await);
+    }
+    // The same words as Black's first, out of turn too: only the language differs.
+    let out_of_turn = white.request(json!({"type": "move", "uci": "e7e5"})).await;
+    // The ids name the seat and its count: the same on every server.
+    (answers, out_of_turn)
+}
+
+/// A player on a node that only follows the game hears every refusal and question in his
+/// language, word for word as a server alone says them: the owner answers in no language
+/// (typed values), and the follower says it, as it says a local game's answer. The owner's
+/// own players, in German, hear theirs in German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn a_player_on_a_follower_is_answered_in_his_language_as_by_a_server_alone() {
+    use crate::support::process::Serve;
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let n2 = Node::start("n2", &store, &nats).await;
+    let (on_follower, owner_side) = refusals_and_questions(&n1.addr, &n2.addr).await;
+    let apart = tempfile::tempdir().unwrap();
+    let alone = Serve::new(apart.path(), apart.path().join("alone.log"))
+        .start()
+        .await
+        .expect("a server alone");
+    let (on_one_node, _) = refusals_and_questions(&alone.addr, &alone.addr).await;
+    let kinds: Vec<(&str, &str)> = on_follower
+        .iter()
+        .map(|a| {
+            let what = if a["type"] == "confirm" {
+                &a["action"]
+            } else {
+                &a["code"]
+            };
+            (a["type"].as_str().unwrap(), what.as_str().unwrap_or("?"))
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("error", "not_your_turn"),
+            ("error", "illegal_move"),
+            ("error", "not_understood"),
+            ("confirm", "resign"),
+            ("confirm", "claim_draw"),
+        ],
+        "{on_follower:?}"
+    );
+    assert_eq!(on_follower, on_one_node);
+    // Said in Turkish on the follower: not in the owner's players' German.
+    assert_eq!(owner_side["code"], "not_your_turn", "{owner_side}");
+    assert_ne!(owner_side["message"], on_follower[0]["message"]);
+    for a in &on_follower {
+        let said = a["message"].as_str().unwrap();
+        assert!(!said.is_empty(), "{a}");
+    }
+    drop((n1, n2, alone));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

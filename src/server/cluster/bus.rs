@@ -1,9 +1,10 @@
 //! Several nodes over NATS (issue 16, `docs/scale-out.md`): the node's connection, the
 //! subjects of a game, and what goes over them.
 //!
-//! - `hamle.game.<id>.cmd`: a client's message, forwarded by the node its socket is on to the
-//!   game's owner (request/reply); only the owner subscribes. The answer ([`Answer`]) comes
-//!   after the events are committed.
+//! - `hamle.game.<id>.cmd`: a seat's order, typed (`Forwarded`, `order_codec`), forwarded by
+//!   the node its socket is on to the game's owner (request/reply); only the owner subscribes.
+//!   The answer (`reply_codec`'s `Answer`: typed, in no language) comes after the events are
+//!   committed, and the follower says it in its client's language.
 //! - `hamle.game.<id>.ev`: every event, published by the owner after it is committed, as it
 //!   is stored ([`WireEvent`]); every other node that holds the game subscribes and applies it
 //!   to its own copy (so each node says every move in its clients' languages itself).
@@ -25,18 +26,15 @@ use tokio_util::sync::CancellationToken;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Recorded;
-use crate::server::render::reply::{Acted, Refused};
-use crate::server::wire::{ErrorCode, RulingPreview};
-use crate::store::{CommandId, GameId, Owners, RecordError, event_from_json, event_to_json};
+use super::order_codec::{ConfirmationRecord, OrderRecord};
+use crate::game::{Recorded, Seat};
+use crate::store::{CommandId, GameId, N, Owners, RecordError, event_from_json, event_to_json};
 
 /// A node of a cluster: its NATS connection and the leases (with its name, `owners.node()`).
 pub struct Cluster {
     pub client: async_nats::Client,
     /// The leases, fenced appends and command ids every node of the cluster sees.
     pub owners: Arc<dyn Owners>,
-    /// The data directory (recordings named in a forwarded scoresheet entry).
-    pub data_dir: std::path::PathBuf,
     /// How long a lease lasts; the node renews its leases every third of that
     /// ([`Cluster::renew_leases`]).
     pub lease: Duration,
@@ -89,14 +87,12 @@ impl Cluster {
     pub fn new(
         client: async_nats::Client,
         owners: Arc<dyn Owners>,
-        data_dir: std::path::PathBuf,
         lease: Duration,
         bus_back: tokio::sync::watch::Receiver<u64>,
     ) -> Cluster {
         Cluster {
             client,
             owners,
-            data_dir,
             lease,
             request_timeout: Duration::from_secs(2),
             next_cmd: AtomicU64::new(1),
@@ -194,38 +190,37 @@ pub fn event_subject(game: &GameId) -> String {
     format!("hamle.game.{game}.ev")
 }
 
-/// A client's message forwarded to the owner.
+/// A seat's order forwarded to the owner: typed, as the follower's session mapped it (the
+/// owner answers in no language, [`super::reply_codec::Answer`]; the follower says the answer
+/// to its client).
 #[derive(Debug, Serialize, Deserialize)]
-pub struct Forwarded {
+pub(crate) struct Forwarded {
     /// The command's id: a retried command is answered from the owner's memory, or from the
     /// store if another owner committed it ([`Forwarded::command`]).
-    pub cmd: String,
-    /// The seat's key (`white`, `arbiter`, ...).
-    pub seat: String,
-    /// The language the answer is in.
-    pub lang: String,
-    /// The client's message as it came (the owner maps it to an order, as a session does).
-    pub text: String,
-    /// The seat connected to a game that waits for the start: its arrival (Art. 6.7), which
-    /// the session records by itself and no client message carries (`text` is empty then).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub arrival: bool,
+    pub(crate) cmd: String,
+    /// The seat that gives the order.
+    pub(crate) seat: N<Seat>,
+    /// The order (a seat's arrival, Art. 6.7, is `Command::Arrive`).
+    pub(crate) order: OrderRecord,
+    /// The second step it still asks for (resigning, offering, claiming, a ruling).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) confirm: Option<ConfirmationRecord>,
     /// When the owner must no longer apply it (Unix milliseconds): a while before the sender
     /// gives up and tells its client that nothing changed (`game_unavailable`). NATS delivers
     /// what a node sent during an outage once the bus is back: without it, a move refused to
     /// the player was played later, in place of the one he sent instead.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline_ms: Option<u64>,
+    pub(crate) deadline_ms: Option<u64>,
 }
 
 impl Forwarded {
     /// The command id as the store records it (`None` if it is not one).
-    pub fn command(&self) -> Option<CommandId> {
+    pub(crate) fn command(&self) -> Option<CommandId> {
         CommandId::parse(&self.cmd)
     }
 
     /// Whether it came too late to be applied (see [`Forwarded::deadline_ms`]).
-    pub fn expired(&self) -> bool {
+    pub(crate) fn expired(&self) -> bool {
         self.deadline_ms.is_some_and(|d| wall_ms() > d)
     }
 }
@@ -238,125 +233,8 @@ pub fn wall_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// The owner's answer to a forwarded command.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "snake_case")]
-pub enum Answer {
-    Done {
-        seq: Option<u64>,
-    },
-    Confirm {
-        action: String,
-        message: String,
-        #[serde(default)]
-        ruling: Option<Preview>,
-    },
-    Refused {
-        code: String,
-        message: String,
-    },
-}
-
-/// A ruling's consequence as it goes over NATS ([`RulingPreview`] with its branch by name).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Preview {
-    branch: String,
-    ply: u32,
-    take_back: u32,
-    replay: u32,
-    white_ms: Option<u64>,
-    black_ms: Option<u64>,
-}
-
-/// The names a ruling's branch has on the wire.
-const RULING_BRANCHES: [&str; 4] = ["sheets_agree", "sheets_differ", "arbiter_override", "undo"];
-
-impl Preview {
-    fn of(p: &RulingPreview) -> Preview {
-        Preview {
-            branch: p.branch.to_owned(),
-            ply: p.ply,
-            take_back: p.take_back,
-            replay: p.replay,
-            white_ms: p.white_ms,
-            black_ms: p.black_ms,
-        }
-    }
-
-    fn preview(self) -> Option<RulingPreview> {
-        let branch = RULING_BRANCHES.into_iter().find(|b| *b == self.branch)?;
-        Some(RulingPreview {
-            branch,
-            ply: self.ply,
-            take_back: self.take_back,
-            replay: self.replay,
-            white_ms: self.white_ms,
-            black_ms: self.black_ms,
-        })
-    }
-}
-
-/// The names a confirmation's action has on the wire (`Confirmation::key`).
-const CONFIRM_ACTIONS: [&str; 8] = [
-    "resign",
-    "offer_draw",
-    "claim_draw",
-    "reconcile",
-    "undo_ruling",
-    "release_touch",
-    "forfeit",
-    "correct_result",
-];
-
-impl Answer {
-    pub fn of(acted: &Result<Acted, Refused>) -> Answer {
-        match acted {
-            Ok(Acted::Done(seq)) => Answer::Done { seq: *seq },
-            Ok(Acted::Confirm {
-                action,
-                message,
-                ruling,
-            }) => Answer::Confirm {
-                action: (*action).to_owned(),
-                message: message.clone(),
-                ruling: ruling.as_ref().map(Preview::of),
-            },
-            Err(r) => Answer::Refused {
-                code: r.code.to_owned(),
-                message: r.message.clone(),
-            },
-        }
-    }
-
-    pub fn acted(self) -> Result<Acted, Refused> {
-        match self {
-            Answer::Done { seq } => Ok(Acted::Done(seq)),
-            Answer::Confirm {
-                action,
-                message,
-                ruling,
-            } => {
-                let action = CONFIRM_ACTIONS
-                    .into_iter()
-                    .find(|a| *a == action)
-                    .unwrap_or("resign");
-                let ruling = ruling.and_then(Preview::preview);
-                Ok(Acted::Confirm {
-                    action,
-                    message,
-                    ruling,
-                })
-            }
-            Answer::Refused { code, message } => Err(Refused {
-                code: ErrorCode::named(&code).name(),
-                message,
-            }),
-        }
-    }
-}
-
 /// An event as it goes over NATS: as it is stored.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireEvent {
     pub seq: u64,
     pub at_ms: u64,
@@ -387,7 +265,6 @@ impl WireEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::announce::Lang;
 
     #[test]
     fn an_owner_steps_down_only_by_a_renewal_asked_after_it_learnt_it_owns_the_game() {
@@ -426,36 +303,5 @@ mod tests {
         // A restarted node counts from 1 again, with another boot number.
         assert_ne!(command_id_of(1, 1), command_id_of(2, 1));
         assert_ne!(command_id_of(1, 1), command_id_of(1, 2));
-    }
-
-    #[test]
-    fn an_answer_goes_over_the_wire_and_back_unchanged() {
-        let answers = [
-            Ok(Acted::Done(Some(7))),
-            Ok(Acted::Done(None)),
-            Ok(Acted::Confirm {
-                action: "offer_draw",
-                message: "Sure?".into(),
-                ruling: None,
-            }),
-            Ok(Acted::Confirm {
-                action: "reconcile",
-                message: "Take back 2 half-moves?".into(),
-                ruling: Some(RulingPreview {
-                    branch: "sheets_differ",
-                    ply: 6,
-                    take_back: 2,
-                    replay: 0,
-                    white_ms: Some(5_400_000),
-                    black_ms: None,
-                }),
-            }),
-            Err(Refused::new(Lang::De, ErrorCode::Forbidden, &[])),
-        ];
-        for a in answers {
-            let json = serde_json::to_string(&Answer::of(&a)).unwrap();
-            let back: Answer = serde_json::from_str(&json).unwrap();
-            assert_eq!(back.acted(), a, "{json}");
-        }
     }
 }

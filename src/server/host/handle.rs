@@ -8,7 +8,7 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::announce::Lang;
-use crate::game::{Command, Seat, Setup};
+use crate::game::{Seat, Setup};
 use crate::scoresheet::desk::Desk;
 use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
 use crate::server::cluster::bus::Cluster;
@@ -130,7 +130,9 @@ impl GameHandle {
     }
 
     /// Asks the game to do something for `seat`; the answer is said in `lang`. With
-    /// `confirm`, the order is only decided, and that second step asked for.
+    /// `confirm`, the order is only decided, and that second step asked for. On a node that
+    /// only follows the game, the order goes to the owner, typed, and its answer (in no
+    /// language) is said here as a local game's is.
     pub async fn act(
         &self,
         seat: Seat,
@@ -138,21 +140,8 @@ impl GameHandle {
         order: Order,
         confirm: Option<Confirmation>,
     ) -> Result<Acted, Refused> {
-        self.act_as(seat, lang, order, confirm, None).await
-    }
-
-    /// [`GameHandle::act`], with the client's message as it came (`wire`): on a node that
-    /// only follows the game, that message goes to the owner (without it, the order is
-    /// refused as `game_unavailable` there, but for a seat's arrival, which needs none).
-    pub async fn act_as(
-        &self,
-        seat: Seat,
-        lang: Lang,
-        order: Order,
-        confirm: Option<Confirmation>,
-        wire: Option<String>,
-    ) -> Result<Acted, Refused> {
-        let arrival = matches!(order, Order::Play(Command::Arrive));
+        // Kept for the owner in a cluster (the game's task takes the order).
+        let forward = self.cluster.as_ref().map(|c| (c, order.clone()));
         let (reply, rx) = oneshot::channel();
         let req = Request::Act {
             seat,
@@ -165,18 +154,15 @@ impl GameHandle {
         match rx.await.map_err(|_| unavailable())? {
             Answered::Reply(answer) => reply::said(lang, answer),
             Answered::Forward => {
-                let message = match wire {
-                    Some(text) => forward::Message::Client(text),
-                    None if arrival => forward::Message::Arrival,
-                    None => return Err(unavailable()),
-                };
-                let Some(cluster) = &self.cluster else {
+                let Some((cluster, order)) = forward else {
                     return Err(unavailable());
                 };
                 let owner_silent = || {
                     let _ = self.tx.try_send(Request::OwnerSilent);
                 };
-                forward::to_owner(cluster, &self.id, seat, lang, message, owner_silent).await
+                let answer =
+                    forward::to_owner(cluster, &self.id, seat, &order, confirm, owner_silent).await;
+                reply::said(lang, answer)
             }
         }
     }

@@ -1,5 +1,6 @@
-//! A client message to the table's [`Order`]: the one mapping the WebSocket session uses and
-//! the owner of a game uses for a message another node forwarded to it (`docs/scale-out.md`).
+//! A client message to the table's [`Order`]: the one mapping the WebSocket session uses, on
+//! every node (a node that only follows the game forwards the order it gives to the owner,
+//! typed: `docs/scale-out.md`).
 //! Text others read back is checked here (one line, no control or direction characters; the
 //! arbiter's note on a ruling and his reason for a correction plain text besides, no markup),
 //! and a recording named in a scoresheet entry must be the seat's own.

@@ -5,6 +5,8 @@
 //! The game's task answers in no language ([`Reply`]: typed facts); the answer is said in the
 //! asker's language where he is connected ([`said`]), never in the game's task.
 
+use std::borrow::Cow;
+
 use crate::announce::Lang;
 use crate::game::Recorded;
 use crate::scoresheet::reconcile::Ruling;
@@ -73,7 +75,7 @@ pub enum Refusal {
     /// The server's own reasons (a damaged game, a store that failed, the game out of reach).
     Server {
         code: ErrorCode,
-        args: Vec<(&'static str, String)>,
+        args: Vec<(Cow<'static, str>, String)>,
     },
 }
 
@@ -84,6 +86,45 @@ impl Refusal {
             code,
             args: Vec::new(),
         }
+    }
+
+    /// A refusal of the server's own, naming `args`.
+    pub fn server_with(code: ErrorCode, args: Vec<(&'static str, String)>) -> Refusal {
+        Refusal::Server {
+            code,
+            args: args
+                .into_iter()
+                .map(|(k, v)| (Cow::Borrowed(k), v))
+                .collect(),
+        }
+    }
+}
+
+impl ToConfirm {
+    /// The second step `action` asks for before `events` are done, and the ruling they hold
+    /// with the half-moves an undone ruling plays again (an answer read from another node).
+    pub(crate) fn new(
+        action: Confirmation,
+        events: Vec<Recorded>,
+        ruling: Option<(Ruling, usize)>,
+    ) -> ToConfirm {
+        ToConfirm {
+            action,
+            events,
+            ruling,
+        }
+    }
+
+    pub(crate) fn action(&self) -> Confirmation {
+        self.action
+    }
+
+    pub(crate) fn events(&self) -> &[Recorded] {
+        &self.events
+    }
+
+    pub(crate) fn ruling(&self) -> Option<&(Ruling, usize)> {
+        self.ruling.as_ref()
     }
 }
 
@@ -108,7 +149,10 @@ pub fn said(lang: Lang, reply: Reply) -> Result<Acted, Refused> {
         Ok(Outcome::Done(seq)) => Ok(Acted::Done(seq)),
         Ok(Outcome::Confirm(c)) => Ok(confirmation(lang, &c)),
         Err(Refusal::Table(r)) => Err(refused(lang, &r)),
-        Err(Refusal::Server { code, args }) => Err(Refused::new(lang, code, &args)),
+        Err(Refusal::Server { code, args }) => {
+            let args: Vec<(&str, String)> = args.iter().map(|(k, v)| (&**k, v.clone())).collect();
+            Err(Refused::new(lang, code, &args))
+        }
     }
 }
 

@@ -459,9 +459,8 @@ impl Session {
                 &[],
             ))
         } else {
-            let wire = Some(text);
             let (seat, lang) = (self.seat, conn.lang);
-            self.handle.act_as(seat, lang, order, confirm, wire).await
+            self.handle.act(seat, lang, order, confirm).await
         };
         self.reply(conn, events, id, acted).await
     }
@@ -875,15 +874,12 @@ impl Session {
                 let id = result.id.clone();
                 conn.send(ServerMsg::VoiceResult(result)).await?;
                 // The normal path: every rule and refusal of a typed announcement applies.
-                // As typed (for the owner, when this node only follows the game).
-                let wire = serde_json::json!({"type": "announce", "id": 0, "text": text});
                 let order = Order::Announce {
                     lang: conn.lang,
                     text,
                 };
                 let (seat, lang) = (self.seat, conn.lang);
-                let wire = Some(wire.to_string());
-                let acted = self.handle.act_as(seat, lang, order, None, wire).await;
+                let acted = self.handle.act(seat, lang, order, None).await;
                 self.reply(conn, events, id, acted).await
             }
         }

@@ -7,10 +7,10 @@ use shakmaty::{Color, Role, Square};
 use super::{EventRecord, N, OpRecord, RecordError};
 use crate::game::{BoardOp, Event, Seat, SensorReading};
 
-/// A board event's record: the op by its name, where it happened, a move's destination and a
-/// promotion.
-fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
-    let (kind, square, to, promotion) = match *op {
+/// A board op's stored fields: the op by its name, where it happened, a move's destination
+/// and a promotion (the cluster's bus writes a forwarded board order with them too).
+pub(crate) fn op_fields(op: &BoardOp) -> (OpRecord, Square, Option<Square>, Option<Role>) {
+    match *op {
         BoardOp::Lift(sq) => (OpRecord::Lift, sq, None, None),
         BoardOp::Remove(sq) => (OpRecord::Remove, sq, None, None),
         BoardOp::Touch(sq) => (OpRecord::Touch, sq, None, None),
@@ -20,7 +20,13 @@ fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
             to,
             promotion,
         } => (OpRecord::Move, from, Some(to), promotion),
-    };
+    }
+}
+
+/// A board event's record: the op by its name, where it happened, a move's destination and a
+/// promotion.
+fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
+    let (kind, square, to, promotion) = op_fields(op);
     EventRecord::Board {
         by: N(by),
         board: N(board),
@@ -32,7 +38,7 @@ fn board_record(by: Seat, board: Color, op: &BoardOp) -> EventRecord {
 }
 
 /// A board event's op from its record; an error when the record lacks a square the op needs.
-fn board_op(
+pub(crate) fn board_op(
     op: OpRecord,
     square: Option<N<Square>>,
     to: Option<N<Square>>,

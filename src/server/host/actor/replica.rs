@@ -1,20 +1,18 @@
 //! The actor's cluster half (`docs/scale-out.md`): following the owner's events, answering
-//! forwarded commands once (a follower's asker sends them: `host/forward.rs`), and carrying
-//! out the pure ownership machine's steps (claims, renewals, releases, catching up).
+//! forwarded orders once and in no language (a follower's asker sends them typed and says the
+//! answer: `host/forward.rs`), and carrying out the pure ownership machine's steps (claims,
+//! renewals, releases, catching up).
 
 use std::sync::Arc;
 
 use super::{Actor, Uncommitted};
-use crate::announce::Lang;
 use crate::game::Seat;
 use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Step};
-use crate::server::cluster::bus::{
-    Answer, Cluster, Forwarded, WireEvent, command_subject, event_subject,
-};
-use crate::server::render::reply::{Refusal, Refused, said};
+use crate::server::cluster::bus::{Cluster, Forwarded, WireEvent, command_subject, event_subject};
+use crate::server::cluster::reply_codec::Answer;
+use crate::server::render::reply::Refusal;
 use crate::server::wire::ErrorCode;
 use crate::store::{Claim, StoreError};
-use crate::table::Order;
 
 /// How many forwarded commands' answers the owner keeps, so that a retried one is answered
 /// again rather than applied twice.
@@ -180,14 +178,18 @@ impl Actor {
         }
     }
 
-    /// A command another node forwarded: decided here, answered after the commit.
+    /// A command another node forwarded: decided here, answered after the commit (in no
+    /// language: the follower says the answer to its asker).
     pub(super) async fn forwarded(&mut self, msg: async_nats::Message) {
         let (Some(cluster), Some(reply_to)) = (self.cluster.clone(), msg.reply.clone()) else {
             return;
         };
-        let Ok(fwd) = serde_json::from_slice::<Forwarded>(&msg.payload) else {
-            tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored");
-            return;
+        let fwd = match serde_json::from_slice::<Forwarded>(&msg.payload) {
+            Ok(fwd) => fwd,
+            Err(e) => {
+                tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored ({e})");
+                return;
+            }
         };
         let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
         let answer = if let Some((_, answer)) = kept {
@@ -198,9 +200,8 @@ impl Actor {
                 Take::Ignore => return,
                 Take::RefuseExpired => {
                     // Too late: its sender has told the player nothing changed.
-                    let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
                     tracing::info!(game = %self.id, "a forwarded command came after its deadline: not applied");
-                    Answer::of(&Err(Refused::new(lang, ErrorCode::GameUnavailable, &[])))
+                    Answer::of(&Err(Refusal::server(ErrorCode::GameUnavailable)))
                 }
                 Take::Decide => match self.decide_forwarded(&cluster, &fwd).await {
                     Some(answer) => answer,
@@ -237,35 +238,24 @@ impl Actor {
         }
     }
 
-    /// Decides a forwarded command and says the answer in the asker's language (`None`: no
+    /// Decides a forwarded order, its moves resolved in this table's position (`None`: no
     /// longer the owner, the new owner answers the sender's next try).
     async fn decide_forwarded(&mut self, cluster: &Cluster, fwd: &Forwarded) -> Option<Answer> {
-        let lang: Lang = fwd.lang.parse().unwrap_or(Lang::En);
-        let refuse = |code: ErrorCode| Some(Answer::of(&Err(Refused::new(lang, code, &[]))));
-        let Ok(seat) = fwd.seat.parse::<Seat>() else {
-            return refuse(ErrorCode::Internal);
-        };
+        let seat = fwd.seat.0;
         if seat == Seat::Spectator {
-            return refuse(ErrorCode::Forbidden);
+            return Some(Answer::of(&Err(Refusal::server(ErrorCode::Forbidden))));
         }
-        if fwd.arrival {
-            let arrive = Order::Play(crate::game::Command::Arrive);
-            let acted = self.act(seat, arrive, None, fwd.command()).await;
-            return self
-                .ownership
-                .decides()
-                .then(|| Answer::of(&said(lang, acted)));
-        }
-        let Ok(msg) = crate::server::wire::decode(&fwd.text) else {
-            return refuse(ErrorCode::Internal);
-        };
-        use crate::server::host::orders::{Mapped, order_of};
-        let acted = match order_of(msg, seat, lang, &cluster.data_dir, &self.id) {
-            Mapped::Order { order, confirm, .. } => {
+        let acted = match fwd.order.clone().order(&self.table) {
+            Ok(Ok(order)) => {
+                let confirm = fwd.confirm.map(Into::into);
                 self.act(seat, order, confirm, fwd.command()).await
             }
-            Mapped::Refuse { code, args, .. } => Err(Refusal::Server { code, args }),
-            Mapped::NotAnOrder => return refuse(ErrorCode::Internal),
+            // A move no longer legal here (the game went on while the order travelled).
+            Ok(Err(refused)) => Err(Refusal::Table(refused)),
+            Err(e) => {
+                tracing::warn!(game = %self.id, "a forwarded order that does not read: {e}");
+                Err(Refusal::server(ErrorCode::Internal))
+            }
         };
         // Refused (a move not that side's turn, say): perhaps because an earlier owner applied
         // this very command and died before it answered. Accepted again, the store's append
@@ -277,9 +267,7 @@ impl Actor {
             self.observe(Observed::Refusing).await;
         }
         // Fenced while writing: the new owner answers the sender's next try.
-        self.ownership
-            .decides()
-            .then(|| Answer::of(&said(lang, acted)))
+        self.ownership.decides().then(|| Answer::of(&acted))
     }
 
     /// The owner looks whether the node's renewal still holds its lease (and asks the store

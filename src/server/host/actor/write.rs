@@ -26,10 +26,7 @@ impl Actor {
     ) -> Reply {
         if let Some(damage) = &self.damage {
             let args = vec![("seq", damage.seq.to_string())];
-            return Err(Refusal::Server {
-                code: ErrorCode::GameDamaged,
-                args,
-            });
+            return Err(Refusal::server_with(ErrorCode::GameDamaged, args));
         }
         // A flag that fell before this action counts first.
         self.flag_fall().await;
