@@ -25,7 +25,7 @@ use crate::store::{GameId, Store};
 pub(in crate::server) struct Inner {
     pub(in crate::server) hub: Arc<Hub>,
     pub(in crate::server) store: Arc<dyn Store>,
-    pub(in crate::server) limits: Limits,
+    pub(in crate::server) limits: std::sync::Arc<Limits>,
     pub(in crate::server) clock: ServerClock,
     pub(in crate::server) admin: TokenHash,
     pub(in crate::server) door: Arc<admission::conns::Door>,
@@ -48,7 +48,7 @@ pub(in crate::server) struct Inner {
 pub struct AppState(pub(in crate::server) Arc<Inner>);
 
 impl AppState {
-    pub(in crate::server) fn limits(&self) -> Limits {
+    pub(in crate::server) fn limits(&self) -> std::sync::Arc<Limits> {
         self.0.limits.clone()
     }
 

@@ -298,7 +298,7 @@ pub async fn run_node(
     let app = AppState(Arc::new(Inner {
         hub,
         store: Arc::clone(&store),
-        limits: config.limits.clone(),
+        limits: Arc::new(config.limits.clone()),
         clock,
         admin,
         door: Arc::default(),

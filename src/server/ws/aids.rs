@@ -4,7 +4,7 @@
 //! time per connection (another meanwhile is `engine_busy`).
 
 use serde_json::Value;
-use tokio::sync::mpsc;
+use tokio::sync::oneshot;
 
 use crate::game::Seat;
 use crate::server::app::AppState;
@@ -14,23 +14,12 @@ use crate::server::opponent::{Aid, AidRefused, Aided, aid};
 /// An aid's answer for the request `id`.
 pub(super) type Answered = (Value, Result<Aided, AidRefused>);
 
-/// The aids under way for one connection.
+/// The aid under way for one connection, if any: its answer to come. (Made for each aid, not
+/// with the connection: a channel held by every connection for the aids of the few games
+/// against the computer cost 3.4 KiB each.)
+#[derive(Default)]
 pub(super) struct Aids {
-    tx: mpsc::Sender<Answered>,
-    rx: mpsc::Receiver<Answered>,
-    /// An aid is being answered.
-    busy: bool,
-}
-
-impl Default for Aids {
-    fn default() -> Aids {
-        let (tx, rx) = mpsc::channel(1);
-        Aids {
-            tx,
-            rx,
-            busy: false,
-        }
-    }
+    under_way: Option<oneshot::Receiver<Answered>>,
 }
 
 /// Who asks, and in which words he hears the answer.
@@ -45,11 +34,11 @@ pub(super) struct Asker {
 impl Aids {
     /// Starts answering `what` for request `id`; `false` when an aid is already under way.
     pub(super) fn start(&mut self, asker: Asker, id: Value, what: Aid) -> bool {
-        if self.busy {
+        if self.under_way.is_some() {
             return false;
         }
-        self.busy = true;
-        let tx = self.tx.clone();
+        let (tx, rx) = oneshot::channel();
+        self.under_way = Some(rx);
         let tracker = asker.app.0.tracker.clone();
         tracker.spawn(async move {
             let Asker {
@@ -61,23 +50,22 @@ impl Aids {
             } = asker;
             let answer = aid(&app, &handle, seat, lang, captured, what).await;
             // The connection may have gone meanwhile: then nobody waits for the answer.
-            let _ = tx.send((id, answer)).await;
+            let _ = tx.send((id, answer));
         });
         true
     }
 
     /// The next answer (never, while none is under way).
     pub(super) async fn next(&mut self) -> Answered {
-        if !self.busy {
+        let Some(rx) = &mut self.under_way else {
             return std::future::pending().await;
-        }
-        match self.rx.recv().await {
-            Some(answered) => {
-                self.busy = false;
-                answered
-            }
-            // Not reached: this holds a sender.
-            None => std::future::pending().await,
+        };
+        let answered = rx.await;
+        self.under_way = None;
+        match answered {
+            Ok(answered) => answered,
+            // Not reached: the aid's task always answers (and is not aborted).
+            Err(_) => std::future::pending().await,
         }
     }
 }

@@ -81,7 +81,7 @@ pub(super) struct Session {
     /// The number of the last event this client has (sent as an event or inside a state).
     pub(super) last_sent: u64,
     pub(super) handle: GameHandle,
-    pub(super) limits: Limits,
+    pub(super) limits: std::sync::Arc<Limits>,
     pub(super) clock: crate::server::host::server_clock::ServerClock,
     /// Rendered audio, if the client asked for it.
     pub(super) audio: Option<AudioChannel>,
