@@ -8,6 +8,9 @@
 //! cargo bench --bench cluster -- --games 200 --sat-games 100 --measure 10 --failover-games 5
 //! # the three nodes on PostgreSQL instead of their shared SQLite file:
 //! cargo bench --bench cluster -- --cluster-store postgres
+//! # an owner and two followers: the CPU of each (issue 29):
+//! cargo bench --bench cluster -- --cluster-store postgres --only cluster --owner-layout \
+//!     --games 500 --sat-games 0 --failover-games 0
 //! ```
 //!
 //! The set-ups:
@@ -26,7 +29,13 @@
 //!   directory, today's cluster) or `postgres` (each node its own data directory, one
 //!   PostgreSQL). Game `i` is created on node `i mod 3` (which owns it) and its seats spread
 //!   over the nodes as a load balancer would: White on the owner, White's assistant on the
-//!   next node, Black on the third, the spectator on the owner.
+//!   next node, Black on the third, the spectator on the owner. Every node owns a third of
+//!   the games and follows the rest.
+//!
+//!   With `--owner-layout`, every game is created on node 1, which owns them all; White and
+//!   the spectator connect to node 1, White's assistant to node 2, Black to node 3: nodes 2 and
+//!   3 are pure followers with seats of their own (Black's orders are forwarded from node 3 to
+//!   node 1, the assistant's from node 2), so an owner's CPU and a follower's are told apart.
 //!
 //! For each set-up, from fresh servers each time: the **saturation** run (`--sat-games`
 //! games, nobody thinks: acknowledged moves per second) and the **latency** run (`--games`
@@ -40,6 +49,12 @@
 //! The load generator is `benches/load/engine.rs` (the load bench's), in this process: the
 //! figures include its CPU. Every figure is printed with the load average it was taken at.
 //!
+//! Each run also prints every server's CPU (user + system, `/proc/<pid>/stat`) during the
+//! measurement window as CPU seconds per 1,000 moves acknowledged in the window, per node (for
+//! the cluster: its role in the layout, and each follower's ratio to the owner with
+//! `--owner-layout`), with the load generator's own and the load average; a table of them
+//! follows the main one. PostgreSQL's and NATS's CPU are not in any node's.
+//!
 //! Open files: this process holds four sockets per game (8,000 for 2,000 games) and every
 //! server (relay, node) its share; the bench refuses to start below `games × 5 + 256`, as the
 //! load bench does (`ulimit -n`).
@@ -52,7 +67,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use engine::{Options, Server};
+use engine::{Layout, Options, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -61,7 +76,8 @@ fn usage() -> ! {
     eprintln!(
         "usage: cargo bench --bench cluster -- [--games N] [--think-ms MS] [--sat-games N] \
          [--warmup S] [--measure S] [--only relay,sqlite,postgres,cluster] \
-         [--cluster-store sqlite|postgres] [--failover-games N] [--lease-ms MS] [--seed N]"
+         [--cluster-store sqlite|postgres] [--owner-layout] [--failover-games N] \
+         [--lease-ms MS] [--seed N]"
     );
     std::process::exit(2)
 }
@@ -104,6 +120,8 @@ struct Args {
     measure: Duration,
     only: Vec<Setup>,
     cluster_store: ClusterStore,
+    /// The cluster's games all owned by node 1, nodes 2 and 3 followers (`Layout::Owner`).
+    owner_layout: bool,
     failover_games: usize,
     lease_ms: Option<u64>,
     seed: u64,
@@ -118,6 +136,7 @@ fn parse_args() -> Args {
         measure: Duration::from_secs(20),
         only: Setup::ALL.to_vec(),
         cluster_store: ClusterStore::Sqlite,
+        owner_layout: false,
         failover_games: 10,
         lease_ms: None,
         seed: 1,
@@ -137,6 +156,7 @@ fn parse_args() -> Args {
             "--failover-games" => a.failover_games = num(value()) as usize,
             "--lease-ms" => a.lease_ms = Some(num(value())),
             "--seed" => a.seed = num(value()),
+            "--owner-layout" => a.owner_layout = true,
             "--cluster-store" => {
                 a.cluster_store = match value().as_str() {
                     "sqlite" => ClusterStore::Sqlite,
@@ -198,13 +218,14 @@ fn main() {
         .expect("runtime");
     eprintln!(
         "cluster bench: {} games thinking {} ms, {} games at saturation, warmup {} s, \
-         measure {} s, cluster store {:?}; load average {}",
+         measure {} s, cluster store {:?}, {} layout; load average {}",
         args.games,
         args.think.as_millis(),
         args.sat_games,
         args.warmup.as_secs(),
         args.measure.as_secs(),
         args.cluster_store,
+        if args.owner_layout { "owner" } else { "spread" },
         load_average()
     );
     let rows = runtime.block_on(compare(&args));
@@ -226,7 +247,65 @@ struct Row {
     latency: Option<(f64, f64, f64, usize, f64, u64, String)>,
     /// Failover times (ms) of each game, and the load average.
     failover: Option<(Vec<f64>, String)>,
+    /// The CPU of each run (saturation, latency).
+    cpu: Vec<Cpu>,
     errors: Vec<String>,
+}
+
+/// The CPU one run used in its measurement window.
+struct Cpu {
+    /// "saturation" or "latency".
+    kind: &'static str,
+    /// Each server's CPU seconds, in node order.
+    nodes: Vec<f64>,
+    /// This process's (the load generator's) CPU seconds.
+    load_generator: f64,
+    /// Moves acknowledged in the window.
+    moves: u64,
+    seconds: f64,
+    /// The load average at the end of the window.
+    load: String,
+}
+
+impl Cpu {
+    /// CPU seconds per 1,000 acknowledged moves.
+    fn per_1000(&self, cpu: f64) -> f64 {
+        cpu * 1000.0 / self.moves.max(1) as f64
+    }
+}
+
+/// The role of node `k` (0-based) of `n` in the layout.
+fn role(layout: Layout, k: usize, n: usize) -> &'static str {
+    match (n, layout, k) {
+        (1, _, _) => "server",
+        (_, Layout::Owner, 0) => "owner of all",
+        (_, Layout::Owner, _) => "follower",
+        (_, Layout::Spread, _) => "owner of 1/3, follower of 2/3",
+    }
+}
+
+/// One line per node: its CPU in the window, per 1,000 moves, and (owner layout) the
+/// follower's ratio to the owner.
+fn cpu_lines(cpu: &Cpu, layout: Layout) -> Vec<String> {
+    let n = cpu.nodes.len();
+    let owner = cpu.per_1000(cpu.nodes.first().copied().unwrap_or(0.0));
+    cpu.nodes
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| {
+            let per = cpu.per_1000(c);
+            let ratio = if layout == Layout::Owner && n > 1 && k > 0 && owner > 0.0 {
+                format!(", {:.2} x the owner's", per / owner)
+            } else {
+                String::new()
+            };
+            format!(
+                "node {} ({}): {c:.2} CPU s = {per:.2} CPU s per 1,000 moves{ratio}",
+                k + 1,
+                role(layout, k, n)
+            )
+        })
+        .collect()
 }
 
 async fn compare(args: &Args) -> Vec<Row> {
@@ -236,12 +315,14 @@ async fn compare(args: &Args) -> Vec<Row> {
             setup: setup.name(),
             ..Row::default()
         };
+        let layout = layout_of(args, setup);
         let sat = Options {
             games: args.sat_games,
             think: Duration::ZERO,
             warmup: args.warmup,
             measure: args.measure,
             seed: args.seed,
+            layout,
             ..Options::default()
         };
         let lat = Options {
@@ -274,6 +355,27 @@ async fn compare(args: &Args) -> Vec<Row> {
                         s.quantile_ms(0.99),
                         s.error_count()
                     );
+                    let cpu = Cpu {
+                        kind,
+                        nodes: run.cpu_nodes.clone(),
+                        load_generator: run.cpu_load,
+                        moves: s.moves_in_window,
+                        seconds: run.seconds,
+                        load: load_average(),
+                    };
+                    eprintln!(
+                        "  CPU in the {:.0} s window ({} moves acknowledged; load average {}):",
+                        cpu.seconds, cpu.moves, cpu.load
+                    );
+                    for line in cpu_lines(&cpu, layout) {
+                        eprintln!("    {line}");
+                    }
+                    eprintln!(
+                        "    load generator: {:.2} CPU s = {:.2} per 1,000 moves",
+                        cpu.load_generator,
+                        cpu.per_1000(cpu.load_generator)
+                    );
+                    row.cpu.push(cpu);
                     if kind == "saturation" {
                         row.saturation = Some((per_s, s.error_count(), load_average()));
                     } else {
@@ -316,6 +418,15 @@ async fn compare(args: &Args) -> Vec<Row> {
     rows
 }
 
+/// The layout of `setup`'s games: `--owner-layout` is the cluster's (one server has no other).
+fn layout_of(args: &Args, setup: Setup) -> Layout {
+    if setup == Setup::Cluster && args.owner_layout {
+        Layout::Owner
+    } else {
+        Layout::Spread
+    }
+}
+
 fn print_table(args: &Args, rows: &[Row]) {
     println!();
     println!(
@@ -337,14 +448,21 @@ fn print_table(args: &Args, rows: &[Row]) {
             ("postgres", _) => "1 node, PostgreSQL",
             (other, _) => other,
         };
+        let name = if r.setup == "cluster" && args.owner_layout {
+            format!("{name}, owner layout (node 1 owns every game)")
+        } else {
+            name.to_owned()
+        };
+        // A run left out (`--sat-games 0`, `--games 0`, `--failover-games 0`) is "-".
+        let missing = |asked: usize| if asked == 0 { "-" } else { "failed" }.to_owned();
         let sat = r
             .saturation
             .as_ref()
-            .map_or("failed".to_owned(), |(v, errors, la)| {
+            .map_or(missing(args.sat_games), |(v, errors, la)| {
                 format!("{v:.0} ({errors} errors; load {la})")
             });
         let lat = r.latency.as_ref().map_or(
-            "failed".to_owned(),
+            missing(args.games),
             |(p50, p99, max, n, per_s, errors, la)| {
                 format!(
                     "{p50:.2} / {p99:.2} / {max:.1} ms ({n} moves, {per_s:.0} moves/s, \
@@ -357,7 +475,7 @@ fn print_table(args: &Args, rows: &[Row]) {
         } else {
             r.failover
                 .as_ref()
-                .map_or("failed".to_owned(), |(times, la)| {
+                .map_or(missing(args.failover_games), |(times, la)| {
                     let mut t = times.clone();
                     t.sort_by(f64::total_cmp);
                     format!(
@@ -370,6 +488,30 @@ fn print_table(args: &Args, rows: &[Row]) {
                 })
         };
         println!("| {name} | {sat} | {lat} | {fo} |");
+    }
+    // Each server's CPU in the measurement window per 1,000 acknowledged moves.
+    println!();
+    println!(
+        "| set-up | run | moves in the window | CPU s per 1,000 moves, per node | load generator | \
+         load average |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for r in rows {
+        let layout = Setup::ALL
+            .into_iter()
+            .find(|s| s.name() == r.setup)
+            .map_or(Layout::Spread, |s| layout_of(args, s));
+        for c in &r.cpu {
+            println!(
+                "| {} | {} | {} | {} | {:.2} | {} |",
+                r.setup,
+                c.kind,
+                c.moves,
+                cpu_lines(c, layout).join("; "),
+                c.per_1000(c.load_generator),
+                c.load
+            );
+        }
     }
     for r in rows {
         for e in &r.errors {

@@ -208,6 +208,46 @@ pub(crate) struct Options {
     /// Games connecting their seats at the same time.
     pub connect_parallel: usize,
     pub seed: u64,
+    /// Which node creates each game and which node each seat connects to (a cluster).
+    pub layout: Layout,
+}
+
+/// Where a cluster's games are created and their seats connected (with one server, there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Game `i` is created on node `i % n` (its owner) and its seat `s` (White, White's
+    /// assistant, Black, the spectator) connects to node `(i + s) % n`: with three nodes
+    /// White, the assistant and Black are each on another node, as a load balancer would
+    /// spread them, and every node owns a third of the games and follows the rest.
+    #[default]
+    Spread,
+    /// Every game is created on node 1, which owns them all; White and the spectator connect
+    /// to node 1, White's assistant to node 2 and Black to node 3: nodes 2 and 3 only follow
+    /// (and forward their seats' orders to node 1).
+    #[allow(
+        dead_code,
+        reason = "the cluster bench's; the load bench runs one server"
+    )]
+    Owner,
+}
+
+impl Layout {
+    /// The node that creates game `index` (its owner).
+    pub(crate) fn game_node(self, bases: &[String], index: usize) -> &str {
+        match self {
+            Layout::Spread => node(bases, index),
+            Layout::Owner => node(bases, 0),
+        }
+    }
+
+    /// The node seat `seat` (an index into `SEATS`) of game `index` connects to.
+    pub(crate) fn seat_node(self, bases: &[String], index: usize, seat: usize) -> &str {
+        match self {
+            Layout::Spread => node(bases, index + seat),
+            // White and the spectator on the owner, the assistant and Black on the others.
+            Layout::Owner => node(bases, [0, 1, 2, 0][seat]),
+        }
+    }
 }
 
 impl Default for Options {
@@ -220,6 +260,7 @@ impl Default for Options {
             max_plies: 160,
             connect_parallel: 64,
             seed: 1,
+            layout: Layout::Spread,
         }
     }
 }
@@ -306,9 +347,7 @@ pub(crate) struct Ctx {
     pub opts: Options,
     pub http: reqwest::Client,
     /// The servers' base addresses (one, or a cluster's nodes; changes at every restart).
-    /// Game `i` is created on node `i % n` and its seat `s` connects to node `(i + s) % n`:
-    /// with three nodes White, Black and the assistant are each on another node, as a load
-    /// balancer would spread them.
+    /// Which game and seat goes to which node is `opts.layout`.
     pub base: watch::Receiver<Vec<String>>,
     /// `None` until every game is connected; then the plan.
     pub go: watch::Receiver<Option<Plan>>,
@@ -476,10 +515,11 @@ pub(crate) async fn open(base: &str, game: &GameRecord, seat: &str) -> Result<(W
 }
 
 impl Table {
-    /// Connects every seat of game `index` (seat `s` on node `(index + s) % n`); returns the
+    /// Connects every seat of game `index` (on the nodes `layout` puts them); returns the
     /// table and the state the first seat got.
     async fn connect(
         bases: &[String],
+        layout: Layout,
         index: usize,
         game: &GameRecord,
     ) -> Result<(Table, Value), Broken> {
@@ -488,7 +528,7 @@ impl Table {
         let mut seen = Vec::new();
         let mut first = None;
         for (i, seat) in SEATS.iter().enumerate() {
-            let (ws, state) = open(node(bases, index + i), game, seat).await?;
+            let (ws, state) = open(layout.seat_node(bases, index, i), game, seat).await?;
             seen.push(state["seq"].as_u64().unwrap_or(0));
             first.get_or_insert(state);
             let (sink, rx) = ws.split();
@@ -594,7 +634,7 @@ pub(crate) async fn run_game(
     let bases = ctx.base.borrow().clone();
     let connected = {
         let _permit = ctx.connecting.acquire().await;
-        Table::connect(&bases, index, &game).await
+        Table::connect(&bases, ctx.opts.layout, index, &game).await
     };
     let (mut table, state) = match connected {
         Ok(x) => x,
@@ -801,7 +841,8 @@ async fn fresh_game(
             return None;
         }
         let bases = ctx.base.borrow().clone();
-        let game = match create_game(&ctx.http, node(&bases, index), rng).await {
+        let game = match create_game(&ctx.http, ctx.opts.layout.game_node(&bases, index), rng).await
+        {
             Ok(g) => g,
             Err(e) => {
                 if !ctx.survive_kills {
@@ -812,7 +853,7 @@ async fn fresh_game(
                 continue;
             }
         };
-        match Table::connect(&bases, index, &game).await {
+        match Table::connect(&bases, ctx.opts.layout, index, &game).await {
             Ok((t, state)) => return Some((game, t, state["seq"].as_u64().unwrap_or(0))),
             Err(Broken::Lost(_)) if ctx.survive_kills => {
                 // Created but not joined: the record still counts (no moves to check).
@@ -844,7 +885,7 @@ async fn rejoin(
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
         let bases = ctx.base.borrow().clone();
-        let (mut table, state) = match Table::connect(&bases, index, game).await {
+        let (mut table, state) = match Table::connect(&bases, ctx.opts.layout, index, game).await {
             Ok(x) => x,
             Err(Broken::Lost(_)) => continue,
             Err(Broken::Fatal(e)) => {
@@ -866,7 +907,7 @@ async fn rejoin(
         stats.reconnects += 1;
         let mut seq = state["seq"].as_u64().unwrap_or(0);
         if state["status"] == "paused" {
-            match resume(node(&bases, index), game).await {
+            match resume(ctx.opts.layout.game_node(&bases, index), game).await {
                 Ok(s) => seq = seq.max(s),
                 Err(Broken::Lost(_)) => continue,
                 Err(Broken::Fatal(e)) => {
@@ -1048,9 +1089,17 @@ pub(crate) struct Run {
     pub connect_seconds: f64,
     pub verdict: Option<Verdict>,
     pub kills: usize,
-    /// CPU seconds used during the measurement window: by the server, by this process.
+    /// CPU seconds used during the measurement window: by the server (the servers' sum), by
+    /// this process.
     pub cpu_server: f64,
     pub cpu_load: f64,
+    /// CPU seconds used during the measurement window by each server, in the order given
+    /// (empty in crash mode).
+    #[allow(
+        dead_code,
+        reason = "the cluster bench's; the load bench reads `cpu_server`"
+    )]
+    pub cpu_nodes: Vec<f64>,
 }
 
 /// Crash mode: SIGKILL the server this many times, `every` apart (0.5 to 1.5 times).
@@ -1072,9 +1121,12 @@ fn rss_sum(servers: &[Server]) -> u64 {
     servers.iter().filter_map(Server::rss_kib).sum()
 }
 
-/// The servers' CPU seconds, summed.
-fn cpu_sum(servers: &[Server]) -> f64 {
-    servers.iter().filter_map(Server::cpu_seconds).sum()
+/// Each server's CPU seconds (0 for one whose `/proc` entry cannot be read).
+fn cpu_each(servers: &[Server]) -> Vec<f64> {
+    servers
+        .iter()
+        .map(|s| s.cpu_seconds().unwrap_or(0.0))
+        .collect()
 }
 
 /// The load on servers already started (one, or a cluster's nodes): creates and connects the
@@ -1107,7 +1159,7 @@ pub(crate) async fn drive(
     for (c, chunk) in seeds.chunks(32).enumerate() {
         let made = futures_util::future::join_all(chunk.iter().enumerate().map(|(j, s)| {
             let http = &http;
-            let base = node(&bases, c * 32 + j);
+            let base = opts.layout.game_node(&bases, c * 32 + j);
             async move {
                 let mut rng = StdRng::seed_from_u64(*s);
                 create_game(http, base, &mut rng).await
@@ -1160,6 +1212,7 @@ pub(crate) async fn drive(
     };
     let _ = go_tx.send(Some(plan));
     let mut cpu = (0.0, 0.0);
+    let mut cpu_nodes = Vec::new();
     let mut killed = 0;
     if let Some((k, data)) = kills {
         let mut krng = StdRng::seed_from_u64(opts.seed ^ 0x6b69_6c6c);
@@ -1176,11 +1229,16 @@ pub(crate) async fn drive(
         tokio::time::sleep(k.every).await;
     } else {
         tokio::time::sleep_until(plan.from.into()).await;
-        let s0 = cpu_sum(&servers);
+        let s0 = cpu_each(&servers);
         let l0 = cpu_seconds("/proc/self/stat").unwrap_or(0.0);
         tokio::time::sleep_until(plan.until.into()).await;
+        cpu_nodes = cpu_each(&servers)
+            .into_iter()
+            .zip(s0)
+            .map(|(after, before)| after - before)
+            .collect();
         cpu = (
-            cpu_sum(&servers) - s0,
+            cpu_nodes.iter().sum(),
             cpu_seconds("/proc/self/stat").unwrap_or(0.0) - l0,
         );
     }
@@ -1227,5 +1285,6 @@ pub(crate) async fn drive(
         kills: killed,
         cpu_server: cpu.0,
         cpu_load: cpu.1,
+        cpu_nodes,
     })
 }

@@ -19,6 +19,7 @@ async fn no_acknowledged_move_is_lost_across_repeated_kill_9() {
         max_plies: 60,
         connect_parallel: 12,
         seed: 8,
+        ..Options::default()
     };
     let kills = Kills {
         count: 3,
