@@ -263,6 +263,26 @@ impl Owners for SharedSqlite {
         self.run(move |conn, _, now| Ok(lease_of(conn, &game)?.map(|row| holder(row, now))))
     }
 
+    fn held_by_others(&self) -> Pending<Vec<(GameId, Duration)>> {
+        self.run(move |conn, node, now| {
+            let mut stmt = conn.prepare(
+                "SELECT game_id, until_ms FROM leases WHERE node <> ?1 AND until_ms > ?2",
+            )?;
+            let rows = stmt.query_map(params![node, i64_of(now)], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?))
+            })?;
+            let mut held = Vec::new();
+            for row in rows {
+                let (game, until_ms) = row?;
+                if let Some(game) = GameId::parse(&game) {
+                    let left = u64::try_from(until_ms).unwrap_or(0).saturating_sub(now);
+                    held.push((game, Duration::from_millis(left)));
+                }
+            }
+            Ok(held)
+        })
+    }
+
     fn append_fenced(
         &self,
         game: &GameId,
@@ -381,6 +401,15 @@ mod tests {
         let a = SharedSqlite::open_dir(dir.path(), "a").unwrap();
         let b = SharedSqlite::open_dir(dir.path(), "b").unwrap();
         crate::store::owners::contract::release_all(&store, &a, Some(&b));
+    }
+
+    #[test]
+    fn a_node_sees_the_other_nodes_leases_in_force() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SqliteStore::open_dir(dir.path()).unwrap();
+        let a = SharedSqlite::open_dir(dir.path(), "a").unwrap();
+        let b = SharedSqlite::open_dir(dir.path(), "b").unwrap();
+        crate::store::owners::contract::held_by_others(&store, &a, &b);
     }
 
     #[test]

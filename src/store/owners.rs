@@ -137,6 +137,14 @@ pub trait Owners: Send + Sync + 'static {
     /// The lease as it stands, if the game ever had one.
     fn holder(&self, game: &GameId) -> Pending<Option<Holder>>;
 
+    /// Every lease another node holds in force, with its time left, in one statement: what
+    /// a node's followers look at before they claim (a claim, one transaction a game every
+    /// third of a lease, was most of a follower's work). A store without other nodes has
+    /// none.
+    fn held_by_others(&self) -> Pending<Vec<(GameId, Duration)>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
     /// Appends events as [`super::Store::append`] does, if and only if this node holds the
     /// game's lease with `epoch` (checked in the append's transaction): otherwise
     /// [`StoreError::Fenced`] and nothing is written. With a command id, the id is recorded
@@ -406,6 +414,32 @@ pub(super) mod contract {
                 other => panic!("claimed a lease in force: {other:?}"),
             }
             assert_eq!(seqs(a, &game), [1, 2]);
+        });
+    }
+
+    /// What a node sees of the other nodes' leases: `a` sees `b`'s lease in force with its time
+    /// left, not its own, and neither one released nor one expired.
+    pub(crate) fn held_by_others(store: &dyn Store, a: &dyn Owners, b: &dyn Owners) {
+        let games: Vec<GameId> = (95..99).map(|n| create(store, n)).collect();
+        let [mine, theirs, released, expired] = &games[..] else {
+            unreachable!()
+        };
+        block_on(async {
+            let long = Duration::from_secs(30);
+            granted(a.claim(mine, long).await.unwrap());
+            granted(b.claim(theirs, long).await.unwrap());
+            let lease = granted(b.claim(released, long).await.unwrap());
+            granted(b.claim(expired, Duration::from_millis(50)).await.unwrap());
+            assert!(b.release(released, lease.epoch).await.unwrap());
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let seen = a.held_by_others().await.unwrap();
+            let names: Vec<&GameId> = seen.iter().map(|(g, _)| g).collect();
+            assert_eq!(names, [theirs]);
+            let left = seen[0].1;
+            assert!(left > Duration::from_secs(20) && left <= long, "{left:?}");
+            let seen = b.held_by_others().await.unwrap();
+            let names: Vec<&GameId> = seen.iter().map(|(g, _)| g).collect();
+            assert_eq!(names, [mine]);
         });
     }
 

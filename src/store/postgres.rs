@@ -734,6 +734,22 @@ impl Owners for PgStore {
         self.pending(move |tx| holder_of(tx, &game))
     }
 
+    fn held_by_others(&self) -> Pending<Vec<(GameId, Duration)>> {
+        let node = self.node.clone();
+        self.pending(move |tx| {
+            let rows = tx.query(
+                "SELECT game_id,
+                        greatest(0, (extract(epoch FROM (expires - clock_timestamp())) * 1000))::bigint
+                 FROM leases WHERE owner <> $1 AND expires > clock_timestamp()",
+                &[&node],
+            )?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| Some((GameId::parse(r.get(0))?, duration_ms(r.get(1)))))
+                .collect())
+        })
+    }
+
     fn append_fenced(
         &self,
         game: &GameId,
@@ -962,6 +978,14 @@ mod tests {
         let (url, a) = fresh("a");
         let b = PgStore::open(&url, "b").unwrap();
         contract::two_nodes(&a, &b);
+    }
+
+    #[test]
+    #[ignore = "needs PostgreSQL (scripts/test postgres)"]
+    fn a_node_sees_the_other_nodes_leases_in_force() {
+        let (url, a) = fresh("a");
+        let b = PgStore::open(&url, "b").unwrap();
+        contract::held_by_others(&a, &a, &b);
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct Cluster {
     boot: u64,
     /// What the node's last renewal found.
     held: Renewals,
+    /// The leases other nodes held in force at the node's last look, each until when (at
+    /// the earliest) it stays in force: a follower claims only a game not in it.
+    elsewhere: Mutex<HashMap<GameId, Instant>>,
     /// Counts the node's connections to the bus: it changes when the bus comes back after an
     /// outage, and every follower then reads what it missed from the store.
     pub bus_back: tokio::sync::watch::Receiver<u64>,
@@ -98,6 +101,7 @@ impl Cluster {
             next_cmd: AtomicU64::new(1),
             boot: rand::random(),
             held: Renewals::default(),
+            elsewhere: Mutex::default(),
             bus_back,
         }
     }
@@ -125,7 +129,34 @@ impl Cluster {
                 }
                 Err(e) => tracing::error!("could not renew the node's leases: {e}"),
             }
+            self.look_at_others().await;
         }
+    }
+
+    /// Reads every lease other nodes hold in force, in one statement, for the followers
+    /// ([`Cluster::held_elsewhere`]); a failed read forgets them (each claims, as before).
+    async fn look_at_others(&self) {
+        let asked = Instant::now();
+        let seen = match self.owners.held_by_others().await {
+            Ok(held) => held
+                .into_iter()
+                .map(|(game, left)| (game, asked + left))
+                .collect(),
+            Err(e) => {
+                tracing::warn!("could not read the other nodes' leases: {e}");
+                HashMap::new()
+            }
+        };
+        *self.elsewhere.lock().unwrap_or_else(|p| p.into_inner()) = seen;
+    }
+
+    /// Whether another node's lease of `game` is surely still in force: it was at the node's
+    /// last look, and its time left then has not run out (counted from before the look, so
+    /// never later than it ends). A claim would be answered "held": a follower makes none.
+    /// A lease released since the look is seen at the next one, a third of a lease later.
+    pub fn held_elsewhere(&self, game: &GameId) -> bool {
+        let seen = self.elsewhere.lock().unwrap_or_else(|p| p.into_inner());
+        seen.get(game).is_some_and(|until| Instant::now() < *until)
     }
 
     /// Whether the node still holds `game` at `epoch` (or a later one), by the last renewal

@@ -76,6 +76,9 @@ impl Actor {
             }
             Step::Claim => {
                 let cluster = cluster?;
+                if cluster.held_elsewhere(&self.id) {
+                    return Some(Observed::Claimed(ClaimAnswer::Held));
+                }
                 let answer = match cluster.owners.claim(&self.id, cluster.lease).await {
                     Ok(Claim::Granted(lease)) => ClaimAnswer::Granted { epoch: lease.epoch },
                     Ok(Claim::Held(_)) => ClaimAnswer::Held,
