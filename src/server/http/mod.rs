@@ -137,9 +137,11 @@ async fn game_ws(
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
         // tungstenite's defaults (128 KiB each way) would cost a quarter MiB per idle
-        // socket. Messages are small: read in 1 KiB chunks, write each message at once, and
-        // let a reader that does not keep up hold at most 64 KiB before sends wait for it.
-        .buffers(1024, 0, 64 * 1024)
+        // socket. A client's messages are small: read in chunks of 256 bytes (a longer frame
+        // is read whole once its header is in: tungstenite reserves its length), write each
+        // message at once, and let a reader that does not keep up hold at most 64 KiB before
+        // sends wait for it.
+        .buffers(256, 0, 64 * 1024)
         .on_upgrade(&app.0.tracker.clone(), move |socket| async move {
             match waiting {
                 Ok(waiting) => ws::serve(socket, app, handle, lang, addr, waiting).await,

@@ -872,7 +872,7 @@ async fn round_ws(
     let waiting = app.0.door.arrive(&round.id, addr, &limits);
     Ok(upgrade
         .max_message_size(limits.max_message_bytes)
-        .buffers(1024, 0, 64 * 1024)
+        .buffers(256, 0, 64 * 1024)
         .on_upgrade(&app.0.tracker.clone(), move |socket| async move {
             match waiting {
                 Ok(waiting) => {
