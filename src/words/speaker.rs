@@ -4,11 +4,13 @@
 //! Small parts (a file name, a square, a piece) are messages of their own, and each sentence
 //! message places them; Rust never glues words together.
 
+use std::sync::OnceLock;
+
 use shakmaty::{CastlingSide, Chess, File, Move, Rank, Role, Square};
 
 use crate::announce::{
-    AnnounceError, IllegalReason, Lang, MoveDescription, MoveShape, Origin, ParseErrorKind, Style,
-    Suffix, describe,
+    AnnounceError, IllegalReason, Lang, MoveDescription, MoveShape, Origin, ParseErrorKind,
+    PerLang, Style, Suffix, describe,
 };
 use crate::words::i18n::{Args, Messages};
 
@@ -31,10 +33,65 @@ fn side_key(side: CastlingSide) -> &'static str {
     }
 }
 
-fn args<'a>(pairs: &[(&'a str, String)]) -> Args<'a> {
-    let mut a = Args::new();
+/// The names of the board's parts in one language (every file, rank, square and piece), each
+/// formatted once from its Fluent message: a move's sentence names two to four of them, and a
+/// square alone was three messages formatted anew for every move (issue 29: the words were a
+/// tenth of the server's CPU a move).
+struct Parts {
+    files: [String; 8],
+    ranks: [String; 8],
+    squares: [String; 64],
+    pieces: [String; 6],
+}
+
+impl Parts {
+    fn of(messages: &Messages, lang: Lang) -> Parts {
+        let file = |file: File| {
+            let mut a = Args::new();
+            a.set("file", file.char().to_string());
+            messages.format(lang, "file-name", Some(&a))
+        };
+        let rank = |rank: Rank| {
+            let mut a = Args::new();
+            a.set("rank", u32::from(rank) + 1);
+            messages.format(lang, "rank-name", Some(&a))
+        };
+        let files = File::ALL.map(file);
+        let ranks = Rank::ALL.map(rank);
+        let squares = Square::ALL.map(|square| {
+            let mut a = Args::new();
+            a.set("file", files[square.file() as usize].as_str());
+            a.set("rank", ranks[square.rank() as usize].as_str());
+            messages.format(lang, "square-name", Some(&a))
+        });
+        let pieces = Role::ALL.map(|role| {
+            let mut a = Args::new();
+            a.set("role", role_key(role));
+            messages.format(lang, "piece-name", Some(&a))
+        });
+        Parts {
+            files,
+            ranks,
+            squares,
+            pieces,
+        }
+    }
+
+    /// Every language's, formatted on first use.
+    fn global() -> &'static PerLang<Parts> {
+        static PARTS: OnceLock<PerLang<Parts>> = OnceLock::new();
+        PARTS.get_or_init(|| PerLang::new(|lang| Parts::of(Messages::global(), lang)))
+    }
+
+    fn piece(&self, role: Role) -> &str {
+        &self.pieces[role as usize - 1]
+    }
+}
+
+fn args<'a>(pairs: &'a [(&'a str, String)]) -> Args<'a> {
+    let mut a = Args::with_capacity(pairs.len());
     for (k, v) in pairs {
-        a.set(*k, v.clone());
+        a.set(*k, v.as_str());
     }
     a
 }
@@ -44,6 +101,7 @@ fn args<'a>(pairs: &[(&'a str, String)]) -> Args<'a> {
 pub struct Speaker {
     pub lang: Lang,
     messages: &'static Messages,
+    parts: &'static Parts,
 }
 
 impl Speaker {
@@ -51,6 +109,7 @@ impl Speaker {
         Speaker {
             lang,
             messages: Messages::global(),
+            parts: &Parts::global()[lang],
         }
     }
 
@@ -64,27 +123,19 @@ impl Speaker {
     }
 
     pub fn file(&self, file: File) -> String {
-        self.msg("file-name", &[("file", file.char().to_string())])
+        self.parts.files[file as usize].clone()
     }
 
     pub fn rank(&self, rank: Rank) -> String {
-        let mut a = Args::new();
-        a.set("rank", u32::from(rank) + 1);
-        self.messages.format(self.lang, "rank-name", Some(&a))
+        self.parts.ranks[rank as usize].clone()
     }
 
     pub fn square(&self, square: Square) -> String {
-        self.msg(
-            "square-name",
-            &[
-                ("file", self.file(square.file())),
-                ("rank", self.rank(square.rank())),
-            ],
-        )
+        self.parts.squares[square as usize].clone()
     }
 
     pub fn piece(&self, role: Role) -> String {
-        self.msg("piece-name", &[("role", role_key(role).to_owned())])
+        self.parts.piece(role).to_owned()
     }
 
     /// A legal move `m` in `pos`, in `style`.
@@ -142,9 +193,12 @@ impl Speaker {
         rank_word: &dyn Fn(Rank) -> String,
         square: &dyn Fn(Square) -> String,
     ) -> String {
+        let format = |id: &str, a: &Args| self.messages.format(self.lang, id, Some(a));
         let body = match d.shape {
             MoveShape::Castle(side) => {
-                self.msg("move-castle", &[("side", side_key(side).to_owned())])
+                let mut a = Args::with_capacity(1);
+                a.set("side", side_key(side));
+                format("move-castle", &a)
             }
             MoveShape::Normal {
                 role,
@@ -160,45 +214,30 @@ impl Speaker {
                     Origin::Rank(r) => rank_word(r),
                     Origin::Square(s) => square(s),
                 };
-                let mut body = self.msg(
-                    "move-normal",
-                    &[
-                        ("style", style.to_owned()),
-                        ("role", role_key(role).to_owned()),
-                        ("piece", self.piece(role)),
-                        (
-                            "has_origin",
-                            if origin == Origin::None { "no" } else { "yes" }.to_owned(),
-                        ),
-                        ("origin", origin_text),
-                        ("to", square(to)),
-                        (
-                            "capture",
-                            if capture.is_some() { "yes" } else { "no" }.to_owned(),
-                        ),
-                        (
-                            "captured",
-                            capture.map(|r| self.piece(r)).unwrap_or_default(),
-                        ),
-                        (
-                            "captured_role",
-                            capture.map(role_key).unwrap_or("none").to_owned(),
-                        ),
-                    ],
-                );
+                let yes_no = |b: bool| if b { "yes" } else { "no" };
+                let mut a = Args::with_capacity(9);
+                a.set("style", style);
+                a.set("role", role_key(role));
+                a.set("piece", self.parts.piece(role));
+                a.set("has_origin", yes_no(origin != Origin::None));
+                a.set("origin", origin_text);
+                a.set("to", square(to));
+                a.set("capture", yes_no(capture.is_some()));
+                a.set("captured", capture.map_or("", |r| self.parts.piece(r)));
+                a.set("captured_role", capture.map_or("none", role_key));
+                let mut body = format("move-normal", &a);
                 if let Some(p) = promotion {
-                    body = self.msg(
-                        "move-promotion",
-                        &[
-                            ("style", style.to_owned()),
-                            ("move", body),
-                            ("piece", self.piece(p)),
-                            ("role", role_key(p).to_owned()),
-                        ],
-                    );
+                    let mut a = Args::with_capacity(4);
+                    a.set("style", style);
+                    a.set("move", body);
+                    a.set("piece", self.parts.piece(p));
+                    a.set("role", role_key(p));
+                    body = format("move-promotion", &a);
                 }
                 if en_passant {
-                    body = self.msg("move-en-passant", &[("move", body)]);
+                    let mut a = Args::with_capacity(1);
+                    a.set("move", body);
+                    body = format("move-en-passant", &a);
                 }
                 body
             }
@@ -208,10 +247,10 @@ impl Speaker {
             Suffix::Check => "check",
             Suffix::Mate => "mate",
         };
-        self.msg(
-            "move-suffix",
-            &[("move", body), ("suffix", suffix.to_owned())],
-        )
+        let mut a = Args::with_capacity(2);
+        a.set("move", body);
+        a.set("suffix", suffix);
+        format("move-suffix", &a)
     }
 
     /// "A, B oder C" from Fluent's list patterns.
