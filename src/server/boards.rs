@@ -41,8 +41,10 @@ use crate::store::GameId;
 use crate::words::eboard::{Whose, say_bridge_gone, say_refused, say_status};
 
 /// Notices a slow connection may fall behind; it misses the oldest (they are news, not the
-/// game).
-const CAPACITY: usize = 16;
+/// game, and the one that asks the side to act stands until another comes). A bridge says a
+/// few at a time (lost, back, in sync); every player's and assistant's connection listens, so
+/// the ring is allocated for every side of every game: 16 cost 1.1 KiB a side (issue 29).
+const CAPACITY: usize = 4;
 
 /// What a side hears about its electronic board.
 #[derive(Clone, Debug, PartialEq)]

@@ -196,7 +196,7 @@ async fn bus_changed(back: &mut Option<tokio::sync::watch::Receiver<u64>>) -> bo
 }
 
 impl Actor {
-    async fn run(mut self, mut rx: mpsc::Receiver<Request>, shutdown: CancellationToken) {
+    async fn run(mut self, mut rx: mpsc::Receiver<Box<Request>>, shutdown: CancellationToken) {
         if self.cluster.is_some() {
             tracing::debug!(game = %self.id, role = ?self.ownership.role(), "serving");
             self.follow_events().await;
@@ -232,7 +232,7 @@ impl Actor {
                 req = rx.recv() => match req {
                     Some(req) => {
                         self.touched.store(self.clock.now_ms(), Ordering::Relaxed);
-                        Box::pin(self.handle(req)).await;
+                        Box::pin(self.handle(*req)).await;
                     }
                     None => break,
                 },
