@@ -131,9 +131,17 @@ where
             .await
     }
 
-    /// Sends a frame; a client that does not take it in time is given up.
+    /// Sends a frame; a client that does not take it in time is given up. Almost every send
+    /// is done at its first poll (the socket's buffer has room): only one that is not waits
+    /// under a timer (a timer set and cleared for every frame was a lock on the runtime's
+    /// timer wheel twice a frame).
     pub(crate) async fn send_frame(&mut self, frame: Message) -> Result<(), axum::Error> {
-        match tokio::time::timeout(self.send_timeout, self.socket.send(frame)).await {
+        use futures_util::FutureExt;
+        let mut send = self.socket.send(frame);
+        if let Some(sent) = (&mut send).now_or_never() {
+            return sent;
+        }
+        match tokio::time::timeout(self.send_timeout, send).await {
             Ok(sent) => sent,
             Err(_) => Err(axum::Error::new("the client does not read")),
         }

@@ -921,10 +921,16 @@ impl Session {
         // Each handler's future is boxed: the loop waits in the `select!` almost all the time,
         // and a connection's task would otherwise keep room for the largest handler's state
         // while it waits (4 KB of the connection's 6 KB future; issue 29's memory a game).
+        // The two cancellations are waited for by one future each for the whole loop: made
+        // anew in every turn, each would join and leave its token's list of waiters (one lock
+        // each way, the server's shutdown token shared by every connection) for every event.
+        let shutting_down = shutdown.cancelled();
+        let replaced = joined.replaced.cancelled();
+        tokio::pin!(shutting_down, replaced);
         let closing = loop {
             tokio::select! {
                 biased;
-                _ = shutdown.cancelled() => {
+                _ = &mut shutting_down => {
                     let _ = conn.error(None, ErrorCode::ShuttingDown, &[]).await;
                     break Closing { code: close::GOING_AWAY, reason: ErrorCode::ShuttingDown };
                 }
@@ -938,7 +944,7 @@ impl Session {
                         return None;
                     }
                 }
-                _ = joined.replaced.cancelled() => {
+                _ = &mut replaced => {
                     let _ = conn.error(None, ErrorCode::Replaced, &[]).await;
                     break Closing { code: close::REPLACED, reason: ErrorCode::Replaced };
                 }
