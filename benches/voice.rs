@@ -262,7 +262,8 @@ fn main() {
                         .take(5)
                         .map(|s| {
                             serde_json::json!({"key": key(&cands[s.index]), "p": s.p,
-                                "score": s.score})
+                                "score": s.score, "bare": s.bare,
+                                "rival": if s.rival.is_finite() { Some(s.rival) } else { None }})
                         })
                         .collect();
                     let line = serde_json::json!({"id": item["id"], "lang": lang.code(),

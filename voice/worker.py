@@ -10,7 +10,8 @@ config.json, tokenizer.json). Needs the Python packages ctranslate2, numpy and t
 Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
    "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
-   "prior": [0.0, ..one per group, optional..], "contrast": 0.5, "again": 8}
+   "prior": [0.0, ..one per group, optional..], "contrast": 0.5, "again": 8,
+   "rival_of": [0, 3, ..optional: the last groups are rivals of these..]}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
@@ -24,7 +25,10 @@ Requests (each may carry an "id", echoed in the answer):
      likely is not. The silence scores do not depend on the audio and are kept per form.
      Then the forms scored of the `again` (default 0) best groups are scored again in the
      utterance's other views (SPEEDS: ten per cent slower), and a form's score after the
-     audio is the mean of its views'.
+     audio is the mean of its views'. Groups named in `rival_of` have rivals: the last
+     groups, one for each entry (the same piece said going where it cannot go). They are in
+     no pass; only the rivals of the best group are scored, in the views its forms were, and
+     the scores of the others are null.
   {"op": "prepare", "lang": "de", "groups": [[...], ...]}
       -> {"prepared": 12}  the silence scores of every form not yet kept (sent when an
      utterance starts: they are ready by the time it ends).
@@ -525,13 +529,17 @@ class Whisper:
             self.nulls[(lang, form)] = s
         return len(todo)
 
-    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0):
+    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0, rival_of=()):
         """Each group's score: its best form's score plus its prior. The first `first` forms
         of every group are scored, then the other forms of the `top` best; then the forms
         scored of the `again` best in the other views of the audio (SPEEDS), each form's
-        score becoming the mean of its views'."""
+        score becoming the mean of its views'. The last `len(rival_of)` groups are rivals,
+        each of the group at its place in `rival_of`: in no pass; only the best group's are
+        scored at the end, in the views its own forms were, and the others' scores are None."""
+        rivals = groups[len(groups) - len(rival_of):] if rival_of else []
+        groups = groups[: len(groups) - len(rival_of)]
         views = [self.encode(pcm, SPEEDS[0])]
-        prior = list(prior) if prior else [0.0] * len(groups)
+        prior = list(prior)[: len(groups)] if prior else [0.0] * len(groups)
         heard = {}  # (group, form index) -> [mean log-probability in each view so far]
 
         def run(pairs, views):
@@ -556,12 +564,54 @@ class Whisper:
 
         run([(g, f) for g in range(len(groups)) for f in range(min(first, len(groups[g])))], views)
         run([(g, f) for g in best(top) for f in range(first, len(groups[g]))], views)
+        chosen, others = set(), []
         if again and len(SPEEDS) > 1:
             chosen = set(best(again))
             pairs = [pair for pair in heard if pair[0] in chosen]
             for speed in SPEEDS[1:]:
-                run(pairs, [self.encode(pcm, speed)])
-        return scores()
+                others.append(self.encode(pcm, speed))
+                run(pairs, [others[-1]])
+        out = scores()
+        rival_scores = [None] * len(rivals)
+        if rivals:
+            winner = max(range(len(groups)), key=lambda g: out[g])
+            mine = [i for i, g in enumerate(rival_of) if g == winner]
+            forms = [f for i in mine for f in rivals[i]]
+            if forms:
+                seen = views + (others if winner in chosen else [])
+                got = self.mean_logprobs(seen, lang, forms)
+                if contrast:
+                    self.prepare(lang, forms)
+                    got = [s - contrast * self.nulls[(lang, f)] for s, f in zip(got, forms)]
+                # A rival differs from the winner's form by one word, and a mean over the
+                # tokens dilutes that word's evidence by the form's length: the rival is
+                # compared by its whole log-probability (the mean times the tokens, contrast
+                # included), and given back on the winner's scale: the winner's score less
+                # that difference.
+                def whole(form, mean):
+                    return mean * len(self.tokens(form))
+
+                own_form, own = max(
+                    (
+                        (groups[g][f], self.contrasted(heard[(g, f)], lang, groups[g][f], contrast))
+                        for (g, f) in heard
+                        if g == winner
+                    ),
+                    key=lambda pair: pair[1],
+                )
+                best_whole = whole(own_form, own)
+                at = 0
+                for i in mine:
+                    n = len(rivals[i])
+                    rival_whole = max(whole(f, s) for f, s in zip(forms[at : at + n], got[at : at + n]))
+                    rival_scores[i] = own - (best_whole - rival_whole) + prior[winner]
+                    at += n
+        return out + rival_scores
+
+    def contrasted(self, views_scores, lang, form, contrast):
+        """A form's score: the mean of its views' less `contrast` times its silence score."""
+        s = sum(views_scores) / len(views_scores)
+        return s - contrast * self.nulls[(lang, form)] if contrast else s
 
     def transcribe(self, pcm, lang):
         enc, _ = self.encode(pcm)
@@ -661,6 +711,11 @@ def main():
                 prior = req.get("prior")
                 if prior is not None and len(prior) != len(groups):
                     raise ValueError("one prior per group")
+                rival_of = [int(g) for g in req.get("rival_of", [])]
+                if len(rival_of) >= len(groups) or any(
+                    not 0 <= g < len(groups) - len(rival_of) for g in rival_of
+                ):
+                    raise ValueError("rivals of groups that are not there")
                 answer["scores"] = w.score(
                     pcm,
                     req["lang"],
@@ -670,6 +725,7 @@ def main():
                     prior,
                     float(req.get("contrast", 0.0)),
                     max(0, int(req.get("again", 0))),
+                    rival_of,
                 )
             elif op == "prepare":
                 groups = groups_of(req)

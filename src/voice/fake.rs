@@ -100,13 +100,15 @@ impl Recognizer for ScriptedRecognizer {
             };
             // Unclear: the candidate heard is as likely as all the others together (p = 0.5
             // at the default policy's temperature).
-            let others = request.groups.len().saturating_sub(1).max(1) as f32;
+            // (Rivals are not candidates: only the best group's are scored.)
+            let candidates = request.groups.len() - request.rival_of.len();
+            let others = candidates.saturating_sub(1).max(1) as f32;
             let temperature = super::Policy::default().temperature;
             let (text, margin) = match heard.strip_suffix('~') {
                 Some(t) => (t, others.ln() * temperature),
                 None => (heard, 20.0),
             };
-            Ok(request
+            let mut scores: Vec<f32> = request
                 .groups
                 .iter()
                 .map(|forms| {
@@ -116,7 +118,16 @@ impl Recognizer for ScriptedRecognizer {
                         -margin - poor
                     }
                 })
-                .collect())
+                .collect();
+            // As the worker: only the rivals of the best group are scored.
+            let rivals_from = scores.len() - request.rival_of.len();
+            let winner = (0..rivals_from).max_by(|a, b| scores[*a].total_cmp(&scores[*b]));
+            for (score, of) in scores[rivals_from..].iter_mut().zip(&request.rival_of) {
+                if Some(*of) != winner {
+                    *score = f32::NAN;
+                }
+            }
+            Ok(scores)
         })
     }
 

@@ -77,6 +77,13 @@ pub struct Candidate {
     /// of them is asked about, never played at once (issue 32: "knight c5", not legal there,
     /// was heard as "c5" and played as the pawn's move at p = 0.908).
     pub bare: Vec<String>,
+    /// A move's rivals: hamle's own form of the same piece going to a square next to its
+    /// destination (a rank or a file away) where it cannot go ("Läufer Hektor zwei" beside
+    /// "Läufer Hektor drei"). Only the best candidate's are scored; a move whose rival is
+    /// heard nearly as well is asked about, never played at once (issue 32: a move that is
+    /// not legal, a word from a legal one, was heard as that one at p 0.83, and "bishop to
+    /// e3" as "bishop d3" at 0.80).
+    pub rivals: Vec<String>,
 }
 
 impl Candidate {
@@ -219,9 +226,41 @@ pub fn candidates(pos: &Chess, lang: Lang) -> Vec<Candidate> {
                 text,
                 forms,
                 bare,
+                rivals: rivals(&speaker, lang, pos, m),
             }
         })
         .collect()
+}
+
+/// The rivals of move `m` ([`Candidate::rivals`]): its short form with the destination a rank
+/// or a file away, where none of the player's moves goes by those words (the parser finds no
+/// legal move in them). Castling, promotions and en passant have none.
+fn rivals(speaker: &Speaker, lang: Lang, pos: &Chess, m: Move) -> Vec<String> {
+    let mut d = describe(pos, m, Style::Short);
+    d.suffix = crate::announce::Suffix::None;
+    let crate::announce::MoveShape::Normal {
+        promotion: None,
+        en_passant: false,
+        ..
+    } = d.shape
+    else {
+        return Vec::new();
+    };
+    let to = m.to();
+    let near = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+        .into_iter()
+        .filter_map(|(df, dr)| to.offset(df + 8 * dr).filter(|s| s.distance(to) == 1));
+    let mut rivals = Vec::new();
+    for square in near {
+        if let crate::announce::MoveShape::Normal { to, .. } = &mut d.shape {
+            *to = square;
+        }
+        let form = speaker.describe(&d);
+        if understand(lang, &form, pos).is_err() && !rivals.contains(&form) {
+            rivals.push(form);
+        }
+    }
+    rivals
 }
 
 /// The forms the typed parser reads that hamle itself does not say (issue 32): castling by
@@ -295,6 +334,7 @@ pub fn command_candidates(lang: Lang, which: &[VoiceCommand]) -> Vec<Candidate> 
                 text,
                 forms,
                 bare: Vec::new(),
+                rivals: Vec::new(),
             }
         })
         .collect()

@@ -36,21 +36,45 @@ pub struct ScoreRequest {
     /// The weight of each form's score after silence, taken off its score after the audio
     /// ([`Policy::contrast`]).
     pub contrast: f32,
+    /// The last `rival_of.len()` groups are rivals ([`Candidate::rivals`]): each of the group
+    /// at its index here. They are in no pass: once the others are scored, only the rivals of
+    /// the best group are scored (in the views its own forms were), and the others' scores
+    /// are not numbers.
+    pub rival_of: Vec<usize>,
 }
 
 /// The groups the recogniser scores for `candidates`: each candidate's forms, then one group
-/// of its [`Candidate::bare`] forms for each candidate that has them; and the candidate each
-/// group is of.
-fn groups(candidates: &[Candidate]) -> (Vec<Vec<String>>, Vec<usize>) {
-    let mut groups: Vec<Vec<String>> = candidates.iter().map(|c| c.forms.clone()).collect();
+/// of its [`Candidate::bare`] forms for each candidate that has them, then one group of its
+/// [`Candidate::rivals`] for each candidate that has them; the candidate each group is of; and
+/// the group each group of rivals is of.
+struct Groups {
+    forms: Vec<Vec<String>>,
+    of: Vec<usize>,
+    rival_of: Vec<usize>,
+}
+
+fn groups(candidates: &[Candidate]) -> Groups {
+    let mut forms: Vec<Vec<String>> = candidates.iter().map(|c| c.forms.clone()).collect();
     let mut of: Vec<usize> = (0..candidates.len()).collect();
     for (i, c) in candidates.iter().enumerate() {
         if !c.bare.is_empty() {
-            groups.push(c.bare.clone());
+            forms.push(c.bare.clone());
             of.push(i);
         }
     }
-    (groups, of)
+    let mut rival_of = Vec::new();
+    for (i, c) in candidates.iter().enumerate() {
+        if !c.rivals.is_empty() {
+            forms.push(c.rivals.clone());
+            of.push(i);
+            rival_of.push(i);
+        }
+    }
+    Groups {
+        forms,
+        of,
+        rival_of,
+    }
 }
 
 /// Why an utterance was not scored.
@@ -354,7 +378,11 @@ impl VoiceService {
             return Err(VoiceError::Busy);
         }
         let _running = self.0.running.enter(priority).await;
-        let (groups, of) = groups(candidates);
+        let Groups {
+            forms: groups,
+            of,
+            rival_of,
+        } = groups(candidates);
         let request = ScoreRequest {
             lang,
             pcm,
@@ -370,6 +398,7 @@ impl VoiceService {
                 .collect(),
             groups,
             contrast: self.0.policy.contrast,
+            rival_of: rival_of.clone(),
         };
         let scores = self.0.recognizer.score(request).await?;
         if scores.len() != of.len() {
@@ -379,7 +408,7 @@ impl VoiceService {
                 of.len()
             )));
         }
-        Ok(Scores::of(candidates.len(), &of, &scores))
+        Ok(Scores::of(candidates.len(), &of, rival_of.len(), &scores))
     }
 
     /// Prepares the recogniser for an utterance in the position of `candidates` (see
@@ -391,7 +420,12 @@ impl VoiceService {
         let Some(_running) = self.0.running.try_enter() else {
             return;
         };
-        self.0.recognizer.prepare(lang, groups(candidates).0).await;
+        // Rivals are not prepared: only the best candidate's few are scored.
+        let mut forms = groups(candidates);
+        forms
+            .forms
+            .truncate(forms.forms.len() - forms.rival_of.len());
+        self.0.recognizer.prepare(lang, forms.forms).await;
     }
 
     /// Free-form transcription through the same cap.
@@ -440,25 +474,72 @@ mod tests {
     fn a_move_heard_by_its_destination_alone_is_marked() {
         let pos = shakmaty::Chess::default();
         let cands = crate::voice::candidates(&pos, Lang::En);
-        let (groups, of) = groups(&cands);
+        let Groups {
+            forms: groups,
+            of,
+            rival_of,
+        } = groups(&cands);
+        let rivals = rival_of.len();
         let e4 = cands.iter().position(|c| c.text == "pawn e4").unwrap();
         let nf3 = cands.iter().position(|c| c.text == "knight f3").unwrap();
         // 16 pawn pushes, each with its square alone; no knight's move has one.
-        assert_eq!(groups.len(), cands.len() + 16);
+        assert_eq!(groups.len() - rivals, cands.len() + 16);
         let bare_e4 = (cands.len()..groups.len()).find(|g| of[*g] == e4).unwrap();
         assert_eq!(groups[bare_e4], ["e4"]);
-        assert!(!of[cands.len()..].contains(&nf3));
+        assert!(!of[cands.len()..groups.len() - rivals].contains(&nf3));
         let mut scored = vec![-3.0; groups.len()];
         scored[e4] = -1.0;
         scored[bare_e4] = -0.5;
         scored[nf3] = f32::NAN;
-        let s = Scores::of(cands.len(), &of, &scored);
+        let s = Scores::of(cands.len(), &of, rivals, &scored);
         assert_eq!((s.values[e4], s.bare[e4]), (-0.5, true));
         assert!(s.values[nf3].is_nan() && !s.bare[nf3]);
         scored[bare_e4] = -1.5;
-        let s = Scores::of(cands.len(), &of, &scored);
+        let s = Scores::of(cands.len(), &of, rivals, &scored);
         assert_eq!((s.values[e4], s.bare[e4]), (-1.0, false));
         assert_eq!(s.values.len(), cands.len());
+    }
+
+    /// Issue 32: a move's rivals (its piece to a square next to its destination, where it
+    /// cannot go) come after every other group, and their score is their move's `rival`.
+    #[test]
+    fn a_moves_rivals_are_scored_as_its_rival() {
+        let pos = shakmaty::Chess::default();
+        let cands = crate::voice::candidates(&pos, Lang::De);
+        let Groups {
+            forms: groups,
+            of,
+            rival_of,
+        } = groups(&cands);
+        let nf3 = cands
+            .iter()
+            .position(|c| c.text == "Springer Felix drei")
+            .unwrap();
+        let g = groups.len() - rival_of.len() + rival_of.iter().position(|&i| i == nf3).unwrap();
+        assert_eq!(of[g], nf3);
+        // A rank and a file away from Felix drei; the parser finds no legal move in any.
+        for rival in [
+            "Springer Felix vier",
+            "Springer Felix zwei",
+            "Springer Eva drei",
+            "Springer Gustav drei",
+        ] {
+            assert!(groups[g].contains(&rival.to_owned()), "{:?}", groups[g]);
+        }
+        let mut scored = vec![-3.0; groups.len()];
+        for s in &mut scored[groups.len() - rival_of.len()..] {
+            *s = f32::NAN;
+        }
+        scored[g] = -0.5;
+        let s = Scores::of(cands.len(), &of, rival_of.len(), &scored);
+        assert_eq!(s.rival[nf3], -0.5);
+        assert!(
+            s.rival
+                .iter()
+                .enumerate()
+                .all(|(i, r)| i == nf3 || r.is_nan())
+        );
+        assert_eq!(s.values[nf3], -3.0);
     }
 
     #[tokio::test(start_paused = true)]
@@ -541,8 +622,13 @@ mod tests {
         service.score(Lang::De, pcm, &cands).await.unwrap();
         let request = rec.0.lock().unwrap().take().unwrap();
         assert_eq!((request.first, request.top, request.again), (2, 5, 3));
-        // Every candidate's forms, then the 16 pawn pushes by their squares alone.
-        assert_eq!(request.groups.len(), cands.len() + 16);
+        // Every candidate's forms, then the 16 pawn pushes by their squares alone, then the
+        // moves' rivals.
+        assert_eq!(
+            request.groups.len(),
+            cands.len() + 16 + request.rival_of.len()
+        );
+        assert!(!request.rival_of.is_empty());
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
         assert!(
             request.prior[moves..cands.len()]

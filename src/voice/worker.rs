@@ -267,6 +267,7 @@ fn b64(pcm: &[u8]) -> String {
 impl Recognizer for WorkerPool {
     fn score(&self, request: ScoreRequest) -> BoxFuture<'_, Result<Vec<f32>, VoiceError>> {
         Box::pin(async move {
+            let request_rivals = request.rival_of.len();
             let answer = self
                 .call(json!({
                     "op": "score",
@@ -278,6 +279,7 @@ impl Recognizer for WorkerPool {
                     "again": request.again,
                     "prior": request.prior,
                     "contrast": request.contrast,
+                    "rival_of": request.rival_of,
                 }))
                 .await?;
             if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {
@@ -288,12 +290,15 @@ impl Recognizer for WorkerPool {
                 .get("scores")
                 .and_then(Value::as_array)
                 .ok_or_else(|| failed("no scores"))?;
+            // A rival not scored (not the best group's) comes as null.
+            let rivals_from = scores.len().saturating_sub(request_rivals);
             scores
                 .iter()
-                .map(|s| {
-                    s.as_f64()
-                        .map(|s| s as f32)
-                        .ok_or_else(|| failed("a score is not a number"))
+                .enumerate()
+                .map(|(i, s)| match s.as_f64() {
+                    Some(s) => Ok(s as f32),
+                    None if i >= rivals_from && s.is_null() => Ok(f32::NAN),
+                    None => Err(failed("a score is not a number")),
                 })
                 .collect()
         })
