@@ -44,8 +44,9 @@ mod write;
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state (a dozen moves and more). The ring is allocated with the game and keeps
-/// its latest events alive: 256 cost about 10 KiB a game before a move (issue 29's memory).
-const BROADCAST_CAPACITY: usize = 64;
+/// its latest events alive: 256 cost about 10 KiB a game before a move, 64 about 2.5 KiB
+/// (issue 29's memory).
+const BROADCAST_CAPACITY: usize = 32;
 
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
