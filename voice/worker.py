@@ -11,7 +11,8 @@ Requests (each may carry an "id", echoed in the answer):
   {"op": "score", "lang": "de", "pcm": "<base64 s16le 16 kHz mono>",
    "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
    "prior": [0.0, ..one per group, optional..], "contrast": 0.5, "again": 8,
-   "rival_of": [0, 3, ..optional: the last groups are rivals of these..]}
+   "rival_of": [0, 3, ..optional: the last groups are rivals of these..], "rival_gate": 1.0,
+   "candidate_of": [0, 1, 2, 3, 0, ..optional: the candidate of each group but the rivals..]}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
@@ -529,13 +530,19 @@ class Whisper:
             self.nulls[(lang, form)] = s
         return len(todo)
 
-    def score(self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0, rival_of=()):
+    def score(
+        self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0, rival_of=(),
+        rival_gate=0.0, candidate_of=None,
+    ):
         """Each group's score: its best form's score plus its prior. The first `first` forms
         of every group are scored, then the other forms of the `top` best; then the forms
         scored of the `again` best in the other views of the audio (SPEEDS), each form's
         score becoming the mean of its views'. The last `len(rival_of)` groups are rivals,
         each of the group at its place in `rival_of`: in no pass; only the best group's are
-        scored at the end, in the views its own forms were, and the others' scores are None."""
+        scored at the end, in the views its own forms were (only when it is `rival_gate` ahead
+        of the best group of another candidate, `candidate_of` naming each group's: nearer, its
+        move is not played anyway, and its rivals count as heard as well as it), and the
+        others' scores are None."""
         rivals = groups[len(groups) - len(rival_of):] if rival_of else []
         groups = groups[: len(groups) - len(rival_of)]
         views = [self.encode(pcm, SPEEDS[0])]
@@ -575,8 +582,18 @@ class Whisper:
         rival_scores = [None] * len(rivals)
         if rivals:
             winner = max(range(len(groups)), key=lambda g: out[g])
+            of = candidate_of if candidate_of else list(range(len(groups)))
+            runner_up = max(
+                (out[g] for g in range(len(groups)) if of[g] != of[winner]), default=-math.inf
+            )
             mine = [i for i, g in enumerate(rival_of) if g == winner]
             forms = [f for i in mine for f in rivals[i]]
+            if forms and out[winner] - runner_up < rival_gate:
+                # Too near the next group for its move to be played whatever its rivals: they
+                # are not scored, and count as heard as well as the move itself.
+                for i in mine:
+                    rival_scores[i] = out[winner]
+                forms = []
             if forms:
                 seen = views + (others if winner in chosen else [])
                 got = self.mean_logprobs(seen, lang, forms)
@@ -712,6 +729,9 @@ def main():
                 if prior is not None and len(prior) != len(groups):
                     raise ValueError("one prior per group")
                 rival_of = [int(g) for g in req.get("rival_of", [])]
+                candidate_of = [int(c) for c in req.get("candidate_of", [])]
+                if candidate_of and len(candidate_of) != len(groups) - len(rival_of):
+                    raise ValueError("one candidate per group but the rivals")
                 if len(rival_of) >= len(groups) or any(
                     not 0 <= g < len(groups) - len(rival_of) for g in rival_of
                 ):
@@ -726,6 +746,8 @@ def main():
                     float(req.get("contrast", 0.0)),
                     max(0, int(req.get("again", 0))),
                     rival_of,
+                    float(req.get("rival_gate", 0.0)),
+                    candidate_of,
                 )
             elif op == "prepare":
                 groups = groups_of(req)

@@ -119,12 +119,22 @@ impl Recognizer for ScriptedRecognizer {
                     }
                 })
                 .collect();
-            // As the worker: only the rivals of the best group are scored.
+            // As the worker: only the rivals of the best group are scored, and only when it is
+            // `rival_gate` ahead of the next (else they count as heard as well as it).
             let rivals_from = scores.len() - request.rival_of.len();
+            let of = |g: usize| request.candidate_of.get(g).copied().unwrap_or(g);
             let winner = (0..rivals_from).max_by(|a, b| scores[*a].total_cmp(&scores[*b]));
-            for (score, of) in scores[rivals_from..].iter_mut().zip(&request.rival_of) {
+            let runner_up = (0..rivals_from)
+                .filter(|g| winner.is_some_and(|w| of(*g) != of(w)))
+                .map(|g| scores[g])
+                .fold(f32::NEG_INFINITY, f32::max);
+            let close = winner.is_some_and(|w| scores[w] - runner_up < request.rival_gate);
+            let (head, rivals) = scores.split_at_mut(rivals_from);
+            for (score, of) in rivals.iter_mut().zip(&request.rival_of) {
                 if Some(*of) != winner {
                     *score = f32::NAN;
+                } else if close {
+                    *score = head[*of];
                 }
             }
             Ok(scores)

@@ -173,6 +173,17 @@ pub fn probabilities(scores: &[f32], temperature: f32) -> Vec<f32> {
 }
 
 impl Policy {
+    /// How far ahead of the next candidate (in score) a move must be for `move_at`: nearer,
+    /// it is not played whatever its rivals, and the recogniser need not score them.
+    pub fn rival_gate(&self) -> f32 {
+        let t = if self.temperature > 0.0 {
+            self.temperature
+        } else {
+            1.0
+        };
+        t * (self.move_at / (1.0 - self.move_at)).ln()
+    }
+
     /// The candidates by probability, best first (ties in list order).
     pub fn ranked(&self, scores: &[f32]) -> Vec<Scored> {
         let p = probabilities(scores, self.temperature);
@@ -398,6 +409,19 @@ mod tests {
         assert_eq!(
             policy.decide(&c, &policy.ranked_heard(&heard), false),
             Decision::Play(3)
+        );
+    }
+
+    /// The recogniser skips a move's rivals when the move is nearer the next candidate than
+    /// this: exactly where it could no longer be played.
+    #[test]
+    fn the_rival_gate_is_where_a_move_stops_being_playable() {
+        let policy = Policy::default();
+        let gate = policy.rival_gate();
+        let p = probabilities(&[0.0, -gate], policy.temperature);
+        assert!(
+            (p[0] / (p[0] + p[1]) - policy.move_at).abs() < 1e-4,
+            "{gate}"
         );
     }
 

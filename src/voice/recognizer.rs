@@ -41,6 +41,13 @@ pub struct ScoreRequest {
     /// the best group are scored (in the views its own forms were), and the others' scores
     /// are not numbers.
     pub rival_of: Vec<usize>,
+    /// The rivals are scored only when the best group is this far ahead (in score) of the
+    /// best group of another candidate: nearer, its move cannot be played whatever its rivals
+    /// ([`Policy::rival_gate`]).
+    pub rival_gate: f32,
+    /// The candidate of each group but the rivals (a move's bare forms are a group of the same
+    /// candidate as its other forms).
+    pub candidate_of: Vec<usize>,
 }
 
 /// The groups the recogniser scores for `candidates`: each candidate's forms, then one group
@@ -399,6 +406,8 @@ impl VoiceService {
             groups,
             contrast: self.0.policy.contrast,
             rival_of: rival_of.clone(),
+            rival_gate: self.0.policy.rival_gate(),
+            candidate_of: of[..of.len() - rival_of.len()].to_vec(),
         };
         let scores = self.0.recognizer.score(request).await?;
         if scores.len() != of.len() {
@@ -629,6 +638,14 @@ mod tests {
             cands.len() + 16 + request.rival_of.len()
         );
         assert!(!request.rival_of.is_empty());
+        // Each group's candidate but the rivals': a pawn's push by its square alone is a
+        // group of the push itself.
+        assert_eq!(
+            request.candidate_of.len(),
+            request.groups.len() - request.rival_of.len()
+        );
+        assert!(request.candidate_of[cands.len()..].iter().all(|c| *c < moves));
+        assert_eq!(request.rival_gate, policy.rival_gate());
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
         assert!(
             request.prior[moves..cands.len()]

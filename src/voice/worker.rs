@@ -280,6 +280,8 @@ impl Recognizer for WorkerPool {
                     "prior": request.prior,
                     "contrast": request.contrast,
                     "rival_of": request.rival_of,
+                    "rival_gate": request.rival_gate,
+                    "candidate_of": request.candidate_of,
                 }))
                 .await?;
             if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {

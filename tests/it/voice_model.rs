@@ -288,6 +288,8 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         prior: vec![0.0; cands.len()],
         contrast: 0.5,
         rival_of: Vec::new(),
+        rival_gate: 0.0,
+        candidate_of: (0..cands.len()).collect(),
     };
     let once = pool.score(request(0)).await.expect("scored");
     let twice = pool.score(request(3)).await.expect("scored");
