@@ -644,7 +644,11 @@ mod tests {
             request.candidate_of.len(),
             request.groups.len() - request.rival_of.len()
         );
-        assert!(request.candidate_of[cands.len()..].iter().all(|c| *c < moves));
+        assert!(
+            request.candidate_of[cands.len()..]
+                .iter()
+                .all(|c| *c < moves)
+        );
         assert_eq!(request.rival_gate, policy.rival_gate());
         assert!(request.prior[..moves].iter().all(|p| *p == 0.0));
         assert!(
