@@ -1018,6 +1018,50 @@ async fn a_move_refused_during_a_bus_outage_is_never_played_later() {
     drop((n1, n2));
 }
 
+/// An order forwarded by a node whose envelope the owner cannot read (a node of another
+/// version, a damaged message) was ignored: its sender waited two leases for an answer before
+/// its player heard anything. The owner now answers at once, and the game is unchanged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs nats-server (scripts/test cluster)"]
+async fn an_order_the_owner_cannot_read_is_answered_at_once_and_changes_nothing() {
+    let nats = Nats::start().await;
+    let store = Shared::sqlite();
+    let n1 = Node::start("n1", &store, &nats).await;
+    let created = create(
+        &n1.addr,
+        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
+    )
+    .await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let mut white = Seat::connect("white", &token("white"), &game, &n1.addr).await;
+    white.ok(json!({"type": "move", "uci": "e2e4"})).await;
+
+    let bus = async_nats::connect(&nats.url).await.expect("the bus");
+    let subject = format!("hamle.game.{game}.cmd");
+    for envelope in [
+        &b"{not json"[..],
+        br#"{"cmd":"x1","seat":"white","order":{"kind":"no_such_order"}}"#,
+        br#"{"cmd":"x2","seat":"white","order":{"kind":"move","uci":"e7e5"},"confirm":7}"#,
+    ] {
+        let answer = tokio::time::timeout(
+            Duration::from_secs(1),
+            bus.request(subject.clone(), envelope.to_vec().into()),
+        )
+        .await
+        .expect("answered within a second, not after two leases")
+        .expect("an answer");
+        let answer: Value = serde_json::from_slice(&answer.payload).expect("JSON");
+        assert_eq!(answer, json!({"answer": "server", "code": "internal"}));
+    }
+    // Nothing changed: Black's move is the game's second.
+    let mut black = Seat::connect("black", &token("black"), &game, &n1.addr).await;
+    let ack = black.request(json!({"type": "move", "uci": "e7e5"})).await;
+    assert_eq!(ack["type"], "ack", "{ack}");
+    assert_eq!(ack["seq"], white.last() + 1, "{ack}");
+    drop(n1);
+}
+
 /// The issue 29 trial: a second node started under a name already running served without a
 /// word (and its start let the first one's leases go). It is refused now, in the operator's
 /// words, and the first node goes on serving its game.

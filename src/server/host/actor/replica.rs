@@ -190,7 +190,15 @@ impl Actor {
         let fwd = match serde_json::from_slice::<Forwarded>(&msg.payload) {
             Ok(fwd) => fwd,
             Err(e) => {
-                tracing::warn!(game = %self.id, "a forwarded command that does not read: ignored ({e})");
+                // A node of another version, a damaged message: its sender is answered at once
+                // (it would wait two leases for an owner), and nothing is applied.
+                tracing::warn!(game = %self.id, "a forwarded command that does not read: refused ({e})");
+                let refused = Answer::of(&Err(Refusal::server(ErrorCode::Internal)));
+                if let Ok(payload) = serde_json::to_vec(&refused)
+                    && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
+                {
+                    tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
+                }
                 return;
             }
         };
