@@ -15,7 +15,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -40,7 +39,10 @@ use crate::words::SheetWords;
 pub use crate::words::published::Published;
 
 mod replica;
+mod waits;
 mod write;
+
+use waits::{bus_changed, next_of, sleep_until_ms};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state (a dozen moves and more). The ring is allocated with the game and keeps
@@ -50,14 +52,6 @@ const BROADCAST_CAPACITY: usize = 32;
 
 /// The shortest time between two looks whether a game may leave memory.
 const MIN_IDLE_CHECK: std::time::Duration = std::time::Duration::from_millis(10);
-
-/// Only when `sub` is there: its next message (`None` once it ended).
-async fn next_of(sub: &mut Option<async_nats::Subscriber>) -> Option<async_nats::Message> {
-    match sub {
-        Some(s) => s.next().await,
-        None => std::future::pending().await,
-    }
-}
 
 /// What every actor is started with.
 pub struct Settings {
@@ -177,23 +171,6 @@ pub fn spawn(
     };
     tracker.spawn(actor.run(rx, shutdown));
     handle
-}
-
-async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
-    match deadline_ms {
-        // One millisecond late, so the deadline has surely passed when we look.
-        Some(ms) => tokio::time::sleep_until(clock.instant_at(ms + 1)).await,
-        None => std::future::pending().await,
-    }
-}
-
-/// Waits until the node's connection to the bus changes (false: it never will any more); never,
-/// for a node on its own.
-async fn bus_changed(back: &mut Option<tokio::sync::watch::Receiver<u64>>) -> bool {
-    match back {
-        Some(rx) => rx.changed().await.is_ok(),
-        None => std::future::pending().await,
-    }
 }
 
 impl Actor {
