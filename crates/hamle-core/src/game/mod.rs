@@ -376,6 +376,9 @@ pub struct Game {
     /// A touch report stopped the clocks (rules profile `touch_stops_clock`); the ruling
     /// starts them again.
     touch_hold: bool,
+    /// The locked structure a dead-position walk last found alive ([`claims`]): a position
+    /// of that structure is not walked again.
+    alive_structure: Option<claims::LockedStructure>,
 }
 
 /// The moves a ruling took back and the clocks before it, so that the arbiter can undo it.
@@ -431,6 +434,7 @@ impl Game {
             arrived: ByColor::default(),
             absence_told: ByColor::default(),
             touch_hold: false,
+            alive_structure: None,
         }
     }
 
@@ -807,7 +811,7 @@ impl Game {
         };
         let mut after = self.pos.clone();
         after.play_unchecked(m);
-        match ending_after(&after, mover, &self.history, &self.setup.profile) {
+        match ending_after(&after, mover, self, &self.setup.profile) {
             None => out.push((moved, clock.reading(now))),
             Some(ending) => {
                 clock.stop(now);
@@ -1093,9 +1097,10 @@ impl Game {
 }
 
 /// How the game ends after `mover`'s move to `pos`, if it does: checkmate, stalemate, a dead
-/// position, and (2023 edition) fivefold repetition or 75 moves. `history` holds the keys of
-/// the positions before `pos`.
-fn ending_after(pos: &Chess, mover: Color, history: &[u64], profile: &Profile) -> Option<Ending> {
+/// position, and (2023 edition) fivefold repetition or 75 moves; `game` is the game before
+/// the move (its history holds the keys of the positions before `pos`).
+fn ending_after(pos: &Chess, mover: Color, game: &Game, profile: &Profile) -> Option<Ending> {
+    let history = &game.history;
     let draw = |reason| {
         Some(Ending {
             result: GameResult::Draw,
@@ -1111,7 +1116,7 @@ fn ending_after(pos: &Chess, mover: Color, history: &[u64], profile: &Profile) -
     if pos.is_stalemate() {
         return draw(EndReason::Stalemate);
     }
-    if is_dead(pos) {
+    if claims::is_dead_unless_alive(pos, game.alive_structure) {
         return draw(EndReason::DeadPosition);
     }
     if profile.edition == Edition::Fide2023 {

@@ -1375,3 +1375,31 @@ fn a_boards_raw_readings_are_the_players_own_and_the_arbiters_to_see() {
         Err(Refusal::NotPhysical)
     );
 }
+
+/// The load bench's long games: in a locked endgame the dead-position walk (7-8 ms of CPU
+/// here when it does not end) ran at every move. A structure found alive is walked once; the
+/// moves that keep it are not walked again.
+#[test]
+fn a_locked_structure_found_alive_is_not_walked_again_at_every_move() {
+    // Locked pawns, a rook: the walk does not end within its limit, so the game is alive.
+    let mut g = Game::new(from_fen(
+        "8/8/1k6/p1p1p1p1/P1P1P1P1/8/4K3/5R2 w - - 0 1",
+        TimeControl::fischer(60_000, 0),
+        FlagRule::Automatic,
+    ));
+    let walks = || claims::WALKS.with(|w| w.get());
+    let at_start = walks();
+    play(&mut g, Seat::White, "f1f2", 1_000);
+    // Deciding the move walked its position, applying it remembered the structure.
+    assert_eq!(walks() - at_start, 2);
+    for (i, uci) in ["b6b7", "e2d2", "b7c7", "d2e2", "c7b7", "e2d2", "b7b6"]
+        .iter()
+        .enumerate()
+    {
+        let seat = if i % 2 == 0 { Seat::Black } else { Seat::White };
+        play(&mut g, seat, uci, 2_000 + 1_000 * i as u64);
+    }
+    assert_eq!(walks() - at_start, 2, "no walk for the moves that kept it");
+    assert_eq!(g.status(), Status::Playing);
+    assert!(!is_dead(g.position()), "the walk's own verdict: alive");
+}

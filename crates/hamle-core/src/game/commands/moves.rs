@@ -115,6 +115,8 @@ impl Game {
         let san = SanPlus::from_move_and_play_unchecked(&mut self.pos, m);
         self.moves.push(PlayedMove { mv: m, san, by });
         self.history.push(position_key(&self.pos));
+        self.alive_structure =
+            crate::game::claims::alive_structure(&self.pos, self.alive_structure);
         self.prev = Some((before, m));
         self.clock.press(mover, at);
         self.ply = Ply::default();
