@@ -329,6 +329,19 @@ async fn create(addr: &str, body: Value) -> Value {
 }
 
 /// The game every test plays: both players sighted, the physical procedure.
+/// A digital game (one message is one move) created on the node at `addr`: its id, and its
+/// seats' tokens by seat name.
+async fn digital_game(addr: &str) -> (String, impl Fn(&str) -> String + use<>) {
+    let created = create(
+        addr,
+        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
+    )
+    .await;
+    let game = created["id"].as_str().unwrap().to_owned();
+    let token = move |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    (game, token)
+}
+
 fn physical_game() -> Value {
     json!({
         "white": {"name": "Anna"},
@@ -986,13 +999,7 @@ async fn a_move_refused_during_a_bus_outage_is_never_played_later() {
     let n1 = Node::start("n1", &store, &nats).await;
     let n2 = Node::start("n2", &store, &nats).await;
     // A digital game: one message is one move.
-    let created = create(
-        &n1.addr,
-        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
-    )
-    .await;
-    let game = created["id"].as_str().unwrap().to_owned();
-    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let (game, token) = digital_game(&n1.addr).await;
     let mut owner_side = Seat::connect("black", &token("black"), &game, &n1.addr).await;
     let mut white = Seat::connect("white", &token("white"), &game, &n2.addr).await;
     white.ok(json!({"type": "move", "uci": "e2e4"})).await;
@@ -1027,13 +1034,7 @@ async fn an_order_the_owner_cannot_read_is_answered_at_once_and_changes_nothing(
     let nats = Nats::start().await;
     let store = Shared::sqlite();
     let n1 = Node::start("n1", &store, &nats).await;
-    let created = create(
-        &n1.addr,
-        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
-    )
-    .await;
-    let game = created["id"].as_str().unwrap().to_owned();
-    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let (game, token) = digital_game(&n1.addr).await;
     let mut white = Seat::connect("white", &token("white"), &game, &n1.addr).await;
     white.ok(json!({"type": "move", "uci": "e2e4"})).await;
 
@@ -1071,13 +1072,7 @@ async fn a_second_node_under_a_name_in_use_is_refused_and_the_first_serves_on() 
     let nats = Nats::start().await;
     let store = Shared::sqlite();
     let n1 = Node::start("n1", &store, &nats).await;
-    let created = create(
-        &n1.addr,
-        json!({"white": {"name": "Anna"}, "black": {"name": "Berk"}}),
-    )
-    .await;
-    let game = created["id"].as_str().unwrap().to_owned();
-    let token = |seat: &str| created["tokens"][seat].as_str().unwrap().to_owned();
+    let (game, token) = digital_game(&n1.addr).await;
     let mut white = Seat::connect("white", &token("white"), &game, &n1.addr).await;
     white.ok(json!({"type": "move", "uci": "e2e4"})).await;
 
