@@ -28,6 +28,7 @@ use crate::server::host::handle::{Answered, Request, Tokens};
 pub use crate::server::host::handle::{Backlog, Connected, DeskView, GameHandle};
 use crate::server::host::log::{GameLog, Uncommitted};
 use crate::server::host::membership::Membership;
+use crate::server::host::relay::Inbox;
 use crate::server::host::server_clock::ServerClock;
 use crate::server::render::reply::Refusal;
 pub use crate::server::render::reply::{Acted, Confirmation, Refused};
@@ -42,7 +43,7 @@ mod replica;
 mod waits;
 mod write;
 
-use waits::{bus_changed, next_of, sleep_until_ms};
+use waits::{bus_changed, sleep_until_ms};
 
 /// How many published events a slow connection may fall behind before it is resynchronised
 /// with a full state (a dozen moves and more). The ring is allocated with the game and keeps
@@ -94,10 +95,11 @@ struct Actor {
     /// Who writes the game: this node alone, as the lease's owner, or another node
     /// (`ownership.rs`, the pure state machine this actor carries out).
     ownership: Ownership<tokio::time::Instant>,
-    /// The owner's subscription to forwarded commands.
-    commands: Option<async_nats::Subscriber>,
-    /// The subscription to the owner's events (every node of a cluster).
-    followed: Option<async_nats::Subscriber>,
+    /// The owner's inbox of forwarded orders (`relay.rs`), while it holds the lease.
+    inbox: Option<Inbox>,
+    /// The actor's own channel, for its small tasks on the bus to send to (weak: the actor
+    /// does not keep itself alive).
+    own: mpsc::WeakSender<Box<Request>>,
     /// The answers to the last forwarded commands, by command id.
     answered: std::collections::VecDeque<(String, Answer)>,
     /// The server's tasks (shutdown waits for them): forwarding and releasing run there.
@@ -114,6 +116,7 @@ pub fn spawn(
     tracker: &TaskTracker,
 ) -> GameHandle {
     let (events, _) = broadcast::channel(BROADCAST_CAPACITY);
+    let (tx, rx) = mpsc::channel(64);
     let generation = settings.membership.generation;
     let mut actor = Actor {
         id: stored.id.clone(),
@@ -136,8 +139,8 @@ pub fn spawn(
         damage: None,
         cluster: settings.cluster,
         ownership: Ownership::new(settings.role, tokio::time::Instant::now()),
-        commands: None,
-        followed: None,
+        inbox: None,
+        own: tx.downgrade(),
         answered: Default::default(),
         tracker: tracker.clone(),
     };
@@ -157,7 +160,6 @@ pub fn spawn(
     {
         tracing::error!(game = %actor.id, "could not mark the game damaged: {e}");
     }
-    let (tx, rx) = mpsc::channel(64);
     let cluster = actor.cluster.clone();
     let handle = GameHandle {
         id: stored.id,
@@ -177,7 +179,7 @@ impl Actor {
     async fn run(mut self, mut rx: mpsc::Receiver<Box<Request>>, shutdown: CancellationToken) {
         if self.cluster.is_some() {
             tracing::debug!(game = %self.id, role = ?self.ownership.role(), "serving");
-            self.follow_events().await;
+            self.start_tail().await;
         }
         self.observe(Observed::Started).await;
         // How often the actor looks whether it may leave memory.
@@ -209,7 +211,9 @@ impl Actor {
                 _ = shutdown.cancelled() => break,
                 req = rx.recv() => match req {
                     Some(req) => {
-                        self.touched.store(self.clock.now_ms(), Ordering::Relaxed);
+                        if req.asked_by_a_client() {
+                            self.touched.store(self.clock.now_ms(), Ordering::Relaxed);
+                        }
                         Box::pin(self.handle(*req)).await;
                     }
                     None => break,
@@ -220,14 +224,6 @@ impl Actor {
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }
                 }
-                msg = next_of(&mut self.commands) => match msg {
-                    Some(msg) => Box::pin(self.forwarded(msg)).await,
-                    None => self.commands = None,
-                },
-                msg = next_of(&mut self.followed) => match msg {
-                    Some(msg) => Box::pin(self.follow(msg)).await,
-                    None => self.followed = None,
-                },
                 _ = lease_check.tick(), if clustered => Box::pin(self.look_at_lease()).await,
                 changed = bus_changed(&mut bus_back) => {
                     if changed {
@@ -363,6 +359,8 @@ impl Actor {
                 }));
             }
             Request::Read(job) => job(&self.table),
+            Request::Followed(heard) => self.follow(heard).await,
+            Request::Forwarded { order, reply } => self.forwarded(order, reply).await,
         }
     }
 

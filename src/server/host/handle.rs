@@ -11,7 +11,9 @@ use crate::announce::Lang;
 use crate::game::{Seat, Setup};
 use crate::scoresheet::desk::Desk;
 use crate::server::admission::auth::{TokenHash, hash_token, same_hash};
-use crate::server::cluster::bus::Cluster;
+use crate::server::cluster::bus::{Cluster, Forwarded};
+use crate::server::cluster::feeds::Heard;
+use crate::server::cluster::reply_codec::Answer;
 use crate::server::host::forward;
 use crate::server::render::reply::{self, Acted, Confirmation, Refused, Reply};
 use crate::server::wire::{ErrorCode, StateBody};
@@ -68,6 +70,22 @@ pub(super) enum Request {
     /// A question about the game that changes nothing (issue 15's legal moves and
     /// material): run on the table as it is now; it answers through its own channel.
     Read(Box<dyn FnOnce(&Table) + Send>),
+    /// What the owner published on the bus (a follower applies its events; `relay.rs`).
+    Followed(Heard),
+    /// An order another node forwarded to this node, the owner (`relay.rs`): answered in no
+    /// language, or not at all when this node no longer owns the game.
+    Forwarded {
+        order: Forwarded,
+        reply: oneshot::Sender<Answer>,
+    },
+}
+
+impl Request {
+    /// Whether someone asked it (the game stays in memory a while after): the events and
+    /// orders that come over the bus do not count.
+    pub(super) fn asked_by_a_client(&self) -> bool {
+        !matches!(self, Request::Followed(_) | Request::Forwarded { .. })
+    }
 }
 
 /// The desk and the state at one moment (for the exports).

@@ -1,15 +1,20 @@
-//! The actor's cluster half (`docs/scale-out.md`): following the owner's events, answering
-//! forwarded orders once and in no language (a follower's asker sends them typed and says the
-//! answer: `host/forward.rs`), and carrying out the pure ownership machine's steps (claims,
-//! renewals, releases, catching up).
+//! The actor's cluster half (`docs/scale-out.md`): applying the owner's events its tail hears,
+//! answering the forwarded orders its inbox passes on once and in no language (a follower's
+//! asker sends them typed and says the answer: `host/forward.rs`), and carrying out the pure
+//! ownership machine's steps (claims, renewals, releases, catching up). What goes over the bus
+//! is read and sent by those two small tasks (`host/relay.rs`), never here.
 
 use std::sync::Arc;
 
 use super::{Actor, Uncommitted};
 use crate::game::Seat;
 use crate::ownership::{ClaimAnswer, Fence, Forwarded as Take, Observed, Step};
-use crate::server::cluster::bus::{Cluster, Forwarded, WireEvent, command_subject, event_subject};
+use tokio::sync::oneshot;
+
+use crate::server::cluster::bus::{Cluster, Forwarded};
+use crate::server::cluster::feeds::{EventFeed, Heard, OrderFeed};
 use crate::server::cluster::reply_codec::Answer;
+use crate::server::host::relay;
 use crate::server::render::reply::Refusal;
 use crate::server::wire::ErrorCode;
 use crate::store::{Claim, StoreError};
@@ -19,14 +24,14 @@ use crate::store::{Claim, StoreError};
 const ANSWERS_KEPT: usize = 256;
 
 impl Actor {
-    /// Subscribes to the owner's events (every node of a cluster, before it catches up on
-    /// what was committed since it loaded the game).
-    pub(super) async fn follow_events(&mut self) {
-        let Some(cluster) = self.cluster.clone() else {
+    /// Starts the game's tail (`relay.rs`): subscribed before this node catches up on what
+    /// was committed since it loaded the game, so nothing committed in between is missed.
+    pub(super) async fn start_tail(&mut self) {
+        let (Some(cluster), Some(own)) = (self.cluster.clone(), self.own.upgrade()) else {
             return;
         };
-        match cluster.client.subscribe(event_subject(&self.id)).await {
-            Ok(sub) => self.followed = Some(sub),
+        match EventFeed::open(&cluster, &self.id).await {
+            Ok(feed) => relay::spawn_tail(feed, own, &self.tracker),
             Err(e) => tracing::error!(game = %self.id, "could not follow the game: {e}"),
         }
     }
@@ -57,7 +62,7 @@ impl Actor {
             }
             Step::DropCommands => {
                 tracing::warn!(game = %self.id, "fenced: another node owns the game, following it");
-                self.commands = None;
+                self.inbox = None;
             }
             Step::RecordRestart => {
                 // As after a restart, a running clock stops at the last event: the outage is
@@ -115,11 +120,11 @@ impl Actor {
     }
 
     async fn take_commands(&mut self) {
-        let Some(cluster) = self.cluster.clone() else {
+        let (Some(cluster), Some(own)) = (self.cluster.clone(), self.own.upgrade()) else {
             return;
         };
-        match cluster.client.subscribe(command_subject(&self.id)).await {
-            Ok(sub) => self.commands = Some(sub),
+        match OrderFeed::open(&cluster, &self.id).await {
+            Ok(feed) => self.inbox = Some(relay::spawn_inbox(feed, own, &self.tracker)),
             Err(e) => tracing::error!(game = %self.id, "could not take commands: {e}"),
         }
     }
@@ -144,9 +149,10 @@ impl Actor {
         }
     }
 
-    /// The owner's committed events: applied in order; a gap is filled from the store.
-    pub(super) async fn follow(&mut self, msg: async_nats::Message) {
-        let Ok(events) = serde_json::from_slice::<Vec<WireEvent>>(&msg.payload) else {
+    /// The owner's committed events, as the tail heard them: applied in order; a gap (or an
+    /// event that does not read) is filled from the store.
+    pub(super) async fn follow(&mut self, heard: Heard) {
+        let Heard::Events(events) = heard else {
             tracing::warn!(game = %self.id, "events that do not read: ignored");
             return;
         };
@@ -166,7 +172,7 @@ impl Actor {
                 self.catch_up().await;
                 continue;
             }
-            match ev.recorded() {
+            match ev.recorded {
                 Ok(rec) => {
                     if let Err(e) = self.publish(rec) {
                         self.damaged(e);
@@ -181,33 +187,18 @@ impl Actor {
         }
     }
 
-    /// A command another node forwarded: decided here, answered after the commit (in no
-    /// language: the follower says the answer to its asker).
-    pub(super) async fn forwarded(&mut self, msg: async_nats::Message) {
-        let (Some(cluster), Some(reply_to)) = (self.cluster.clone(), msg.reply.clone()) else {
+    /// An order another node forwarded (its inbox read it): decided here, answered after the
+    /// commit, in no language (the follower says the answer to its asker); not answered when
+    /// this node does not own the game (the sender asks again and the owner answers).
+    pub(super) async fn forwarded(&mut self, fwd: Forwarded, reply: oneshot::Sender<Answer>) {
+        let Some(cluster) = self.cluster.clone() else {
             return;
-        };
-        let fwd = match serde_json::from_slice::<Forwarded>(&msg.payload) {
-            Ok(fwd) => fwd,
-            Err(e) => {
-                // A node of another version, a damaged message: its sender is answered at once
-                // (it would wait two leases for an owner), and nothing is applied.
-                tracing::warn!(game = %self.id, "a forwarded command that does not read: refused ({e})");
-                let refused = Answer::of(&Err(Refusal::server(ErrorCode::Internal)));
-                if let Ok(payload) = serde_json::to_vec(&refused)
-                    && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
-                {
-                    tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
-                }
-                return;
-            }
         };
         let kept = self.answered.iter().find(|(cmd, _)| *cmd == fwd.cmd);
         let answer = if let Some((_, answer)) = kept {
             answer.clone()
         } else {
             let answer = match self.ownership.takes_forwarded(fwd.expired()) {
-                // Not the owner: the sender asks again and the owner answers.
                 Take::Ignore => return,
                 Take::RefuseExpired => {
                     // Too late: its sender has told the player nothing changed.
@@ -226,11 +217,7 @@ impl Actor {
             self.answered.push_back((fwd.cmd.clone(), answer.clone()));
             answer
         };
-        if let Ok(payload) = serde_json::to_vec(&answer)
-            && let Err(e) = cluster.client.publish(reply_to, payload.into()).await
-        {
-            tracing::warn!(game = %self.id, "could not answer a forwarded command: {e}");
-        }
+        let _ = reply.send(answer);
     }
 
     /// The game's last event number after a forwarded command the store has applied already

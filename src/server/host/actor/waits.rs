@@ -1,19 +1,7 @@
 //! What the game's task waits on beside its requests, each pending for ever when there is
-//! nothing to wait for (no deadline, no subscription, no bus).
-
-use futures_util::StreamExt;
+//! nothing to wait for (no deadline, no bus).
 
 use crate::server::host::server_clock::ServerClock;
-
-/// Only when `sub` is there: its next message (`None` once it ended).
-pub(super) async fn next_of(
-    sub: &mut Option<async_nats::Subscriber>,
-) -> Option<async_nats::Message> {
-    match sub {
-        Some(s) => s.next().await,
-        None => std::future::pending().await,
-    }
-}
 
 /// Until the clock reads `deadline_ms`.
 pub(super) async fn sleep_until_ms(clock: ServerClock, deadline_ms: Option<u64>) {
