@@ -105,6 +105,22 @@ describe('the blind player is never left in silence', { timeout: 300000 }, () =>
     await axe('black', 'greeted');
   });
 
+  it('before the arbiter\'s page has heard the game, starting, pausing and resuming are not offered', async () => {
+    // The game's socket is held open and silent: the page never learns whether the game
+    // waits, runs or is paused, so none of the three may be pressed (pressed, each was
+    // refused "Not sent" while the page connected; the restart below clicked "Resume"
+    // that early on a loaded machine).
+    const page = await session.newPage('about:blank');
+    await page.routeWebSocket(/\/ws$/, () => {});
+    await page.goto(links.arbiter);
+    await page.waitForLoadState('load');
+    await new Promise((r) => setTimeout(r, 500));
+    for (const name of ['Start the game', 'Pause the game', 'Resume the game']) {
+      assert.ok(await page.getByRole('button', { name }).isDisabled(), `"${name}" is offered before the page knows the game`);
+    }
+    await page.context().close();
+  });
+
   it('the board: said on entry, keys to pieces, ranks and lines, the edge; Black starts on his side', async () => {
     // Black's board: Tab order reaches one square, on Black's side.
     await enters('black', 'board');

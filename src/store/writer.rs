@@ -10,7 +10,7 @@
 //! groups, so that the log starts over (see [`Checkpointer`]).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -23,7 +23,24 @@ use super::group_commit::{Backend, GroupCommit, Grouping};
 /// The writer's connection, and the checkpointer's call for the log's last frames.
 pub(super) struct Sqlite {
     conn: Connection,
-    catch_up: Option<Arc<AtomicBool>>,
+    catch_up: Option<Arc<CatchUp>>,
+}
+
+/// The [`Checkpointer`]'s call on the writer for the log's last frames, and how many times the
+/// writer answered it by copying every frame (the log then starts over with its next
+/// transaction).
+#[derive(Default)]
+pub(super) struct CatchUp {
+    asked: AtomicBool,
+    completed: AtomicU64,
+}
+
+impl CatchUp {
+    /// How many times the writer copied the whole log, so that it started over.
+    #[cfg(test)]
+    pub(super) fn completed(&self) -> u64 {
+        self.completed.load(Ordering::Relaxed)
+    }
 }
 
 /// The connection as the group commit drives it: plain SQL on the one connection (a
@@ -72,15 +89,29 @@ impl Backend for Sqlite {
     /// its size: the writer copies those few itself, no other writer appending meanwhile, and
     /// its next transaction starts the log over (trimmed to `journal_size_limit`).
     fn after_group(&mut self) {
-        if self
+        let Some(catch_up) = self
             .catch_up
             .as_ref()
-            .is_some_and(|c| c.swap(false, Ordering::Relaxed))
-            && let Err(e) = self
-                .conn
-                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
-        {
-            tracing::warn!("store checkpoint (writer): {e}");
+            .filter(|c| c.asked.swap(false, Ordering::Relaxed))
+        else {
+            return;
+        };
+        // (busy, frames in the log, frames copied): all copied, the log starts over.
+        let done = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                ))
+            });
+        match done {
+            Ok((0, log, copied)) if log == copied => {
+                catch_up.completed.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("store checkpoint (writer): {e}"),
         }
     }
 }
@@ -94,7 +125,7 @@ impl Writer {
     /// log's last frames (none for a database in memory).
     pub(super) fn start(
         conn: Connection,
-        catch_up: Option<Arc<AtomicBool>>,
+        catch_up: Option<Arc<CatchUp>>,
     ) -> Result<Writer, StoreError> {
         GroupCommit::start("hamle-store", Sqlite { conn, catch_up }).map(Writer)
     }
@@ -171,7 +202,7 @@ impl Checkpointer {
     pub(super) fn start(
         path: &Path,
         upkeep: LogUpkeep,
-        catch_up: Arc<AtomicBool>,
+        catch_up: Arc<CatchUp>,
     ) -> Result<Checkpointer, StoreError> {
         let LogUpkeep { every, limit } = upkeep;
         let conn = Connection::open(path)?;
@@ -210,7 +241,7 @@ impl Checkpointer {
                             tracing::warn!("store checkpoint (truncate): {e}");
                         }
                     } else {
-                        catch_up.store(true, Ordering::Relaxed);
+                        catch_up.asked.store(true, Ordering::Relaxed);
                     }
                 }
             })
