@@ -610,6 +610,48 @@ fn core_depends_on_shakmaty_and_arrayvec_only() {
     assert_eq!(dependencies, expected);
 }
 
+/// A game's task (`server::host::actor` and its children) takes typed requests only: it holds
+/// no bus subscription and reads or writes no JSON. What comes over NATS is read by the game's
+/// tail and inbox (`server::host::relay`, over `server::cluster::feeds`).
+#[test]
+fn the_games_task_touches_neither_the_bus_nor_json() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let host = root.join("src/server/host");
+    let mut files = vec![host.join("actor.rs")];
+    for entry in std::fs::read_dir(host.join("actor")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    assert!(files.len() >= 4, "{files:?}");
+    let mut found = Vec::new();
+    for file in &files {
+        let (code, _) = without_tests(&code_only(&std::fs::read_to_string(file).unwrap()));
+        for crate_name in ["async_nats", "serde_json", "serde"] {
+            if path_into(&code, crate_name) {
+                found.push(format!("{} uses {crate_name}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+/// Whether `code` names a path into the crate `name` (`name::…`, not `other_name::…`).
+fn path_into(code: &str, name: &str) -> bool {
+    code.match_indices(&format!("{name}::")).any(|(at, _)| {
+        code[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+    })
+}
+
+#[test]
+fn a_path_into_a_crate_is_told_from_a_longer_name() {
+    assert!(path_into("let m: async_nats::Message;", "async_nats"));
+    assert!(path_into("use serde::Deserialize;", "serde"));
+    assert!(!path_into("let v = serde_json::from_slice(b);", "serde"));
+    assert!(!path_into("my_serde::x", "serde"));
+}
+
 // The checker itself, on small made-up crates.
 
 fn m(path: &str) -> Module {
