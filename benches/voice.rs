@@ -159,6 +159,12 @@ fn main() {
         first: arg("--first").unwrap_or(hamle::voice::Passes::default().first),
         top: arg("--top").unwrap_or(hamle::voice::Passes::default().top),
         again: arg("--again").unwrap_or(hamle::voice::Passes::default().again),
+        one_view_ahead: args
+            .iter()
+            .position(|a| a == "--view-gate")
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .or(hamle::voice::Passes::default().one_view_ahead),
     };
     // `--dump FILE`: write every fixture's candidates (JSON lines) and stop, for trying
     // scoring variants on the worker without the server.

@@ -12,7 +12,8 @@ Requests (each may carry an "id", echoed in the answer):
    "groups": [["first form", "other form", ...], ...], "top": 6, "first": 1,
    "prior": [0.0, ..one per group, optional..], "contrast": 0.5, "again": 8,
    "rival_of": [0, 3, ..optional: the last groups are rivals of these..], "rival_gate": 1.0,
-   "candidate_of": [0, 1, 2, 3, 0, ..optional: the candidate of each group but the rivals..]}
+   "candidate_of": [0, 1, 2, 3, 0, ..optional: the candidate of each group but the rivals..],
+   "view_gate": 1.5 ..optional..}
       -> {"scores": [..one per group..], "ms": 123.4, "cpu_ms": 230.1}
      (`ms`: wall time; `cpu_ms`: the worker's CPU time, every thread, which a busy machine does
      not inflate)
@@ -26,7 +27,9 @@ Requests (each may carry an "id", echoed in the answer):
      likely is not. The silence scores do not depend on the audio and are kept per form.
      Then the forms scored of the `again` (default 0) best groups are scored again in the
      utterance's other views (SPEEDS: ten per cent slower), and a form's score after the
-     audio is the mean of its views'. Groups named in `rival_of` have rivals: the last
+     audio is the mean of its views'; with `view_gate`, only when the best group is less
+     than that far ahead (in score) of the best group of another candidate after the first
+     view (further ahead, the other views are not heard). Groups named in `rival_of` have rivals: the last
      groups, one for each entry (the same piece said going where it cannot go). They are in
      no pass; only the rivals of the best group are scored, in the views its forms were, and
      the scores of the others are null.
@@ -532,7 +535,7 @@ class Whisper:
 
     def score(
         self, pcm, lang, groups, top, first=1, prior=None, contrast=0.0, again=0, rival_of=(),
-        rival_gate=0.0, candidate_of=None,
+        rival_gate=0.0, candidate_of=None, view_gate=None,
     ):
         """Each group's score: its best form's score plus its prior. The first `first` forms
         of every group are scored, then the other forms of the `top` best; then the forms
@@ -571,8 +574,19 @@ class Whisper:
 
         run([(g, f) for g in range(len(groups)) for f in range(min(first, len(groups[g])))], views)
         run([(g, f) for g in best(top) for f in range(first, len(groups[g]))], views)
+        of = candidate_of if candidate_of else list(range(len(groups)))
+
+        def lead():
+            # How far the best group is ahead of the best group of another candidate.
+            now = scores()
+            winner = max(range(len(groups)), key=lambda g: now[g])
+            runner_up = max(
+                (now[g] for g in range(len(groups)) if of[g] != of[winner]), default=-math.inf
+            )
+            return now[winner] - runner_up
+
         chosen, others = set(), []
-        if again and len(SPEEDS) > 1:
+        if again and len(SPEEDS) > 1 and (view_gate is None or lead() < view_gate):
             chosen = set(best(again))
             pairs = [pair for pair in heard if pair[0] in chosen]
             for speed in SPEEDS[1:]:
@@ -582,7 +596,6 @@ class Whisper:
         rival_scores = [None] * len(rivals)
         if rivals:
             winner = max(range(len(groups)), key=lambda g: out[g])
-            of = candidate_of if candidate_of else list(range(len(groups)))
             runner_up = max(
                 (out[g] for g in range(len(groups)) if of[g] != of[winner]), default=-math.inf
             )
@@ -748,6 +761,7 @@ def main():
                     rival_of,
                     float(req.get("rival_gate", 0.0)),
                     candidate_of,
+                    None if req.get("view_gate") is None else float(req["view_gate"]),
                 )
             elif op == "prepare":
                 groups = groups_of(req)

@@ -282,6 +282,7 @@ impl Recognizer for WorkerPool {
                     "rival_of": request.rival_of,
                     "rival_gate": request.rival_gate,
                     "candidate_of": request.candidate_of,
+                    "view_gate": request.view_gate,
                 }))
                 .await?;
             if let Some(ms) = answer.get("cpu_ms").and_then(Value::as_f64) {

@@ -259,7 +259,8 @@ fn the_tree_decoder_scores_as_the_model_does() {
 
 /// The second hearing (`Passes::again`): the best candidates' scores become the mean of
 /// their scores in two views of the audio (as it came, and ten per cent slower); no other
-/// candidate's score changes.
+/// candidate's score changes; and none is heard again when the best is already
+/// `Passes::one_view_ahead` ahead after the first view.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs the speech recogniser (scripts/voice-setup)"]
 async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
@@ -278,7 +279,7 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         .unwrap();
     let cands = position_candidates(&pos, true, Seat::White, Lang::De);
     let audio = Arc::new(pcm(&root().join("tests/data/voice/clean/de-000.wav")));
-    let request = |again| ScoreRequest {
+    let request = |again, view_gate| ScoreRequest {
         lang: Lang::De,
         pcm: Arc::clone(&audio),
         groups: cands.iter().map(|c| c.forms.clone()).collect(),
@@ -290,9 +291,10 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         rival_of: Vec::new(),
         rival_gate: 0.0,
         candidate_of: (0..cands.len()).collect(),
+        view_gate,
     };
-    let once = pool.score(request(0)).await.expect("scored");
-    let twice = pool.score(request(3)).await.expect("scored");
+    let once = pool.score(request(0, None)).await.expect("scored");
+    let twice = pool.score(request(3, None)).await.expect("scored");
     let mut order: Vec<usize> = (0..cands.len()).collect();
     order.sort_by(|a, b| once[*b].total_cmp(&once[*a]));
     for (rank, i) in order.iter().enumerate() {
@@ -302,6 +304,30 @@ async fn the_best_candidates_are_heard_a_second_time_and_only_they() {
         } else {
             assert!(moved < 1e-5, "{}: not heard again, {moved}", cands[*i].text);
         }
+    }
+    // Far enough ahead after the first view (this clean "Bauer Felix vier" leads by more
+    // than 1.0), nothing is heard again: the scores are the first view's. Nearer than the
+    // gate, the best are heard again as before.
+    let lead = once[order[0]] - once[order[1]];
+    assert!(lead > 1.0, "a clear utterance: {lead}");
+    let gated = pool.score(request(3, Some(1.0))).await.expect("scored");
+    for i in 0..cands.len() {
+        assert!(
+            (gated[i] - once[i]).abs() < 1e-5,
+            "{}: heard again",
+            cands[i].text
+        );
+    }
+    let beyond = pool
+        .score(request(3, Some(lead + 1.0)))
+        .await
+        .expect("scored");
+    for i in order.iter().take(3) {
+        assert!(
+            (beyond[*i] - twice[*i]).abs() < 1e-5,
+            "{}: not heard again",
+            cands[*i].text
+        );
     }
 }
 
