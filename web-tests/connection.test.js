@@ -105,7 +105,7 @@ describe('the blind player is never left in silence', { timeout: 300000 }, () =>
     await axe('black', 'greeted');
   });
 
-  it('before the arbiter\'s page has heard the game, starting, pausing and resuming are not offered', async () => {
+  it('before the arbiter\'s page has heard the game, starting, pausing, resuming and the desk\'s rulings are not offered', async () => {
     // The game's socket is held open and silent: the page never learns whether the game
     // waits, runs or is paused, so none of the three may be pressed (pressed, each was
     // refused "Not sent" while the page connected; the restart below clicked "Resume"
@@ -117,6 +117,10 @@ describe('the blind player is never left in silence', { timeout: 300000 }, () =>
     await new Promise((r) => setTimeout(r, 500));
     for (const name of ['Start the game', 'Pause the game', 'Resume the game']) {
       assert.ok(await page.getByRole('button', { name }).isDisabled(), `"${name}" is offered before the page knows the game`);
+    }
+    // So are the desk's actions that need a case, a ruling, a sealed move or a touch.
+    for (const id of ['reconcile', 'undo-ruling', 'open-sealed', 'touch-release']) {
+      assert.ok(await page.locator(`#${id}`).isDisabled(), `#${id} is offered before the page knows the game`);
     }
     await page.context().close();
   });
