@@ -298,14 +298,17 @@ fn words(game: &Game, rec: &Recorded) -> Result<Option<MoveWords>, crate::game::
 mod tests {
     use super::*;
 
+    fn uci_move(pos: &Chess, uci: &str) -> Move {
+        uci.parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(pos)
+            .unwrap()
+    }
+
     #[test]
     fn a_move_is_said_in_a_language_when_asked_and_kept() {
         let start = Chess::default();
-        let m = "g1f3"
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&start)
-            .unwrap();
+        let m = uci_move(&start, "g1f3");
         let said = Said::new(&start, m);
         assert!(
             said.0.forms.iter().all(|f| f.get().is_none()),
@@ -330,11 +333,7 @@ mod tests {
                 .parse()
                 .unwrap();
         let pos: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
-        let takes = "e4d5"
-            .parse::<shakmaty::uci::UciMove>()
-            .unwrap()
-            .to_move(&pos)
-            .unwrap();
+        let takes = uci_move(&pos, "e4d5");
         let said = Said::new(&pos, takes);
         for lang in Lang::ALL {
             let speaker = Speaker::new(lang);

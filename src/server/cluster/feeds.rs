@@ -12,6 +12,15 @@ use crate::server::render::reply::Refusal;
 use crate::server::wire::ErrorCode;
 use crate::store::{GameId, RecordError};
 
+/// The node's subscription to `subject` (the bus's error as text: it is only logged).
+async fn subscribe(cluster: &Cluster, subject: String) -> Result<async_nats::Subscriber, String> {
+    cluster
+        .client
+        .subscribe(subject)
+        .await
+        .map_err(|e| e.to_string())
+}
+
 /// One event the owner published, read: its number, and the event unless it does not read.
 pub(crate) struct HeardEvent {
     pub(crate) seq: u64,
@@ -36,11 +45,7 @@ impl EventFeed {
     /// Subscribes to the game's events (done before the node catches up from the store, so
     /// that nothing committed in between is missed).
     pub(crate) async fn open(cluster: &Cluster, game: &GameId) -> Result<EventFeed, String> {
-        let sub = cluster
-            .client
-            .subscribe(event_subject(game))
-            .await
-            .map_err(|e| e.to_string())?;
+        let sub = subscribe(cluster, event_subject(game)).await?;
         Ok(EventFeed { sub })
     }
 
@@ -77,11 +82,7 @@ pub(crate) struct OrderFeed {
 impl OrderFeed {
     /// Takes the game's forwarded orders (the owner, once it holds the lease).
     pub(crate) async fn open(cluster: &Cluster, game: &GameId) -> Result<OrderFeed, String> {
-        let sub = cluster
-            .client
-            .subscribe(command_subject(game))
-            .await
-            .map_err(|e| e.to_string())?;
+        let sub = subscribe(cluster, command_subject(game)).await?;
         Ok(OrderFeed {
             sub,
             client: cluster.client.clone(),
