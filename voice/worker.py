@@ -29,10 +29,10 @@ Requests (each may carry an "id", echoed in the answer):
      utterance's other views (SPEEDS: ten per cent slower), and a form's score after the
      audio is the mean of its views'; with `view_gate`, only when the best group is less
      than that far ahead (in score) of the best group of another candidate after the first
-     view (further ahead, the other views are not heard). Groups named in `rival_of` have rivals: the last
-     groups, one for each entry (the same piece said going where it cannot go). They are in
-     no pass; only the rivals of the best group are scored, in the views its forms were, and
-     the scores of the others are null.
+     view (further ahead, the other views are not heard). Groups named in `rival_of` have
+     rivals: the last groups, one for each entry (the same piece said going where it cannot
+     go). They are in no pass; only the rivals of the best group are scored, in the views its
+     forms were, and the scores of the others are null.
   {"op": "prepare", "lang": "de", "groups": [[...], ...]}
       -> {"prepared": 12}  the silence scores of every form not yet kept (sent when an
      utterance starts: they are ready by the time it ends).
